@@ -1,0 +1,34 @@
+// Coordinator records as written to __consumer_offsets: a type, a key and a value (null = tombstone).
+// Shipped ([4.4]) types carry Kafka's coordinator record apiKeys 17, 19-23.
+
+export type RecordType =
+  | 'StreamsGroupMetadata'
+  | 'StreamsGroupPartitionMetadata'
+  | 'StreamsGroupMemberMetadata'
+  | 'StreamsGroupTargetAssignmentMetadata'
+  | 'StreamsGroupTargetAssignmentMember'
+  | 'StreamsGroupCurrentMemberAssignment'
+  | 'StreamsGroupTopology';
+
+/** apiKey of each record type in the shipped protocol. */
+export const RECORD_API_KEYS: Record<RecordType, number> = {
+  StreamsGroupMetadata: 17,
+  StreamsGroupPartitionMetadata: 18,
+  StreamsGroupMemberMetadata: 19,
+  StreamsGroupTargetAssignmentMetadata: 20,
+  StreamsGroupTargetAssignmentMember: 21,
+  StreamsGroupCurrentMemberAssignment: 22,
+  StreamsGroupTopology: 23,
+};
+
+export interface CoordinatorRecord {
+  readonly type: RecordType;
+  readonly key: Readonly<Record<string, unknown>>;
+  /** null for a tombstone. */
+  readonly value: Readonly<Record<string, unknown>> | null;
+}
+
+/** Identity of a record key, for the compacted view: type plus key fields. */
+export function recordKeyId(r: CoordinatorRecord): string {
+  return r.type + JSON.stringify(r.key);
+}

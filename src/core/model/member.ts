@@ -1,0 +1,92 @@
+// A streams group member as the coordinator holds it (StreamsGroupMember).
+import type { Endpoint, KeyValue } from '../protocol/messages.ts';
+import { EMPTY_TUPLE, EMPTY_TUPLE_WITH_EPOCHS, equalTuples, equalTuplesWithEpochs, type TasksTuple, type TasksTupleWithEpochs } from './tasks.ts';
+
+/** MemberState, persisted as int8 in StreamsGroupCurrentMemberAssignmentValue.State. */
+export type MemberState = 'STABLE' | 'UNREVOKED_TASKS' | 'UNRELEASED_TASKS' | 'UNKNOWN';
+export const MEMBER_STATE_VALUES: Record<MemberState, number> = { STABLE: 1, UNREVOKED_TASKS: 2, UNRELEASED_TASKS: 3, UNKNOWN: 127 };
+
+export function memberStateFromValue(v: number): MemberState {
+  for (const [k, n] of Object.entries(MEMBER_STATE_VALUES)) if (n === v) return k as MemberState;
+  return 'UNKNOWN';
+}
+
+export interface StreamsGroupMember {
+  readonly memberId: string;
+  readonly memberEpoch: number;
+  readonly previousMemberEpoch: number;
+  readonly state: MemberState;
+  readonly instanceId: string | null;
+  readonly rackId: string | null;
+  readonly rebalanceTimeoutMs: number;
+  readonly clientId: string;
+  readonly clientHost: string;
+  readonly topologyEpoch: number;
+  readonly processId: string;
+  readonly userEndpoint: Endpoint | null;
+  /** Sorted by key. */
+  readonly clientTags: readonly KeyValue[];
+  /** Assigned tasks; active ones carry the epoch at which they were granted ([4.4]). */
+  readonly assignedTasks: TasksTupleWithEpochs;
+  readonly tasksPendingRevocation: TasksTuple;
+}
+
+/** A member as created on join before any update is applied (ak4 defaults). */
+export function newMember(memberId: string): StreamsGroupMember {
+  return {
+    memberId,
+    memberEpoch: 0,
+    previousMemberEpoch: 0,
+    state: 'STABLE',
+    instanceId: null,
+    rackId: null,
+    rebalanceTimeoutMs: -1,
+    clientId: '',
+    clientHost: '',
+    topologyEpoch: -1,
+    processId: '',
+    userEndpoint: null,
+    clientTags: [],
+    assignedTasks: EMPTY_TUPLE_WITH_EPOCHS,
+    tasksPendingRevocation: EMPTY_TUPLE,
+  };
+}
+
+/** isReconciledTo: STABLE at exactly this epoch. */
+export function isReconciledTo(m: StreamsGroupMember, epoch: number): boolean {
+  return m.state === 'STABLE' && m.memberEpoch === epoch;
+}
+
+function sameEndpoint(a: Endpoint | null, b: Endpoint | null): boolean {
+  return a === b || (a !== null && b !== null && a.host === b.host && a.port === b.port);
+}
+
+function sameTags(a: readonly KeyValue[], b: readonly KeyValue[]): boolean {
+  return a.length === b.length && a.every((t, i) => t.key === b[i]!.key && t.value === b[i]!.value);
+}
+
+/** Equality of the metadata part (what StreamsGroupMemberMetadata persists). */
+export function sameMetadata(a: StreamsGroupMember, b: StreamsGroupMember): boolean {
+  return (
+    a.instanceId === b.instanceId &&
+    a.rackId === b.rackId &&
+    a.rebalanceTimeoutMs === b.rebalanceTimeoutMs &&
+    a.clientId === b.clientId &&
+    a.clientHost === b.clientHost &&
+    a.topologyEpoch === b.topologyEpoch &&
+    a.processId === b.processId &&
+    sameEndpoint(a.userEndpoint, b.userEndpoint) &&
+    sameTags(a.clientTags, b.clientTags)
+  );
+}
+
+/** Equality of the assignment part (what StreamsGroupCurrentMemberAssignment persists). */
+export function sameAssignment(a: StreamsGroupMember, b: StreamsGroupMember): boolean {
+  return (
+    a.memberEpoch === b.memberEpoch &&
+    a.previousMemberEpoch === b.previousMemberEpoch &&
+    a.state === b.state &&
+    equalTuplesWithEpochs(a.assignedTasks, b.assignedTasks) &&
+    equalTuples(a.tasksPendingRevocation, b.tasksPendingRevocation)
+  );
+}

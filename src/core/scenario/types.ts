@@ -1,0 +1,180 @@
+// The scenario document (see the scenario format contract) and the trace a run produces.
+import type { Edition } from '../protocol/errors.ts';
+
+export const SCENARIO_FORMAT_VERSION = 1;
+
+export type Variant =
+  | 'current'
+  | 'coordinator-only'
+  | 'A-persist-partial'
+  | 'B-accumulate'
+  | 'B-accumulate-signal'
+  | 'C-reject-partial'
+  | 'D-nested-report';
+
+export const VARIANTS: readonly Variant[] = [
+  'current',
+  'coordinator-only',
+  'A-persist-partial',
+  'B-accumulate',
+  'B-accumulate-signal',
+  'C-reject-partial',
+  'D-nested-report',
+];
+
+export type ClientProfile = 'java' | 'partial';
+
+export interface ClientSpec {
+  profile: ClientProfile;
+  processId?: string;
+  instanceId?: string | null;
+  rackId?: string | null;
+  /** Member id the client uses (Java generates a UUID; the simulator derives a readable one from the alias). */
+  memberId?: string;
+  rebalanceTimeoutMs?: number;
+  /** Overrides the scenario's topology for this client. */
+  topology?: unknown;
+  clientTags?: Record<string, string>;
+  userEndpoint?: { host: string; port: number } | null;
+}
+
+export type RpcName = 'StreamsGroupHeartbeat' | 'StreamsGroupInitialize' | 'StreamsGroupDescribe';
+export type ClientAction = 'join' | 'heartbeat' | 'leave' | 'crash' | 'restart';
+
+export interface StepBase {
+  label?: string;
+  expect?: Expectation;
+}
+
+export interface SendStep extends StepBase {
+  send: RpcName;
+  version?: number;
+  member?: string;
+  data: Record<string, unknown>;
+}
+
+export interface ClientStep extends StepBase {
+  client: string;
+  do: ClientAction;
+}
+
+export interface AdvanceStep extends StepBase {
+  advance: number;
+}
+
+export interface RunStep extends StepBase {
+  run: { ms?: number; until?: 'stable'; maxMs?: number };
+}
+
+export interface FailoverStep extends StepBase {
+  failover: true;
+}
+
+export interface TopicsStep extends StepBase {
+  topics: { create?: { name: string; partitions: number }[]; delete?: string[]; partitions?: Record<string, number> };
+}
+
+export type Step = SendStep | ClientStep | AdvanceStep | RunStep | FailoverStep | TopicsStep;
+
+export interface Expectation {
+  response?: unknown;
+  error?: string;
+  group?: unknown;
+  records?: unknown[];
+  recordTypes?: string[];
+}
+
+export interface Scenario {
+  format: number;
+  title?: string;
+  notes?: string;
+  protocol: Edition;
+  variant: Variant;
+  config: Record<string, number | string>;
+  groupId: string;
+  topics: { name: string; partitions: number }[];
+  topology?: unknown;
+  clients: Record<string, ClientSpec>;
+  steps: Step[];
+}
+
+/** A record as appended, with its log offset. */
+export interface TraceRecord {
+  offset: number;
+  type: string;
+  key: Record<string, unknown>;
+  value: Record<string, unknown> | null;
+}
+
+export interface TraceMemberView {
+  memberId: string;
+  alias: string | null;
+  instanceId: string | null;
+  processId: string;
+  memberEpoch: number;
+  previousMemberEpoch: number;
+  state: string;
+  topologyEpoch: number;
+  assigned: { active: Record<string, number[]>; standby: Record<string, number[]>; warmup: Record<string, number[]> };
+  pendingRevocation: { active: Record<string, number[]>; standby: Record<string, number[]>; warmup: Record<string, number[]> };
+  target: { active: Record<string, number[]>; standby: Record<string, number[]>; warmup: Record<string, number[]> } | null;
+}
+
+/** The group after a step (null when the group does not exist). */
+export interface TraceGroupView {
+  groupId: string;
+  state: string;
+  groupEpoch: number;
+  assignmentEpoch: number;
+  validatedTopologyEpoch: number;
+  topologyEpoch: number | null;
+  /** member id -> view, in member-id order */
+  members: Record<string, TraceMemberView>;
+  /** Configured internal topics (name -> partitions), when the topology is configured. */
+  internalTopics: Record<string, number>;
+  topicProblem: { statusCode: number; detail: string } | null;
+}
+
+export interface TimerFired {
+  at: number;
+  key: string;
+  /** What it did, e.g. "fenced member b". */
+  effect: string;
+}
+
+export interface Mismatch {
+  /** JSON path inside the expectation, e.g. `$.steps[3].expect.group.members.a.memberEpoch`. */
+  path: string;
+  expected: unknown;
+  actual: unknown;
+}
+
+export interface TraceStep {
+  index: number;
+  label: string;
+  /** Clock after the step (ms since scenario start). */
+  time: number;
+  kind: 'send' | 'client' | 'advance' | 'run' | 'failover' | 'topics';
+  member: string | null;
+  api: RpcName | null;
+  version: number | null;
+  request: unknown | null;
+  response: unknown | null;
+  errorName: string | null;
+  records: TraceRecord[];
+  timers: TimerFired[];
+  /** Extra heartbeats sent by `run` steps (request/response pairs), in order. */
+  exchanges: { at: number; member: string; request: unknown; response: unknown; errorName: string }[];
+  group: TraceGroupView | null;
+  narration: string[];
+  mismatches: Mismatch[];
+}
+
+export interface Trace {
+  title: string;
+  protocol: Edition;
+  variant: Variant;
+  steps: TraceStep[];
+  /** Topics of the cluster at the end. */
+  topics: Record<string, number>;
+}

@@ -1,0 +1,17 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+export default defineConfig({
+  base: './',
+  plugins: [svelte()],
+  resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,
+  worker: { format: 'es' },
+  publicDir: 'static',
+  build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
+  test: {
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60000,
+  },
+});

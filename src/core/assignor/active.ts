@@ -1,0 +1,104 @@
+// Active task passes of the shipped sticky assignor (ak4-shipped §5.1 step 1, StickyTaskAssignor.assignActive).
+
+import { PriorityQueue } from '../util/java.ts';
+import type { Quotas } from './quotas.ts';
+import { compareDoubles, type AssignmentState } from './state.ts';
+import { TaskAssignorException } from './types.ts';
+
+export interface ActivePassOptions {
+  /** [4.4] stateful pass: quota q_stateful and the stateful quota update; otherwise q_active. */
+  readonly stateful: boolean;
+  /** [4.4] PROCESS_BY_LOAD: equal loads ordered by stateless-active load; [4.2]: load only. */
+  readonly statelessLoadTieBreak: boolean;
+}
+
+function taskName(state: AssignmentState, t: number): string {
+  return `${state.tasks.subtopologyIds[state.tasks.taskSubtopology[t]!]}_${state.tasks.taskPartition[t]}`;
+}
+
+/**
+ * Assigns `tasksByPartition` (sorted by partition, then subtopologyId) as active tasks.
+ * `isCandidate(t)` tells the (partition, subtopology)-ordered full list which tasks belong to this pass.
+ */
+export function assignActive(
+  state: AssignmentState,
+  quotas: Quotas,
+  tasksByPartition: readonly number[],
+  isInPass: (t: number) => boolean,
+  opts: ActivePassOptions,
+): void {
+  const counts = state.memberTaskCount;
+  const quota = opts.stateful ? quotas.statefulActive : quotas.active;
+  const assigned = new Uint8Array(state.tasks.numTasks);
+
+  const grant = (member: number, t: number) => {
+    const n = state.addTask(member, t, true, opts.stateful);
+    // addActiveTask: every grant updates the quotas it counts towards
+    if (opts.stateful) quotas.statefulActive.maybeUpdate(n);
+    quotas.active.maybeUpdate(n);
+    quotas.total.maybeUpdate(n);
+    assigned[t] = 1;
+  };
+
+  // 1. previous active owner, while under the pass's quota
+  const remaining: number[] = [];
+  for (const t of tasksByPartition) {
+    const prev = state.prevActiveMember[t]!;
+    if (prev >= 0 && counts[prev]! < quota.perMember) grant(prev, t);
+    else remaining.push(t);
+  }
+
+  // 2. least-loaded previous standby candidate, while under the pass's quota
+  let anyLeft = false;
+  for (const t of remaining) {
+    const prev = findPrevMemberWithLeastLoad(state, state.prevStandbyMembers[t], -1);
+    if (prev >= 0 && counts[prev]! < quota.perMember) grant(prev, t);
+    else anyLeft = true;
+  }
+  if (!anyLeft) return;
+
+  // 3. the rest, sorted by (subtopologyId, partition), to the least-loaded member of the least-loaded process
+  const load = state.load;
+  const statelessLoad = state.statelessActiveLoad;
+  const byLoad = opts.statelessLoadTieBreak
+    ? (a: number, b: number) => compareDoubles(load[a]!, load[b]!) || compareDoubles(statelessLoad[a]!, statelessLoad[b]!)
+    : (a: number, b: number) => compareDoubles(load[a]!, load[b]!);
+  const processByLoad = new PriorityQueue<number>(byLoad);
+  for (let p = 0; p < state.numProcesses; p++) processByLoad.offer(p);
+  const order = state.tasks.bySubtopologyThenPartition;
+  for (let i = 0; i < order.length; i++) {
+    const t = order[i]!;
+    if (assigned[t] === 1 || !isInPass(t)) continue;
+    const process = processByLoad.poll();
+    if (process === undefined) throw new TaskAssignorException(`No process available to assign active task ${taskName(state, t)}.`);
+    const n = state.addTaskToLeastLoadedMember(process, t, true, opts.stateful);
+    if (n === -1) throw new TaskAssignorException(`No member available to assign active task ${taskName(state, t)}.`);
+    // the stateful quota is only read in steps 1 and 2, so step 3 leaves it alone
+    quotas.active.maybeUpdate(n);
+    quotas.total.maybeUpdate(n);
+    processByLoad.offer(process);
+  }
+}
+
+/**
+ * findPrevMemberWithLeastLoad: the first candidate (skipping processes holding `skipHolderOf`, if ≥ 0), replaced only by
+ * a later one whose process load AND member task count are both strictly smaller. -1 if none.
+ */
+export function findPrevMemberWithLeastLoad(state: AssignmentState, members: readonly number[] | undefined, skipHolderOf: number): number {
+  if (!members || members.length === 0) return -1;
+  let candidate = -1;
+  let candidateProcessLoad = Number.MAX_VALUE;
+  let candidateMemberLoad = Number.MAX_VALUE;
+  for (const m of members) {
+    const p = state.memberProcess[m]!;
+    if (skipHolderOf >= 0 && state.hasTask(p, skipHolderOf)) continue;
+    const processLoad = state.load[p]!;
+    const memberLoad = state.memberTaskCount[m]!;
+    if (candidate === -1 || (processLoad < candidateProcessLoad && memberLoad < candidateMemberLoad)) {
+      candidate = m;
+      candidateProcessLoad = processLoad;
+      candidateMemberLoad = memberLoad;
+    }
+  }
+  return candidate;
+}

@@ -1,0 +1,34 @@
+// Every difference between the sticky assignor flavours, in one place.
+
+export type Flavour = '4.4' | '4.2' | 'draft';
+
+export interface FlavourRules {
+  /** [4.4] §5.1 step 1: stateful tasks get their own active pass (and quota) before the stateless ones. */
+  readonly splitStatefulActivePass: boolean;
+  /** [4.4] §5.1: warm-up tasks make a member a rank-0 standby candidate. */
+  readonly warmupsAreStandbyCandidates: boolean;
+  /** [4.4] §5.1: candidates ranked by reported offset sum; offsets alone make a rank-1 candidate. */
+  readonly offsetRankedStandbyCandidates: boolean;
+  /** [4.4] §5.1 step 2.1: rack-aware standby pass when `rack.aware.assignment.tags` is configured. */
+  readonly rackAwareStandbys: boolean;
+  /** [4.4] §5.1 step 1.3: equally loaded processes ordered by their stateless-active load. */
+  readonly statelessLoadTieBreak: boolean;
+}
+
+/** Rules of the shipped assignor ([4.4] vs [4.2], ak4-shipped §5.2). The draft is a different algorithm (draft.ts). */
+export const SHIPPED_RULES: Readonly<Record<'4.4' | '4.2', FlavourRules>> = {
+  '4.4': {
+    splitStatefulActivePass: true,
+    warmupsAreStandbyCandidates: true,
+    offsetRankedStandbyCandidates: true,
+    rackAwareStandbys: true,
+    statelessLoadTieBreak: true,
+  },
+  '4.2': {
+    splitStatefulActivePass: false,
+    warmupsAreStandbyCandidates: false,
+    offsetRankedStandbyCandidates: false,
+    rackAwareStandbys: false,
+    statelessLoadTieBreak: false,
+  },
+};

@@ -1,0 +1,49 @@
+// The shipped sticky assignor ([4.4] and [4.2], ak4-shipped §5) on top of the shared passes.
+
+import { assignActive } from './active.ts';
+import { shippedConfigs } from './configs.ts';
+import type { FlavourRules } from './flavours.ts';
+import { buildGroupAssignment } from './output.ts';
+import { Quota, type Quotas } from './quotas.ts';
+import { assignStandby, type StandbyWarning } from './standby.ts';
+import { AssignmentState } from './state.ts';
+import { TaskIndex } from './task-index.ts';
+import type { GroupAssignment, GroupSpec, TopologyDescriber } from './types.ts';
+
+export function assignShipped(
+  groupSpec: GroupSpec,
+  topology: TopologyDescriber,
+  rules: FlavourRules,
+  onWarning?: (w: StandbyWarning) => void,
+): GroupAssignment {
+  const configs = shippedConfigs(groupSpec.assignmentConfigs, rules.rackAwareStandbys);
+  const tasks = new TaskIndex(topology);
+  const state = new AssignmentState(tasks, groupSpec, configs.numStandbyReplicas, rules);
+  const numMembers = state.memberIds.length;
+  // §5.1 quotas: S stateful active, A all active, T = A + S·numStandbyReplicas, over n members
+  const quotas: Quotas = {
+    statefulActive: new Quota(tasks.reportedStatefulTasks, numMembers),
+    active: new Quota(tasks.reportedTasks, numMembers),
+    total: new Quota(tasks.reportedTasks + tasks.reportedStatefulTasks * configs.numStandbyReplicas, numMembers),
+  };
+
+  const byPartition = tasks.byPartitionThenSubtopology;
+  if (rules.splitStatefulActivePass) {
+    // [4.4] stateful tasks first (their own quota), then stateless ones fill up the active capacity
+    const isStateful = (t: number) => tasks.isStateful(t);
+    const isStateless = (t: number) => !tasks.isStateful(t);
+    const opts = { statelessLoadTieBreak: rules.statelessLoadTieBreak };
+    assignActive(state, quotas, TaskIndex.filter(byPartition, isStateful), isStateful, { ...opts, stateful: true });
+    assignActive(state, quotas, TaskIndex.filter(byPartition, isStateless), isStateless, { ...opts, stateful: false });
+  } else {
+    // [4.2] one active pass over all tasks
+    assignActive(state, quotas, Array.from(byPartition), () => true, { stateful: false, statelessLoadTieBreak: false });
+  }
+
+  if (configs.numStandbyReplicas > 0) {
+    const tags = rules.rackAwareStandbys ? configs.rackAwareAssignmentTags : [];
+    for (const w of assignStandby(state, quotas, tags)) onWarning?.(w);
+  }
+
+  return buildGroupAssignment(tasks, state.memberIds, state.memberActive, state.memberStandby);
+}

@@ -1,0 +1,136 @@
+// Matches a step's `expect` against what the step produced. An object matches when every key it
+// gives matches (omitted keys are not checked); arrays match element by element, in order, with the
+// same length. Group members are addressed by alias or member id; task maps compare exactly.
+import { childPath } from './parse.ts';
+import type { Expectation, Mismatch, TraceGroupView, TraceMemberView } from './types.ts';
+
+export interface StepOutcome {
+  response: unknown;
+  /** The response's error by name ("NONE" on success), or null when the step sent nothing. */
+  errorName: string | null;
+  group: TraceGroupView | null;
+  records: { type: string; key: unknown; value: unknown }[];
+}
+
+/** `basePath` is the path of the expectation itself, e.g. `$.steps[3].expect`. */
+export function matchExpectation(expect: Expectation, actual: StepOutcome, basePath: string): Mismatch[] {
+  const out: Mismatch[] = [];
+  if (expect.response !== undefined) matchValue(expect.response, actual.response, childPath(basePath, 'response'), out);
+  if (expect.error !== undefined && expect.error !== actual.errorName) {
+    out.push({ path: childPath(basePath, 'error'), expected: expect.error, actual: actual.errorName });
+  }
+  if (expect.group !== undefined) matchGroup(expect.group, actual.group, childPath(basePath, 'group'), out);
+  if (expect.records !== undefined) matchValue(expect.records, actual.records, childPath(basePath, 'records'), out);
+  if (expect.recordTypes !== undefined) {
+    matchValue(expect.recordTypes, actual.records.map((r) => r.type), childPath(basePath, 'recordTypes'), out);
+  }
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Generic partial match: objects by given keys, arrays exactly (length and order), primitives by ===. */
+export function matchValue(expected: unknown, actual: unknown, path: string, out: Mismatch[]): void {
+  if (isObject(expected)) {
+    if (!isObject(actual)) {
+      out.push({ path, expected, actual });
+      return;
+    }
+    for (const [k, v] of Object.entries(expected)) {
+      if (!Object.prototype.hasOwnProperty.call(actual, k)) out.push({ path: childPath(path, k), expected: v, actual: undefined });
+      else matchValue(v, actual[k], childPath(path, k), out);
+    }
+    return;
+  }
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual) || actual.length !== expected.length) {
+      out.push({ path, expected, actual });
+      return;
+    }
+    expected.forEach((e, i) => matchValue(e, actual[i], childPath(path, i), out));
+    return;
+  }
+  if (!Object.is(expected, actual) && !(expected === 0 && actual === 0)) out.push({ path, expected, actual });
+}
+
+function findMember(group: TraceGroupView, key: string): TraceMemberView | undefined {
+  for (const m of Object.values(group.members)) if (m.alias === key) return m;
+  return group.members[key];
+}
+
+function matchGroup(expected: unknown, actual: TraceGroupView | null, path: string, out: Mismatch[]): void {
+  if (expected === null || actual === null || !isObject(expected)) {
+    if (expected !== actual) out.push({ path, expected, actual });
+    return;
+  }
+  const view = actual as unknown as Record<string, unknown>;
+  for (const [k, v] of Object.entries(expected)) {
+    const p = childPath(path, k);
+    if (k !== 'members') {
+      if (!Object.prototype.hasOwnProperty.call(view, k)) out.push({ path: p, expected: v, actual: undefined });
+      else matchValue(v, view[k], p, out);
+      continue;
+    }
+    if (!isObject(v)) {
+      matchValue(v, actual.members, p, out);
+      continue;
+    }
+    for (const [key, em] of Object.entries(v)) {
+      const mp = childPath(p, key);
+      const member = findMember(actual, key);
+      if (em === null) {
+        if (member) out.push({ path: mp, expected: null, actual: member });
+        continue;
+      }
+      if (!member) {
+        out.push({ path: mp, expected: em, actual: undefined });
+        continue;
+      }
+      matchMember(em, member, mp, out);
+    }
+  }
+}
+
+const TASK_KEYS = new Set(['assigned', 'pendingRevocation', 'target']);
+
+function matchMember(expected: unknown, member: TraceMemberView, path: string, out: Mismatch[]): void {
+  if (!isObject(expected)) {
+    out.push({ path, expected, actual: member });
+    return;
+  }
+  const view = member as unknown as Record<string, unknown>;
+  for (const [k, v] of Object.entries(expected)) {
+    const p = childPath(path, k);
+    if (!Object.prototype.hasOwnProperty.call(view, k)) {
+      out.push({ path: p, expected: v, actual: undefined });
+    } else if (TASK_KEYS.has(k) && isObject(v) && isObject(view[k])) {
+      const roles = view[k] as Record<string, unknown>;
+      for (const [role, tasks] of Object.entries(v)) matchTaskMap(tasks, roles[role], childPath(p, role), out);
+    } else {
+      matchValue(v, view[k], p, out);
+    }
+  }
+}
+
+/**
+ * A role's tasks (subtopology id -> partitions) compare as sets: the same subtopologies with the
+ * same partitions, in any order; a subtopology with no partitions counts as absent.
+ */
+function matchTaskMap(expected: unknown, actual: unknown, path: string, out: Mismatch[]): void {
+  const e = normalizeTasks(expected);
+  const a = normalizeTasks(actual);
+  if (e === null || a === null || JSON.stringify(e) !== JSON.stringify(a)) out.push({ path, expected, actual });
+}
+
+function normalizeTasks(v: unknown): [string, number[]][] | null {
+  if (!isObject(v)) return null;
+  const out: [string, number[]][] = [];
+  for (const [sub, parts] of Object.entries(v)) {
+    if (!Array.isArray(parts)) return null;
+    if (parts.length === 0) continue;
+    out.push([sub, [...(parts as number[])].sort((x, y) => x - y)]);
+  }
+  return out.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+}

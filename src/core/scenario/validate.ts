@@ -1,0 +1,815 @@
+// Checks a parsed JSON document against the scenario format and fills its defaults, so the runner
+// receives a complete Scenario. Every problem carries the JSON path and line:column of the value
+// (or key) at fault; up to MAX_ERRORS problems are reported at once.
+import { CONFIG_DEFS, Config, ConfigError } from '../config.ts';
+import { ERROR_CODES, type Edition } from '../protocol/errors.ts';
+import type { JsonEntry, JsonNode, ParseResult, Pos, ScenarioError } from './parse.ts';
+import { childPath, toValue } from './parse.ts';
+import {
+  SCENARIO_FORMAT_VERSION,
+  VARIANTS,
+  type ClientAction,
+  type ClientProfile,
+  type ClientSpec,
+  type Expectation,
+  type RpcName,
+  type Scenario,
+  type Step,
+  type Variant,
+} from './types.ts';
+
+export const MAX_ERRORS = 50;
+
+export const EDITIONS: readonly Edition[] = ['ak4', 'kip1071-draft'];
+export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
+export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
+export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe'];
+export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
+export const EXPECT_KEYS = ['response', 'error', 'group', 'records', 'recordTypes'] as const;
+/** Variants that exist for both editions; the others are proposals against the shipped protocol. */
+export const VARIANTS_FOR_BOTH_EDITIONS: readonly Variant[] = ['current', 'coordinator-only'];
+
+// ---------------------------------------------------------------------------------------------
+// Request schemas in Kafka's JSON form (camelCase), per edition and version.
+
+export type WireType =
+  | { t: 'int8' | 'int16' | 'int32' | 'int64' | 'uint16' | 'string' | 'bool' }
+  | { t: 'array'; of: WireType }
+  | { t: 'struct'; name: string; fields: StructFields };
+
+export interface FieldSpec {
+  readonly type: WireType;
+  readonly nullable?: boolean;
+}
+
+export type StructFields = Readonly<Record<string, FieldSpec>>;
+
+const int16: WireType = { t: 'int16' };
+const int32: WireType = { t: 'int32' };
+const int64: WireType = { t: 'int64' };
+const uint16: WireType = { t: 'uint16' };
+const str: WireType = { t: 'string' };
+const bool: WireType = { t: 'bool' };
+const arr = (of: WireType): WireType => ({ t: 'array', of });
+const struct = (name: string, fields: StructFields): WireType => ({ t: 'struct', name, fields });
+const f = (type: WireType): FieldSpec => ({ type });
+const nf = (type: WireType): FieldSpec => ({ type, nullable: true });
+
+const KEY_VALUE = struct('KeyValue', { key: f(str), value: f(str) });
+const TOPIC_INFO = struct('TopicInfo', {
+  name: f(str),
+  partitions: f(int32),
+  replicationFactor: f(int16),
+  topicConfigs: f(arr(KEY_VALUE)),
+});
+const COPARTITION_GROUP = struct('CopartitionGroup', {
+  sourceTopics: f(arr(int16)),
+  sourceTopicRegex: f(arr(int16)),
+  repartitionSourceTopics: f(arr(int16)),
+});
+export const SUBTOPOLOGY = struct('Subtopology', {
+  subtopologyId: f(str),
+  sourceTopics: f(arr(str)),
+  sourceTopicRegex: f(arr(str)),
+  stateChangelogTopics: f(arr(TOPIC_INFO)),
+  repartitionSinkTopics: f(arr(str)),
+  repartitionSourceTopics: f(arr(TOPIC_INFO)),
+  copartitionGroups: f(arr(COPARTITION_GROUP)),
+});
+/** StreamsGroupHeartbeatRequest.Topology (ak4). */
+export const AK4_TOPOLOGY = struct('Topology', { epoch: f(int32), subtopologies: f(arr(SUBTOPOLOGY)) });
+/** StreamsGroupInitializeRequest.Topology (draft): the list of subtopologies. */
+export const DRAFT_TOPOLOGY = arr(SUBTOPOLOGY);
+const TASK_IDS = struct('TaskIds', { subtopologyId: f(str), partitions: f(arr(int32)) });
+const ENDPOINT = struct('Endpoint', { host: f(str), port: f(uint16) });
+const TASK_OFFSET = struct('TaskOffset', { subtopologyId: f(str), partition: f(int32), offset: f(int64) });
+
+const AK4_HEARTBEAT: StructFields = {
+  groupId: f(str),
+  memberId: f(str),
+  memberEpoch: f(int32),
+  endpointInformationEpoch: f(int32),
+  instanceId: nf(str),
+  rackId: nf(str),
+  rebalanceTimeoutMs: f(int32),
+  topology: nf(AK4_TOPOLOGY),
+  activeTasks: nf(arr(TASK_IDS)),
+  standbyTasks: nf(arr(TASK_IDS)),
+  warmupTasks: nf(arr(TASK_IDS)),
+  processId: nf(str),
+  userEndpoint: nf(ENDPOINT),
+  clientTags: nf(arr(KEY_VALUE)),
+  taskOffsets: nf(arr(TASK_OFFSET)),
+  taskEndOffsets: nf(arr(TASK_OFFSET)),
+  shutdownApplication: f(bool),
+};
+
+const DRAFT_HEARTBEAT: StructFields = {
+  groupId: f(str),
+  memberId: f(str),
+  memberEpoch: f(int32),
+  instanceId: nf(str),
+  rackId: nf(str),
+  rebalanceTimeoutMs: f(int32),
+  topologyId: nf(str),
+  activeTasks: nf(arr(TASK_IDS)),
+  standbyTasks: nf(arr(TASK_IDS)),
+  warmupTasks: nf(arr(TASK_IDS)),
+  processId: nf(str),
+  userEndpoint: nf(ENDPOINT),
+  clientTags: nf(arr(KEY_VALUE)),
+  taskOffsets: nf(arr(TASK_OFFSET)),
+  taskEndOffsets: nf(arr(TASK_OFFSET)),
+  shutdownApplication: f(bool),
+};
+
+const DRAFT_INITIALIZE: StructFields = {
+  groupId: f(str),
+  topologyId: f(str),
+  topology: f(DRAFT_TOPOLOGY),
+};
+
+const DESCRIBE_V0: StructFields = {
+  groupIds: f(arr(str)),
+  includeAuthorizedOperations: f(bool),
+};
+
+/** Request fields by edition, RPC and version (index = version). Absent RPC = not in that edition. */
+export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, readonly StructFields[]>>>> = {
+  ak4: {
+    StreamsGroupHeartbeat: [AK4_HEARTBEAT, AK4_HEARTBEAT],
+    StreamsGroupDescribe: [DESCRIBE_V0],
+  },
+  'kip1071-draft': {
+    StreamsGroupHeartbeat: [DRAFT_HEARTBEAT],
+    StreamsGroupInitialize: [DRAFT_INITIALIZE],
+    StreamsGroupDescribe: [DESCRIBE_V0],
+  },
+};
+
+/** The version a `send` step uses when it gives none: the newest one of its edition. */
+export function defaultVersion(edition: Edition, rpc: RpcName): number {
+  return Math.max(0, (REQUEST_FIELDS[edition][rpc]?.length ?? 1) - 1);
+}
+
+const INT_RANGES: Record<string, [number, number]> = {
+  int8: [-128, 127],
+  int16: [-32768, 32767],
+  int32: [-2147483648, 2147483647],
+  uint16: [0, 65535],
+  int64: [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Error collection and node helpers.
+
+class Problems {
+  readonly list: ScenarioError[] = [];
+  private dropped = 0;
+
+  add(path: string, pos: Pos, message: string): void {
+    if (this.list.length < MAX_ERRORS) this.list.push({ path, line: pos.line, column: pos.column, message });
+    else this.dropped++;
+  }
+
+  result(): ScenarioError[] {
+    const out = [...this.list];
+    const last = out[out.length - 1];
+    if (this.dropped > 0 && last) {
+      out[out.length - 1] = { ...last, message: `${last.message} (and ${this.dropped} more problem${this.dropped === 1 ? '' : 's'} not shown)` };
+    }
+    return out;
+  }
+}
+
+type ObjectNode = Extract<JsonNode, { kind: 'object' }>;
+
+function describe(node: JsonNode): string {
+  switch (node.kind) {
+    case 'object':
+      return 'an object';
+    case 'array':
+      return 'an array';
+    case 'string':
+      return `the string ${JSON.stringify(node.value.length > 40 ? node.value.slice(0, 40) + '…' : node.value)}`;
+    case 'number':
+      return `the number ${node.raw}`;
+    case 'boolean':
+      return String(node.value);
+    case 'null':
+      return 'null';
+  }
+}
+
+function listOf(names: readonly string[]): string {
+  return names.map((n) => JSON.stringify(n)).join(', ');
+}
+
+function get(node: ObjectNode, key: string): JsonEntry | undefined {
+  return node.entries.find((e) => e.key === key);
+}
+
+class Checker {
+  readonly p = new Problems();
+  edition: Edition = 'ak4';
+
+  object(node: JsonNode, path: string, what: string): ObjectNode | null {
+    if (node.kind === 'object') return node;
+    this.p.add(path, node.pos, `${what} must be an object, got ${describe(node)}`);
+    return null;
+  }
+
+  array(node: JsonNode, path: string, what: string): JsonNode[] | null {
+    if (node.kind === 'array') return node.items;
+    this.p.add(path, node.pos, `${what} must be an array, got ${describe(node)}`);
+    return null;
+  }
+
+  string(node: JsonNode, path: string, what: string, opts: { nonEmpty?: boolean } = {}): string | null {
+    if (node.kind !== 'string') {
+      this.p.add(path, node.pos, `${what} must be a string, got ${describe(node)}`);
+      return null;
+    }
+    if (opts.nonEmpty && node.value.trim() === '') {
+      this.p.add(path, node.pos, `${what} must not be empty`);
+      return null;
+    }
+    return node.value;
+  }
+
+  int(node: JsonNode, path: string, what: string, min: number, max: number, typeName = 'a whole number'): number | null {
+    if (node.kind !== 'number' || !Number.isInteger(node.value)) {
+      this.p.add(path, node.pos, `${what} must be ${typeName}, got ${describe(node)}`);
+      return null;
+    }
+    if (!Number.isSafeInteger(node.value)) {
+      this.p.add(path, node.pos, `${what} is ${node.raw}, beyond ±9007199254740991 (2^53-1), which the playground cannot represent exactly`);
+      return null;
+    }
+    if (node.value < min || node.value > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
+      this.p.add(path, node.pos, `${what} must be ${range}, got ${node.raw}`);
+      return null;
+    }
+    return node.value;
+  }
+
+  oneOf<T extends string>(node: JsonNode, path: string, what: string, allowed: readonly T[]): T | null {
+    if (node.kind === 'string' && (allowed as readonly string[]).includes(node.value)) return node.value as T;
+    this.p.add(path, node.pos, `${what} must be one of ${listOf(allowed)}, got ${describe(node)}`);
+    return null;
+  }
+
+  /** Reports keys outside `allowed` at the key's position. */
+  knownKeys(node: ObjectNode, path: string, allowed: readonly string[], where: string, hint?: (key: string) => string | null): void {
+    for (const e of node.entries) {
+      if (allowed.includes(e.key)) continue;
+      const extra = hint?.(e.key);
+      const msg = extra ?? `Unknown field ${JSON.stringify(e.key)} in ${where}; known fields: ${allowed.join(', ')}`;
+      this.p.add(childPath(path, e.key), e.keyPos, msg);
+    }
+  }
+
+  required(node: ObjectNode, path: string, key: string, where: string): JsonEntry | null {
+    const e = get(node, key);
+    if (!e) this.p.add(path, node.pos, `${where} is missing the required field ${JSON.stringify(key)}`);
+    return e ?? null;
+  }
+
+  // ---- Kafka JSON values -------------------------------------------------------------------
+
+  wire(node: JsonNode, path: string, spec: FieldSpec, what: string, where: string): void {
+    if (node.kind === 'null') {
+      if (!spec.nullable) this.p.add(path, node.pos, `${what} cannot be null in ${where}`);
+      return;
+    }
+    this.wireType(node, path, spec.type, what, where);
+  }
+
+  private wireType(node: JsonNode, path: string, type: WireType, what: string, where: string): void {
+    switch (type.t) {
+      case 'string':
+        this.string(node, path, what);
+        return;
+      case 'bool':
+        if (node.kind !== 'boolean') this.p.add(path, node.pos, `${what} must be true or false, got ${describe(node)}`);
+        return;
+      case 'array': {
+        const items = this.array(node, path, what);
+        items?.forEach((item, i) => {
+          if (item.kind === 'null') this.p.add(childPath(path, i), item.pos, `${what}[${i}] cannot be null`);
+          else this.wireType(item, childPath(path, i), type.of, `${what}[${i}]`, where);
+        });
+        return;
+      }
+      case 'struct': {
+        const obj = this.object(node, path, what);
+        if (obj) this.struct(obj, path, type.fields, `${type.name} (${path})`);
+        return;
+      }
+      default: {
+        const [min, max] = INT_RANGES[type.t] ?? [0, 0];
+        this.int(node, path, what, min, max, `an ${type.t}`);
+      }
+    }
+  }
+
+  struct(node: ObjectNode, path: string, fields: StructFields, where: string, hint?: (key: string) => string | null): void {
+    this.knownKeys(node, path, Object.keys(fields), where, hint);
+    for (const e of node.entries) {
+      const spec = fields[e.key];
+      if (spec) this.wire(e.value, childPath(path, e.key), spec, e.key, where);
+    }
+  }
+
+  topology(node: JsonNode, path: string): void {
+    if (this.edition === 'ak4') this.wire(node, path, f(AK4_TOPOLOGY), 'topology', 'the ak4 topology');
+    else this.wire(node, path, f(DRAFT_TOPOLOGY), 'topology', 'the kip1071-draft topology (a list of subtopologies)');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The document.
+
+const TOP_LEVEL_KEYS = ['$schema', 'format', 'title', 'notes', 'protocol', 'variant', 'config', 'groupId', 'topics', 'topology', 'clients', 'steps'];
+const CLIENT_KEYS = ['profile', 'processId', 'instanceId', 'rackId', 'memberId', 'rebalanceTimeoutMs', 'topology', 'clientTags', 'userEndpoint'];
+
+/** Validates a parsed document and returns the complete Scenario, or every problem found. */
+export function validateScenario(root: JsonNode): ParseResult {
+  const c = new Checker();
+  const doc = c.object(root, '$', 'A scenario');
+  if (!doc) return { ok: false, errors: c.p.result() };
+
+  // format first: a newer format may have fields this program does not know, so stop there.
+  let format = SCENARIO_FORMAT_VERSION;
+  const fe = get(doc, 'format');
+  if (fe) {
+    const v = c.int(fe.value, '$.format', 'format', 1, Number.MAX_SAFE_INTEGER);
+    if (v !== null && v > SCENARIO_FORMAT_VERSION) {
+      return {
+        ok: false,
+        errors: [{ path: '$.format', line: fe.value.pos.line, column: fe.value.pos.column, message: `This scenario uses format version ${v}; this program knows version ${SCENARIO_FORMAT_VERSION}. Update the playground.` }],
+      };
+    }
+    if (v !== null) format = v;
+  }
+
+  c.knownKeys(doc, '$', TOP_LEVEL_KEYS, 'the scenario');
+
+  const str = (key: string): string | undefined => {
+    const e = get(doc, key);
+    return e ? (c.string(e.value, childPath('$', key), key) ?? undefined) : undefined;
+  };
+  const $schema = get(doc, '$schema');
+  if ($schema) c.string($schema.value, '$["$schema"]', '$schema');
+  const title = str('title');
+  const notes = str('notes');
+
+  const pe = get(doc, 'protocol');
+  const protocol: Edition = (pe && c.oneOf(pe.value, '$.protocol', 'protocol', EDITIONS)) || 'ak4';
+  c.edition = protocol;
+
+  let variant: Variant = 'current';
+  const ve = get(doc, 'variant');
+  if (ve) {
+    const v = c.oneOf(ve.value, '$.variant', 'variant', VARIANTS);
+    if (v && protocol !== 'ak4' && !VARIANTS_FOR_BOTH_EDITIONS.includes(v)) {
+      c.p.add('$.variant', ve.value.pos, `variant ${JSON.stringify(v)} is a proposal for protocol "ak4"; with protocol ${JSON.stringify(protocol)} use ${listOf(VARIANTS_FOR_BOTH_EDITIONS)}`);
+    } else if (v) variant = v;
+  }
+
+  const config = configOf(c, get(doc, 'config'));
+
+  let groupId = 'app';
+  const ge = get(doc, 'groupId');
+  if (ge) groupId = c.string(ge.value, '$.groupId', 'groupId', { nonEmpty: true }) ?? groupId;
+
+  const topicsEntry = get(doc, 'topics');
+  const topics = topicsEntry ? topicList(c, topicsEntry.value, '$.topics', 'topics') : [];
+
+  const te = get(doc, 'topology');
+  if (te) c.topology(te.value, '$.topology');
+
+  const clients = clientsOf(c, get(doc, 'clients'));
+
+  const steps: Step[] = [];
+  const se = get(doc, 'steps');
+  if (se) {
+    const items = c.array(se.value, '$.steps', 'steps');
+    items?.forEach((item, i) => {
+      const s = stepOf(c, item, childPath('$.steps', i), clients);
+      if (s) steps.push(s);
+    });
+  }
+
+  const errors = c.p.result();
+  if (errors.length > 0) return { ok: false, errors };
+  const scenario: Scenario = { format, protocol, variant, config, groupId, topics, clients, steps };
+  if (title !== undefined) scenario.title = title;
+  if (notes !== undefined) scenario.notes = notes;
+  if (te) scenario.topology = toValue(te.value);
+  return { ok: true, scenario };
+}
+
+function configOf(c: Checker, e: JsonEntry | undefined): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  if (!e) return out;
+  const obj = c.object(e.value, '$.config', 'config');
+  if (!obj) return out;
+  for (const entry of obj.entries) {
+    const path = childPath('$.config', entry.key);
+    const def = CONFIG_DEFS.find((d) => d.name === entry.key);
+    if (!def) {
+      const near = CONFIG_DEFS.filter((d) => d.name.endsWith(entry.key.split('.').slice(-2).join('.'))).map((d) => d.name);
+      const hint = near.length > 0 ? `; did you mean ${listOf(near.slice(0, 3))}?` : '';
+      c.p.add(path, entry.keyPos, `Unknown config ${JSON.stringify(entry.key)}${hint}`);
+      continue;
+    }
+    const raw = toValue(entry.value);
+    try {
+      const cfg = Config.from({ [entry.key]: raw });
+      out[entry.key] = def.type === 'int' || def.type === 'long' ? cfg.int(entry.key) : cfg.str(entry.key);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      c.p.add(path, entry.value.pos, `${err.message}, got ${describe(entry.value)}`);
+    }
+  }
+  return out;
+}
+
+function topicList(c: Checker, node: JsonNode, path: string, what: string): { name: string; partitions: number }[] {
+  const out: { name: string; partitions: number }[] = [];
+  const items = c.array(node, path, what);
+  const seen = new Set<string>();
+  items?.forEach((item, i) => {
+    const ipath = childPath(path, i);
+    const obj = c.object(item, ipath, `${what}[${i}]`);
+    if (!obj) return;
+    c.knownKeys(obj, ipath, ['name', 'partitions'], `a topic (${ipath})`);
+    const ne = c.required(obj, ipath, 'name', `The topic ${ipath}`);
+    const pe = c.required(obj, ipath, 'partitions', `The topic ${ipath}`);
+    const name = ne ? c.string(ne.value, childPath(ipath, 'name'), 'name', { nonEmpty: true }) : null;
+    const partitions = pe ? c.int(pe.value, childPath(ipath, 'partitions'), 'partitions', 1, 2147483647) : null;
+    if (name !== null && ne) {
+      if (seen.has(name)) c.p.add(childPath(ipath, 'name'), ne.value.pos, `Topic ${JSON.stringify(name)} is listed twice`);
+      seen.add(name);
+    }
+    if (name !== null && partitions !== null) out.push({ name, partitions });
+  });
+  return out;
+}
+
+function clientsOf(c: Checker, e: JsonEntry | undefined): Record<string, ClientSpec> {
+  const out: Record<string, ClientSpec> = {};
+  if (!e) return out;
+  const obj = c.object(e.value, '$.clients', 'clients');
+  if (!obj) return out;
+  for (const entry of obj.entries) {
+    const path = childPath('$.clients', entry.key);
+    if (entry.key.trim() === '') {
+      c.p.add(path, entry.keyPos, 'A client alias must not be empty');
+      continue;
+    }
+    const spec = clientOf(c, entry.value, path, entry.key);
+    if (spec) out[entry.key] = spec;
+  }
+  return out;
+}
+
+function clientOf(c: Checker, node: JsonNode, path: string, alias: string): ClientSpec | null {
+  const obj = c.object(node, path, `client ${JSON.stringify(alias)}`);
+  if (!obj) return null;
+  c.knownKeys(obj, path, CLIENT_KEYS, `client ${JSON.stringify(alias)}`);
+  const spec: ClientSpec = { profile: 'java' };
+  for (const e of obj.entries) {
+    const p = childPath(path, e.key);
+    const v = e.value;
+    switch (e.key) {
+      case 'profile':
+        spec.profile = c.oneOf(v, p, 'profile', CLIENT_PROFILES) ?? 'java';
+        break;
+      case 'processId':
+        spec.processId = c.string(v, p, 'processId') ?? '';
+        break;
+      case 'instanceId':
+      case 'rackId':
+        spec[e.key] = v.kind === 'null' ? null : c.string(v, p, e.key, { nonEmpty: true });
+        break;
+      case 'memberId':
+        spec.memberId = c.string(v, p, 'memberId', { nonEmpty: true }) ?? '';
+        break;
+      case 'rebalanceTimeoutMs':
+        spec.rebalanceTimeoutMs = c.int(v, p, 'rebalanceTimeoutMs', 0, 2147483647) ?? 0;
+        break;
+      case 'topology':
+        c.topology(v, p);
+        spec.topology = toValue(v);
+        break;
+      case 'clientTags': {
+        const tags = c.object(v, p, 'clientTags');
+        const out: Record<string, string> = {};
+        for (const t of tags?.entries ?? []) out[t.key] = c.string(t.value, childPath(p, t.key), `client tag ${JSON.stringify(t.key)}`) ?? '';
+        spec.clientTags = out;
+        break;
+      }
+      case 'userEndpoint':
+        if (v.kind === 'null') spec.userEndpoint = null;
+        else {
+          c.wire(v, p, f(ENDPOINT), 'userEndpoint', `client ${JSON.stringify(alias)}`);
+          spec.userEndpoint = toValue(v) as { host: string; port: number };
+        }
+        break;
+    }
+  }
+  return spec;
+}
+
+// ---- steps -----------------------------------------------------------------------------------
+
+const ACTION_KEYS: Record<(typeof STEP_ACTIONS)[number], readonly string[]> = {
+  send: ['send', 'version', 'member', 'data'],
+  client: ['client', 'do'],
+  advance: ['advance'],
+  run: ['run'],
+  failover: ['failover'],
+  topics: ['topics'],
+};
+
+function stepOf(c: Checker, node: JsonNode, path: string, clients: Record<string, ClientSpec>): Step | null {
+  const obj = c.object(node, path, 'A step');
+  if (!obj) return null;
+  const actions = STEP_ACTIONS.filter((a) => get(obj, a) !== undefined);
+  const [action] = actions;
+  if (action === undefined) {
+    const unknown = obj.entries.filter((e) => e.key !== 'label' && e.key !== 'expect');
+    c.p.add(path, obj.pos, `A step needs exactly one action (${STEP_ACTIONS.join(', ')}); this one has none`);
+    for (const e of unknown) c.p.add(childPath(path, e.key), e.keyPos, `Unknown field ${JSON.stringify(e.key)} in a step`);
+    return null;
+  }
+  if (actions.length > 1) {
+    const second = get(obj, actions[1] ?? '');
+    c.p.add(path, second?.keyPos ?? obj.pos, `A step has exactly one action; this one has ${actions.join(' and ')}`);
+    return null;
+  }
+  const allowed = ['label', 'expect', ...ACTION_KEYS[action]];
+  c.knownKeys(obj, path, allowed, `a ${action} step`, (key) => {
+    const owner = STEP_ACTIONS.find((a) => ACTION_KEYS[a].includes(key));
+    return owner ? `Field ${JSON.stringify(key)} belongs to ${owner} steps, not to a ${action} step` : null;
+  });
+
+  const base: { label?: string; expect?: Expectation } = {};
+  const le = get(obj, 'label');
+  if (le) {
+    const l = c.string(le.value, childPath(path, 'label'), 'label');
+    if (l !== null) base.label = l;
+  }
+  const ee = get(obj, 'expect');
+  if (ee) {
+    const x = expectationOf(c, ee.value, childPath(path, 'expect'));
+    if (x) base.expect = x;
+  }
+
+  const at = (key: string): string => childPath(path, key);
+  const entry = get(obj, action);
+  if (!entry) return null;
+  const v = entry.value;
+
+  switch (action) {
+    case 'send':
+      return sendStep(c, obj, path, base);
+    case 'client': {
+      const alias = c.string(v, at('client'), 'client');
+      if (alias !== null && !(alias in clients)) {
+        const declared = Object.keys(clients);
+        c.p.add(at('client'), v.pos, `No client ${JSON.stringify(alias)} is declared in $.clients${declared.length ? ` (declared: ${declared.join(', ')})` : ''}`);
+      }
+      const de = c.required(obj, path, 'do', 'A client step');
+      const what = de ? c.oneOf(de.value, at('do'), 'do', CLIENT_ACTIONS) : null;
+      return alias !== null && what ? { ...base, client: alias, do: what } : null;
+    }
+    case 'advance': {
+      const ms = c.int(v, at('advance'), 'advance (ms)', 0, Number.MAX_SAFE_INTEGER);
+      return ms === null ? null : { ...base, advance: ms };
+    }
+    case 'run': {
+      const run = runOf(c, v, at('run'));
+      return run ? { ...base, run } : null;
+    }
+    case 'failover':
+      if (v.kind !== 'boolean' || !v.value) {
+        c.p.add(at('failover'), v.pos, `failover must be true, got ${describe(v)}`);
+        return null;
+      }
+      return { ...base, failover: true };
+    case 'topics': {
+      const t = topicsChangeOf(c, v, at('topics'));
+      return t ? { ...base, topics: t } : null;
+    }
+  }
+}
+
+function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: string; expect?: Expectation }): Step | null {
+  const se = get(obj, 'send');
+  if (!se) return null;
+  const rpc = c.oneOf(se.value, childPath(path, 'send'), 'send', RPC_NAMES);
+  if (!rpc) return null;
+  const versions = REQUEST_FIELDS[c.edition][rpc];
+  if (!versions) {
+    const other = EDITIONS.filter((e) => REQUEST_FIELDS[e][rpc]);
+    c.p.add(childPath(path, 'send'), se.value.pos, `${rpc} does not exist in protocol ${JSON.stringify(c.edition)}; it belongs to ${listOf(other)}`);
+    return null;
+  }
+  let version = versions.length - 1;
+  const vEntry = get(obj, 'version');
+  if (vEntry) {
+    const v = c.int(vEntry.value, childPath(path, 'version'), 'version', 0, Number.MAX_SAFE_INTEGER);
+    if (v === null) return null;
+    if (v >= versions.length) {
+      const range = versions.length === 1 ? 'only version 0' : `versions 0–${versions.length - 1}`;
+      c.p.add(childPath(path, 'version'), vEntry.value.pos, `${rpc} has ${range} in protocol ${JSON.stringify(c.edition)}, got ${v}`);
+      return null;
+    }
+    version = v;
+  }
+  const step: Step = { ...base, send: rpc, version, data: {} };
+  const me = get(obj, 'member');
+  if (me) {
+    const m = c.string(me.value, childPath(path, 'member'), 'member', { nonEmpty: true });
+    if (m !== null) step.member = m;
+  }
+  const de = get(obj, 'data');
+  if (de) {
+    const dpath = childPath(path, 'data');
+    const data = c.object(de.value, dpath, 'data');
+    const fields = versions[version];
+    if (data && fields) {
+      const where = `${rpc} v${version} (${c.edition})`;
+      c.struct(data, dpath, fields, where, (key) => {
+        const elsewhere = EDITIONS.filter((e) => e !== c.edition && REQUEST_FIELDS[e][rpc]?.some((fs) => key in fs));
+        if (elsewhere.length > 0) return `Field ${JSON.stringify(key)} is a ${rpc} field of protocol ${listOf(elsewhere)}, not of ${JSON.stringify(c.edition)}`;
+        return `Unknown field ${JSON.stringify(key)} in ${where}; known fields: ${Object.keys(fields).join(', ')}`;
+      });
+      step.data = toValue(data) as Record<string, unknown>;
+    }
+  }
+  return step;
+}
+
+function runOf(c: Checker, node: JsonNode, path: string): { ms?: number; until?: 'stable'; maxMs?: number } | null {
+  const obj = c.object(node, path, 'run');
+  if (!obj) return null;
+  c.knownKeys(obj, path, ['ms', 'until', 'maxMs'], 'run');
+  const ms = get(obj, 'ms');
+  const until = get(obj, 'until');
+  const maxMs = get(obj, 'maxMs');
+  if (ms && until) {
+    c.p.add(path, obj.pos, 'run takes either "ms" or "until", not both');
+    return null;
+  }
+  if (ms) {
+    if (maxMs) c.p.add(childPath(path, 'maxMs'), maxMs.keyPos, '"maxMs" goes with "until", not with "ms"');
+    const v = c.int(ms.value, childPath(path, 'ms'), 'ms', 0, Number.MAX_SAFE_INTEGER);
+    return v === null ? null : { ms: v };
+  }
+  if (until) {
+    const u = c.oneOf(until.value, childPath(path, 'until'), 'until', ['stable'] as const);
+    const out: { until?: 'stable'; maxMs?: number } = {};
+    if (u) out.until = u;
+    if (maxMs) {
+      const m = c.int(maxMs.value, childPath(path, 'maxMs'), 'maxMs', 0, Number.MAX_SAFE_INTEGER);
+      if (m !== null) out.maxMs = m;
+    }
+    return u ? out : null;
+  }
+  c.p.add(path, obj.pos, 'run needs "ms" (e.g. {"ms": 60000}) or "until" (e.g. {"until": "stable", "maxMs": 120000})');
+  return null;
+}
+
+function topicsChangeOf(
+  c: Checker,
+  node: JsonNode,
+  path: string,
+): { create?: { name: string; partitions: number }[]; delete?: string[]; partitions?: Record<string, number> } | null {
+  const obj = c.object(node, path, 'topics');
+  if (!obj) return null;
+  c.knownKeys(obj, path, ['create', 'delete', 'partitions'], 'a topics step');
+  const out: { create?: { name: string; partitions: number }[]; delete?: string[]; partitions?: Record<string, number> } = {};
+  const cr = get(obj, 'create');
+  if (cr) out.create = topicList(c, cr.value, childPath(path, 'create'), 'create');
+  const de = get(obj, 'delete');
+  if (de) {
+    const items = c.array(de.value, childPath(path, 'delete'), 'delete');
+    out.delete = (items ?? []).map((it, i) => c.string(it, childPath(childPath(path, 'delete'), i), `delete[${i}]`, { nonEmpty: true }) ?? '');
+  }
+  const pe = get(obj, 'partitions');
+  if (pe) {
+    const po = c.object(pe.value, childPath(path, 'partitions'), 'partitions');
+    const parts: Record<string, number> = {};
+    for (const e of po?.entries ?? []) {
+      const v = c.int(e.value, childPath(childPath(path, 'partitions'), e.key), `partitions of ${JSON.stringify(e.key)}`, 1, 2147483647);
+      if (v !== null) parts[e.key] = v;
+    }
+    out.partitions = parts;
+  }
+  return out;
+}
+
+// ---- expectations ----------------------------------------------------------------------------
+
+const GROUP_VIEW_KEYS = ['groupId', 'state', 'groupEpoch', 'assignmentEpoch', 'validatedTopologyEpoch', 'topologyEpoch', 'members', 'internalTopics', 'topicProblem'];
+const MEMBER_VIEW_KEYS = ['memberId', 'alias', 'instanceId', 'processId', 'memberEpoch', 'previousMemberEpoch', 'state', 'topologyEpoch', 'assigned', 'pendingRevocation', 'target'];
+const TASK_ROLES = ['active', 'standby', 'warmup'];
+
+function expectationOf(c: Checker, node: JsonNode, path: string): Expectation | null {
+  const obj = c.object(node, path, 'expect');
+  if (!obj) return null;
+  c.knownKeys(obj, path, EXPECT_KEYS, 'expect');
+  const out: Expectation = {};
+  for (const e of obj.entries) {
+    const p = childPath(path, e.key);
+    const v = e.value;
+    switch (e.key) {
+      case 'response':
+        if (c.object(v, p, 'expect.response')) out.response = toValue(v);
+        break;
+      case 'error': {
+        const name = c.string(v, p, 'expect.error');
+        if (name === null) break;
+        const known = Object.keys(ERROR_CODES[c.edition]);
+        if (!known.includes(name)) c.p.add(p, v.pos, `${JSON.stringify(name)} is not an error of protocol ${JSON.stringify(c.edition)}; use "NONE" for success or an error name such as "FENCED_MEMBER_EPOCH"`);
+        else out.error = name;
+        break;
+      }
+      case 'group':
+        if (v.kind === 'null') out.group = null;
+        else if (groupExpectation(c, v, p)) out.group = toValue(v);
+        break;
+      case 'records': {
+        const items = c.array(v, p, 'expect.records');
+        if (!items) break;
+        items.forEach((it, i) => recordExpectation(c, it, childPath(p, i)));
+        out.records = toValue(v) as unknown[];
+        break;
+      }
+      case 'recordTypes': {
+        const items = c.array(v, p, 'expect.recordTypes');
+        if (!items) break;
+        items.forEach((it, i) => c.string(it, childPath(p, i), `recordTypes[${i}]`));
+        out.recordTypes = toValue(v) as string[];
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function groupExpectation(c: Checker, node: JsonNode, path: string): boolean {
+  const obj = c.object(node, path, 'expect.group');
+  if (!obj) return false;
+  c.knownKeys(obj, path, GROUP_VIEW_KEYS, 'expect.group');
+  const me = get(obj, 'members');
+  if (me) {
+    const mp = childPath(path, 'members');
+    const members = c.object(me.value, mp, 'expect.group.members');
+    for (const m of members?.entries ?? []) {
+      const p = childPath(mp, m.key);
+      if (m.value.kind === 'null') continue; // the member must not exist
+      const mo = c.object(m.value, p, `member ${JSON.stringify(m.key)} (an object, or null for "not in the group")`);
+      if (!mo) continue;
+      c.knownKeys(mo, p, MEMBER_VIEW_KEYS, `member ${JSON.stringify(m.key)}`);
+      for (const key of ['assigned', 'pendingRevocation', 'target']) {
+        const te = get(mo, key);
+        if (!te || (key === 'target' && te.value.kind === 'null')) continue;
+        taskRolesExpectation(c, te.value, childPath(p, key), key);
+      }
+    }
+  }
+  return true;
+}
+
+function taskRolesExpectation(c: Checker, node: JsonNode, path: string, what: string): void {
+  const obj = c.object(node, path, what);
+  if (!obj) return;
+  c.knownKeys(obj, path, TASK_ROLES, what);
+  for (const r of obj.entries) {
+    if (!TASK_ROLES.includes(r.key)) continue;
+    const rp = childPath(path, r.key);
+    const subs = c.object(r.value, rp, `${what}.${r.key} (subtopology id -> partitions)`);
+    for (const s of subs?.entries ?? []) {
+      const sp = childPath(rp, s.key);
+      c.array(s.value, sp, `partitions of subtopology ${JSON.stringify(s.key)}`)?.forEach((p, i) => c.int(p, childPath(sp, i), 'a partition', 0, 2147483647));
+    }
+  }
+}
+
+function recordExpectation(c: Checker, node: JsonNode, path: string): void {
+  const obj = c.object(node, path, 'An expected record');
+  if (!obj) return;
+  c.knownKeys(obj, path, ['type', 'key', 'value'], 'an expected record');
+  const t = get(obj, 'type');
+  if (t) c.string(t.value, childPath(path, 'type'), 'type');
+  const k = get(obj, 'key');
+  if (k) c.object(k.value, childPath(path, 'key'), 'key');
+  const v = get(obj, 'value');
+  if (v && v.value.kind !== 'null') c.object(v.value, childPath(path, 'value'), 'value (an object, or null for a tombstone)');
+}

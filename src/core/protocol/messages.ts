@@ -100,6 +100,8 @@ export interface StreamsGroupHeartbeatResponse {
   topologyDescriptionRequired: boolean;
   endpointInformationEpoch: number;
   partitionsByUserEndpoint: EndpointToPartitions[] | null;
+  /** KAFKA-20870 option B proposal (v2+): the broker asks for a full owned-task report. */
+  ownedTasksRequired?: boolean;
 }
 
 /** Status codes of the shipped protocol (StreamsGroupHeartbeatResponse.Status). */
@@ -179,6 +181,7 @@ export function heartbeatResponseJson(r: StreamsGroupHeartbeatResponse, version:
   if (version >= 1) out.topologyDescriptionRequired = r.topologyDescriptionRequired;
   out.endpointInformationEpoch = r.endpointInformationEpoch;
   out.partitionsByUserEndpoint = r.partitionsByUserEndpoint;
+  if (r.ownedTasksRequired !== undefined) out.ownedTasksRequired = r.ownedTasksRequired;
   return out;
 }
 

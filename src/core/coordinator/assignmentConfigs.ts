@@ -1,0 +1,19 @@
+// The assignment configs the assignor sees, and that StreamsGroupMetadata remembers (LastAssignmentConfigs).
+import type { Config } from '../config.ts';
+import type { KeyValue } from '../protocol/messages.ts';
+
+/** {num.standby.replicas} plus [4.4] rack.aware.assignment.tags when set, sorted by key. */
+export function assignmentConfigs(config: Config): KeyValue[] {
+  const out: KeyValue[] = [{ key: 'num.standby.replicas', value: String(config.int('group.streams.num.standby.replicas')) }];
+  const tags = config.list('streams.rack.aware.assignment.tags');
+  if (tags.length > 0) out.push({ key: 'rack.aware.assignment.tags', value: tags.join(',') });
+  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Stored configs compare as a map; null (never stored) is the empty map. */
+export function sameConfigs(a: readonly KeyValue[], stored: readonly KeyValue[] | null): boolean {
+  const b = stored ?? [];
+  if (a.length !== b.length) return false;
+  const m = new Map(b.map((kv) => [kv.key, kv.value]));
+  return a.every((kv) => m.get(kv.key) === kv.value);
+}

@@ -1,0 +1,46 @@
+// What a coordinator operation sees, and what it returns. Operations never mutate hard state:
+// they return records, which the runtime appends and replays; effects run only after a successful append.
+import type { TaskAssignor } from '../assignor/types.ts';
+import type { Config } from '../config.ts';
+import type { CoordinatorRecord } from '../log/records.ts';
+import type { TopicsImage } from '../model/topology.ts';
+import type { Edition } from '../protocol/errors.ts';
+import type { StreamsGroup } from './group.ts';
+import type { Groups } from './replay.ts';
+import type { TimerTask, Timers } from './timers.ts';
+import type { VariantRules } from './variants.ts';
+
+export interface RequestContext {
+  clientId: string;
+  clientHost: string;
+  /** Request API version. */
+  version: number;
+}
+
+export interface OpContext {
+  readonly now: number;
+  readonly config: Config;
+  readonly edition: Edition;
+  readonly rules: VariantRules;
+  readonly groups: Groups;
+  readonly topics: TopicsImage;
+  readonly timers: Timers;
+  readonly assignor: TaskAssignor;
+}
+
+export type Effect =
+  | { kind: 'schedule'; task: TimerTask; at: number }
+  | { kind: 'schedule-if-absent'; task: TimerTask; at: number }
+  | { kind: 'cancel'; key: string }
+  /** Soft (in-memory) state change, applied to the group after its records were replayed. */
+  | { kind: 'soft'; groupId: string; apply: (g: StreamsGroup) => void };
+
+export interface OpResult<R> {
+  response: R;
+  records: CoordinatorRecord[];
+  effects: Effect[];
+  /** Internal topics the broker should create after this heartbeat (KafkaApis). */
+  topicsToCreate?: { name: string; partitions: number }[];
+  /** Plain-language lines explaining what happened and why. */
+  narration: string[];
+}

@@ -1,0 +1,148 @@
+// A streams group's in-memory state (StreamsGroup): hard state rebuilt from records, derived indexes,
+// and soft state that lives only in memory and is lost on failover.
+import type { StreamsGroupMember } from '../model/member.ts';
+import type { ConfiguredTopology, StreamsTopology } from '../model/topology.ts';
+import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
+import { EMPTY_TUPLE, type TaskSet, type TasksTuple } from '../model/tasks.ts';
+
+export type GroupState = 'EMPTY' | 'NOT_READY' | 'ASSIGNING' | 'RECONCILING' | 'STABLE' | 'INITIALIZING' | 'DEAD';
+
+/** Kafka's display names (StreamsGroupState.toString). */
+export const GROUP_STATE_NAMES: Record<GroupState, string> = {
+  EMPTY: 'Empty',
+  NOT_READY: 'NotReady',
+  ASSIGNING: 'Assigning',
+  RECONCILING: 'Reconciling',
+  STABLE: 'Stable',
+  INITIALIZING: 'Initializing',
+  DEAD: 'Dead',
+};
+
+/** In-memory progress of a member's partial owned-task reports (KAFKA-20870 option B). */
+export interface PartialProgress {
+  readonly memberEpoch: number;
+  readonly pending: TasksTuple;
+  readonly stillOwned: { active?: TaskSet; standby?: TaskSet; warmup?: TaskSet };
+}
+
+export class StreamsGroup {
+  // ---- hard state (records) ----
+  groupEpoch = 0;
+  metadataHash = 0;
+  validatedTopologyEpoch = -1;
+  lastAssignmentConfigs: KeyValue[] | null = null;
+  topology: StreamsTopology | null = null;
+  /** Draft edition: the topology id the group was initialized with. */
+  topologyId: string | null = null;
+  assignmentEpoch = 0;
+  assignmentTimestamp = 0;
+  readonly members = new Map<string, StreamsGroupMember>();
+  readonly targetAssignment = new Map<string, TasksTuple>();
+  readonly staticMembers = new Map<string, string>();
+
+  // ---- derived indexes (rebuilt on replay) ----
+  /** subtopology -> partition -> process id, from assigned and pending-revocation active tasks. */
+  readonly activeTaskProcessId = new Map<string, Map<number, string>>();
+  readonly standbyTaskProcessIds = new Map<string, Map<number, Set<string>>>();
+  readonly warmupTaskProcessIds = new Map<string, Map<number, Set<string>>>();
+
+  // ---- soft state (in memory only) ----
+  configuredTopology: ConfiguredTopology | null = null;
+  metadataRefreshRequested = false;
+  endpointInformationEpoch = 0;
+  shutdownRequester: string | null = null;
+  readonly taskOffsets = new Map<string, { offsets: TaskOffset[] | null; endOffsets: TaskOffset[] | null }>();
+  readonly partialProgress = new Map<string, PartialProgress>();
+
+  constructor(readonly groupId: string) {}
+
+  /** maybeUpdateGroupState: first match wins. */
+  state(): GroupState {
+    if (this.members.size === 0) return 'EMPTY';
+    if (this.topology === null || this.topology.epoch !== this.validatedTopologyEpoch) return 'NOT_READY';
+    if (this.groupEpoch > this.assignmentEpoch) return 'ASSIGNING';
+    for (const m of this.members.values()) {
+      if (!(m.state === 'STABLE' && m.memberEpoch === this.assignmentEpoch)) return 'RECONCILING';
+    }
+    return 'STABLE';
+  }
+
+  targetOf(memberId: string): TasksTuple {
+    return this.targetAssignment.get(memberId) ?? EMPTY_TUPLE;
+  }
+
+  /** Replaces a member and keeps the static-member and process-id indexes in step (updateMember). */
+  putMember(m: StreamsGroupMember): void {
+    const old = this.members.get(m.memberId);
+    if (old) {
+      this.removeProcessIds(old);
+      if (old.instanceId !== null && this.staticMembers.get(old.instanceId) === old.memberId) this.staticMembers.delete(old.instanceId);
+    }
+    this.members.set(m.memberId, m);
+    if (m.instanceId !== null) this.staticMembers.set(m.instanceId, m.memberId);
+    this.addProcessIds(m);
+  }
+
+  removeMember(memberId: string): void {
+    const old = this.members.get(memberId);
+    if (!old) return;
+    this.removeProcessIds(old);
+    if (old.instanceId !== null && this.staticMembers.get(old.instanceId) === memberId) this.staticMembers.delete(old.instanceId);
+    this.members.delete(memberId);
+    // an EMPTY group forgets a shutdown request
+    if (this.members.size === 0) this.shutdownRequester = null;
+    this.taskOffsets.delete(memberId);
+    this.partialProgress.delete(memberId);
+  }
+
+  staticMemberId(instanceId: string): string | undefined {
+    return this.staticMembers.get(instanceId);
+  }
+
+  private addProcessIds(m: StreamsGroupMember): void {
+    const pid = m.processId;
+    for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) setIn(this.activeTaskProcessId, s, p, pid);
+    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) setIn(this.activeTaskProcessId, s, p, pid);
+    for (const t of [m.assignedTasks.standby, m.tasksPendingRevocation.standby]) for (const [s, ps] of t) for (const p of ps) addIn(this.standbyTaskProcessIds, s, p, pid);
+    for (const t of [m.assignedTasks.warmup, m.tasksPendingRevocation.warmup]) for (const [s, ps] of t) for (const p of ps) addIn(this.warmupTaskProcessIds, s, p, pid);
+  }
+
+  private removeProcessIds(m: StreamsGroupMember): void {
+    const pid = m.processId;
+    for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) deleteIfEquals(this.activeTaskProcessId, s, p, pid);
+    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) deleteIfEquals(this.activeTaskProcessId, s, p, pid);
+    for (const t of [m.assignedTasks.standby, m.tasksPendingRevocation.standby]) for (const [s, ps] of t) for (const p of ps) removeIn(this.standbyTaskProcessIds, s, p, pid);
+    for (const t of [m.assignedTasks.warmup, m.tasksPendingRevocation.warmup]) for (const [s, ps] of t) for (const p of ps) removeIn(this.warmupTaskProcessIds, s, p, pid);
+  }
+}
+
+function setIn(m: Map<string, Map<number, string>>, s: string, p: number, v: string): void {
+  let inner = m.get(s);
+  if (!inner) m.set(s, (inner = new Map()));
+  inner.set(p, v);
+}
+
+function deleteIfEquals(m: Map<string, Map<number, string>>, s: string, p: number, v: string): void {
+  const inner = m.get(s);
+  if (inner && inner.get(p) === v) {
+    inner.delete(p);
+    if (inner.size === 0) m.delete(s);
+  }
+}
+
+function addIn(m: Map<string, Map<number, Set<string>>>, s: string, p: number, v: string): void {
+  let inner = m.get(s);
+  if (!inner) m.set(s, (inner = new Map()));
+  let set = inner.get(p);
+  if (!set) inner.set(p, (set = new Set()));
+  set.add(v);
+}
+
+function removeIn(m: Map<string, Map<number, Set<string>>>, s: string, p: number, v: string): void {
+  const inner = m.get(s);
+  const set = inner?.get(p);
+  if (!inner || !set) return;
+  set.delete(v);
+  if (set.size === 0) inner.delete(p);
+  if (inner.size === 0) m.delete(s);
+}

@@ -1,0 +1,492 @@
+// StreamsGroupHeartbeat in the coordinator (GroupMetadataManager.streamsGroupHeartbeat), shipped edition [4.4].
+import { apiError } from '../protocol/errors.ts';
+import type { Endpoint, KeyValue, Status, StreamsGroupHeartbeatRequest, StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
+import { emptyHeartbeatResponse, STATUS } from '../protocol/messages.ts';
+import type { CoordinatorRecord } from '../log/records.ts';
+import { isReconciledTo, newMember, sameAssignment, sameMetadata, type StreamsGroupMember } from '../model/member.ts';
+import {
+  EMPTY_TUPLE,
+  describeTasks,
+  equalTuplesWithEpochs,
+  toTaskIds,
+  withoutEpochs,
+  type TaskIds,
+  type TasksTuple,
+} from '../model/tasks.ts';
+import { isReady, type ConfiguredTopology, type StreamsTopology } from '../model/topology.ts';
+import { buildCurrentAssignment, ownedReportFromRequest, type OwnedReport, type ProcessLookups } from '../reconcile/index.ts';
+import { configureTopics } from '../topology/configure.ts';
+import { computeMetadataHash } from '../topology/metadataHash.ts';
+import { throwIfTopologyUpdated } from '../topology/validate.ts';
+import type { Effect, OpContext, OpResult, RequestContext } from './context.ts';
+import { StreamsGroup } from './group.ts';
+import { streamsGroupLeave } from './leave.ts';
+import { accumulateReport } from './partialProgress.ts';
+import { endpointToPartitions } from './endpoints.ts';
+import {
+  currentAssignmentRecord,
+  currentAssignmentTombstone,
+  groupMetadataRecord,
+  memberMetadataRecord,
+  memberMetadataTombstone,
+  targetAssignmentMemberRecord,
+  targetAssignmentMemberTombstone,
+  topologyRecord,
+} from './records.ts';
+import { buildTargetAssignment } from './targetAssignment.ts';
+import { timerKey } from './timers.ts';
+import { assignmentConfigs, sameConfigs } from './assignmentConfigs.ts';
+
+export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
+  if (req.memberEpoch === -1 || req.memberEpoch === -2) return streamsGroupLeave(ctx, req);
+
+  const records: CoordinatorRecord[] = [];
+  const effects: Effect[] = [];
+  const statuses: Status[] = [];
+  const narration: string[] = [];
+  const { groupId, memberId, instanceId } = req;
+  const isJoining = req.memberEpoch === 0;
+  const maxSize = ctx.config.int('group.streams.max.size');
+
+  // 1. the group: a join creates it (a new in-memory group starts at epoch 1), anything else needs it
+  const existing = ctx.groups.get(groupId);
+  let group: StreamsGroup;
+  if (isJoining) {
+    if (existing) group = existing;
+    else {
+      group = new StreamsGroup(groupId);
+      group.groupEpoch = 1;
+    }
+    // max size: only new members count
+    const known = group.members.has(memberId) || (instanceId !== null && group.staticMembers.has(instanceId));
+    if (!known && group.members.size >= maxSize) {
+      throw apiError('GROUP_MAX_SIZE_REACHED', `The streams group has reached its maximum capacity of ${maxSize} members.`);
+    }
+  } else {
+    if (!existing) throw apiError('GROUP_ID_NOT_FOUND', `Streams group ${groupId} not found.`);
+    group = existing;
+  }
+  const groupExisted = existing !== undefined;
+
+  // 2. the member, and epoch fencing
+  let member: StreamsGroupMember;
+  let replacedMemberId: string | null = null;
+  if (instanceId === null) {
+    const m = group.members.get(memberId);
+    if (isJoining) member = m ?? newMember(memberId);
+    else {
+      if (!m) throw apiError('UNKNOWN_MEMBER_ID', `Member ${memberId} is not a member of group ${groupId}.`);
+      member = m;
+    }
+  } else {
+    const holderId = group.staticMemberId(instanceId);
+    const holder = holderId !== undefined ? group.members.get(holderId) : undefined;
+    if (isJoining) {
+      if (!holder) member = group.members.get(memberId) ?? newMember(memberId);
+      else {
+        // static join: the instance id must have been released with epoch -2
+        if (holder.memberEpoch !== -2) {
+          throw apiError('UNRELEASED_INSTANCE_ID', `Static member ${memberId} with instance id ${instanceId} cannot join the group because the instance id is owned by ${holder.memberId} member.`);
+        }
+        member = { ...holder, memberId, memberEpoch: 0, previousMemberEpoch: 0 };
+        replacedMemberId = holder.memberId;
+        // replaceStreamsMember: the old member's records go, the new member takes its metadata, target and tasks
+        const inherited = group.targetOf(holder.memberId);
+        records.push(
+          currentAssignmentTombstone(groupId, holder.memberId),
+          targetAssignmentMemberTombstone(groupId, holder.memberId),
+          memberMetadataTombstone(groupId, holder.memberId),
+          memberMetadataRecord(groupId, member),
+          targetAssignmentMemberRecord(groupId, memberId, inherited),
+          currentAssignmentRecord(groupId, member, true),
+        );
+        effects.push({ kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: holder.memberId }) });
+        effects.push({ kind: 'cancel', key: timerKey({ kind: 'rebalance-timeout', groupId, memberId: holder.memberId, memberEpoch: 0 }) });
+        narration.push(`Static member ${instanceId} comes back as ${memberId}: it replaces ${holder.memberId} and inherits its tasks and target.`);
+      }
+    } else {
+      if (!holder) throw apiError('UNKNOWN_MEMBER_ID', `Instance id ${instanceId} is unknown.`);
+      if (holder.memberId !== memberId) {
+        throw apiError('FENCED_INSTANCE_ID', `Static member ${memberId} with instance id ${instanceId} was fenced by member ${holder.memberId}.`);
+      }
+      member = holder;
+    }
+  }
+  if (!isJoining) throwIfMemberEpochIsInvalid(member, req);
+
+  // 3. member metadata: null keeps the stored value; client id and host always come from the request context
+  const tags = clientTagsFrom(req.clientTags);
+  const updated: StreamsGroupMember = {
+    ...member,
+    instanceId: instanceId ?? member.instanceId,
+    rackId: req.rackId ?? member.rackId,
+    rebalanceTimeoutMs: req.rebalanceTimeoutMs === -1 ? member.rebalanceTimeoutMs : req.rebalanceTimeoutMs,
+    topologyEpoch: req.topology ? req.topology.epoch : member.topologyEpoch,
+    clientId: rctx.clientId,
+    clientHost: rctx.clientHost,
+    processId: req.processId ?? member.processId,
+    clientTags: tags ?? member.clientTags,
+    // [4.4] a join replaces the endpoint (null clears it); otherwise null keeps it
+    userEndpoint: isJoining ? req.userEndpoint : (req.userEndpoint ?? member.userEndpoint),
+  };
+  const isNewMember = !group.members.has(memberId) && replacedMemberId === null;
+  let bump = false;
+  if (isNewMember || !sameMetadata(member, updated)) {
+    records.push(memberMetadataRecord(groupId, updated));
+    // dynamic members always trigger a rebalance; static ones only for topology, rack, tags or process
+    const relevant =
+      member.topologyEpoch !== updated.topologyEpoch ||
+      member.rackId !== updated.rackId ||
+      member.processId !== updated.processId ||
+      JSON.stringify(member.clientTags) !== JSON.stringify(updated.clientTags);
+    if (updated.instanceId === null || isNewMember || relevant) {
+      bump = true;
+      narration.push(isNewMember ? `Member ${memberId} joins: the group epoch is bumped.` : `Member ${memberId}'s metadata changed: the group epoch is bumped.`);
+    }
+  }
+
+  // 4. topology: the first one initializes the group; later ones must equal it (or be older: stale)
+  const hadTopology = group.topology !== null;
+  let topology: StreamsTopology;
+  if (req.topology) {
+    if (!group.topology) {
+      topology = { epoch: req.topology.epoch, subtopologies: structuredClone(req.topology.subtopologies) };
+      records.push(topologyRecord(groupId, topology));
+      narration.push(`The group takes member ${memberId}'s topology (epoch ${topology.epoch}).`);
+    } else if (group.topology.epoch > req.topology.epoch) topology = group.topology;
+    else {
+      throwIfTopologyUpdated(group.topology, req.topology);
+      topology = group.topology;
+    }
+  } else if (group.topology) topology = group.topology;
+  else throw new Error('The topology is null and the group topology is also null.');
+
+  // 5. STALE_TOPOLOGY: the member's topology epoch is behind the group's
+  if (hadTopology && updated.topologyEpoch < group.topology!.epoch) {
+    statuses.push({ statusCode: STATUS.STALE_TOPOLOGY, statusDetail: `The member's topology epoch ${updated.topologyEpoch} is behind the group's topology epoch ${group.topology!.epoch}.` });
+  }
+
+  // 6. configured topology: recomputed when new, not cached, or a metadata refresh is due
+  let configured: ConfiguredTopology;
+  let metadataHash = group.metadataHash;
+  let reconfigure = !hadTopology;
+  if (reconfigure || group.configuredTopology === null || group.metadataRefreshRequested) {
+    metadataHash = computeMetadataHash(topology, ctx.topics);
+    if (metadataHash !== group.metadataHash) {
+      bump = true;
+      reconfigure = true;
+      narration.push('The topics the topology needs changed: the group epoch is bumped.');
+    }
+    if (reconfigure || group.configuredTopology === null) {
+      configured = configureTopics(topology, ctx.topics, metadataHash);
+      const c = configured;
+      if (groupExisted) effects.push({ kind: 'soft', groupId, apply: (g) => (g.configuredTopology = c) });
+    } else configured = group.configuredTopology;
+  } else configured = group.configuredTopology;
+
+  // 7. a ready topology validates the group's topology epoch and the reported tasks
+  let validatedTopologyEpoch = -1;
+  if (isReady(configured)) {
+    validatedTopologyEpoch = topology.epoch;
+    for (const list of [req.activeTasks, req.standbyTasks, req.warmupTasks]) throwIfRequestContainsInvalidTasks(configured, list);
+  }
+
+  // 8. [4.4] task offsets are kept in memory per member
+  if (req.taskOffsets !== null || req.taskEndOffsets !== null) {
+    const to = req.taskOffsets;
+    const te = req.taskEndOffsets;
+    effects.push({
+      kind: 'soft',
+      groupId,
+      apply: (g) => {
+        const prev = g.taskOffsets.get(memberId) ?? { offsets: null, endOffsets: null };
+        g.taskOffsets.set(memberId, { offsets: to ?? prev.offsets, endOffsets: te ?? prev.endOffsets });
+      },
+    });
+  }
+
+  // 9. becoming ready (or ceasing to be) triggers a rebalance
+  if (validatedTopologyEpoch !== group.validatedTopologyEpoch) {
+    if (!bump) narration.push(validatedTopologyEpoch === -1 ? 'The topology is no longer ready: the group epoch is bumped.' : 'The topology is now ready: the group epoch is bumped.');
+    bump = true;
+  }
+
+  // 10. assignment configs changed since the last assignment
+  const configs = assignmentConfigs(ctx.config);
+  if (!bump && !sameConfigs(configs, group.lastAssignmentConfigs)) {
+    bump = true;
+    narration.push('The assignment configs changed: the group epoch is bumped.');
+  }
+
+  // 12. bump
+  let groupEpoch = group.groupEpoch;
+  if (bump) {
+    groupEpoch += 1;
+    records.push(groupMetadataRecord(groupId, { epoch: groupEpoch, metadataHash, validatedTopologyEpoch, lastAssignmentConfigs: configs }));
+    effects.push({ kind: 'soft', groupId, apply: (g) => (g.metadataRefreshRequested = false) });
+  }
+
+  // 13. [4.4] initial rebalance delay for the first member of an empty group
+  const initialKey = timerKey({ kind: 'initial-rebalance', groupId });
+  const delay = ctx.config.int('group.streams.initial.rebalance.delay.ms');
+  let initialDelayActive = ctx.timers.isScheduled(initialKey);
+  if (group.members.size === 0 && delay > 0) {
+    effects.push({ kind: 'schedule-if-absent', task: { kind: 'initial-rebalance', groupId }, at: ctx.now + delay });
+    initialDelayActive = true;
+  }
+
+  // 14. target assignment
+  let targetEpoch: number;
+  let target: TasksTuple;
+  if (groupEpoch > group.assignmentEpoch) {
+    const interval = ctx.config.int('group.streams.assignment.interval.ms');
+    if (initialDelayActive) {
+      // during the initial delay members reconcile toward an empty target
+      targetEpoch = Math.max(1, group.assignmentEpoch);
+      target = EMPTY_TUPLE;
+      statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
+      narration.push(`The first assignment waits for the initial rebalance delay (${delay} ms).`);
+    } else if (interval > 0 && group.assignmentTimestamp !== 0 && ctx.now - group.assignmentTimestamp < interval) {
+      // the assignment interval has not elapsed since the last computation
+      targetEpoch = group.assignmentEpoch;
+      target = group.targetOf(memberId);
+      statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured assignment interval.' });
+      narration.push(`A new assignment is due but the assignment interval (${interval} ms) has not elapsed.`);
+    } else {
+      const result = buildTargetAssignment({
+        group,
+        groupEpoch,
+        updatedMember: updated,
+        replacedMemberId,
+        configuredTopology: configured,
+        assignor: ctx.assignor,
+        assignmentConfigs: new Map(configs.map((c) => [c.key, c.value])),
+        timestamp: ctx.now,
+      });
+      records.push(...result.records);
+      targetEpoch = groupEpoch;
+      target = result.targets.get(memberId) ?? EMPTY_TUPLE;
+      narration.push(`A new target assignment is computed for epoch ${groupEpoch}; ${memberId}'s target: active ${describeTasks(target.active)}, standby ${describeTasks(target.standby)}.`);
+    }
+  } else {
+    targetEpoch = group.assignmentEpoch;
+    target = replacedMemberId !== null ? group.targetOf(replacedMemberId) : group.targetOf(memberId);
+  }
+
+  // 16. reconcile toward the target
+  const report = ownedReport(req);
+  const { member: reconciled, narration: rn } = maybeReconcile(ctx, group, updated, targetEpoch, target, report, effects);
+  narration.push(...rn);
+  if (!sameAssignment(reconciled, updated)) records.push(currentAssignmentRecord(groupId, reconciled, true));
+
+  // 17. the session is refreshed by every successful heartbeat
+  effects.push({ kind: 'schedule', task: { kind: 'session-timeout', groupId, memberId }, at: ctx.now + ctx.config.int('group.streams.session.timeout.ms') });
+
+  // 18. shutdown requests are remembered group-wide (in memory)
+  let shutdownRequester = group.shutdownRequester;
+  if (req.shutdownApplication) {
+    shutdownRequester ??= memberId;
+    effects.push({ kind: 'soft', groupId, apply: (g) => (g.shutdownRequester ??= memberId) });
+  }
+
+  // 19. response
+  const resp: StreamsGroupHeartbeatResponse = emptyHeartbeatResponse();
+  resp.memberId = reconciled.memberId;
+  resp.memberEpoch = reconciled.memberEpoch;
+  resp.heartbeatIntervalMs = ctx.config.int('group.streams.heartbeat.interval.ms');
+  resp.taskOffsetIntervalMs = ctx.config.int('group.streams.task.offset.interval.ms');
+  resp.acceptableRecoveryLag = ctx.config.int('group.streams.acceptable.recovery.lag');
+  const assignmentChanged = !equalTuplesWithEpochs(member.assignedTasks, reconciled.assignedTasks);
+  // the assignment is sent when joining or when it changed
+  if (isJoining || assignmentChanged) {
+    const t = withoutEpochs(reconciled.assignedTasks);
+    resp.activeTasks = toTaskIds(t.active);
+    resp.standbyTasks = toTaskIds(t.standby);
+    resp.warmupTasks = toTaskIds(t.warmup);
+  }
+  // endpoint information: bumped when the endpoint changed, or the assignment of a member with an endpoint did
+  const endpointChanged = !sameEndpoint(member.userEndpoint, reconciled.userEndpoint);
+  let endpointEpoch = group.endpointInformationEpoch;
+  if (endpointChanged || (assignmentChanged && reconciled.userEndpoint !== null)) {
+    endpointEpoch += 1;
+    const e = endpointEpoch;
+    if (groupExisted) effects.push({ kind: 'soft', groupId, apply: (g) => (g.endpointInformationEpoch = e) });
+  }
+  if (endpointEpoch !== req.endpointInformationEpoch) resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, configured);
+  if (groupExisted) resp.endpointInformationEpoch = endpointEpoch;
+
+  let topicsToCreate: { name: string; partitions: number }[] | undefined;
+  if (configured.problem) {
+    statuses.push({ statusCode: configured.problem.statusCode, statusDetail: configured.problem.detail });
+    if (configured.problem.statusCode === STATUS.MISSING_INTERNAL_TOPICS) {
+      topicsToCreate = configured.internalTopicsToBeCreated.map((t) => ({ name: t.name, partitions: t.partitions }));
+    }
+  }
+  if (shutdownRequester !== null) {
+    statuses.push({ statusCode: STATUS.SHUTDOWN_APPLICATION, statusDetail: `Streams group member ${shutdownRequester} encountered a fatal error and requested a shutdown for the entire application.` });
+  }
+  const rackTags = ctx.config.list('streams.rack.aware.assignment.tags');
+  if (rctx.version >= 1 && rackTags.length > 0) {
+    const missing = rackTags.filter((k) => !reconciled.clientTags.some((t) => t.key === k));
+    if (missing.length > 0) {
+      statuses.push({ statusCode: STATUS.MISSING_CLIENT_TAGS, statusDetail: `Missing required client tags for rack-aware standby assignment: [${missing.join(', ')}]. Configure them via 'client.tag.<tagKey>' in your Streams config.` });
+    }
+  }
+  resp.status = statuses; // [4.4] a successful response always carries a list
+
+  if (ctx.rules.resendSignal) resp.ownedTasksRequired = ownedTasksRequired(group, reconciled, report);
+  return { response: resp, records, effects, narration, ...(topicsToCreate ? { topicsToCreate } : {}) };
+}
+
+/** throwIfStreamsGroupMemberEpochIsInvalid ([4.4]; a join with epoch 0 is never fenced). */
+function throwIfMemberEpochIsInvalid(member: StreamsGroupMember, req: StreamsGroupHeartbeatRequest): void {
+  const received = req.memberEpoch;
+  if (received > member.memberEpoch) {
+    throw apiError('FENCED_MEMBER_EPOCH', `The streams group member has a greater member epoch (${received}) than the one known by the group coordinator (${member.memberEpoch}). The member must abandon all its partitions and rejoin.`);
+  }
+  if (received < member.memberEpoch) {
+    // stale epoch: accept only the previous epoch with owned ⊆ assigned for every role (null fails)
+    const assigned = withoutEpochs(member.assignedTasks);
+    const ok =
+      received === member.previousMemberEpoch &&
+      contained(req.activeTasks, assigned.active) &&
+      contained(req.standbyTasks, assigned.standby) &&
+      contained(req.warmupTasks, assigned.warmup);
+    if (!ok) {
+      throw apiError('FENCED_MEMBER_EPOCH', `The streams group member has a smaller member epoch (${received}) than the one known by the group coordinator (${member.memberEpoch}). The member must abandon all its partitions and rejoin.`);
+    }
+  }
+}
+
+/** areOwnedTasksContainedInAssignedTasks: false for null; a subtopology without an assigned entry fails even if empty. */
+function contained(owned: TaskIds[] | null, assigned: ReadonlyMap<string, ReadonlySet<number>>): boolean {
+  if (owned === null) return false;
+  for (const t of owned) {
+    const ps = assigned.get(t.subtopologyId);
+    if (!ps) return false;
+    for (const p of t.partitions) if (!ps.has(p)) return false;
+  }
+  return true;
+}
+
+/** throwIfRequestContainsInvalidTasks: reported tasks must exist in the configured topology. */
+function throwIfRequestContainsInvalidTasks(configured: ConfiguredTopology, list: TaskIds[] | null): void {
+  if (!list) return;
+  for (const t of list) {
+    const s = configured.subtopologies?.find((x) => x.subtopologyId === t.subtopologyId);
+    if (!s) throw apiError('INVALID_REQUEST', `Subtopology ${t.subtopologyId} does not exist in the topology.`);
+    for (const p of t.partitions) {
+      if (p < 0 || p >= s.numberOfTasks) {
+        throw apiError('INVALID_REQUEST', `Task ${p} for subtopology ${t.subtopologyId} is invalid. Number of tasks for this subtopology: ${s.numberOfTasks}`);
+      }
+    }
+  }
+}
+
+/** Duplicate subtopology ids in one list break Kafka's map collector: UNKNOWN_SERVER_ERROR. */
+function ownedReport(req: StreamsGroupHeartbeatRequest): OwnedReport {
+  for (const list of [req.activeTasks, req.standbyTasks, req.warmupTasks]) {
+    if (!list) continue;
+    const seen = new Set<string>();
+    for (const t of list) {
+      if (seen.has(t.subtopologyId)) throw new Error(`Duplicate key ${t.subtopologyId}`);
+      seen.add(t.subtopologyId);
+    }
+  }
+  return ownedReportFromRequest(req.activeTasks, req.standbyTasks, req.warmupTasks);
+}
+
+function clientTagsFrom(list: KeyValue[] | null): KeyValue[] | null {
+  if (list === null) return null;
+  const seen = new Set<string>();
+  for (const t of list) {
+    // duplicate client-tag keys break Kafka's map collector: UNKNOWN_SERVER_ERROR
+    if (seen.has(t.key)) throw new Error(`Duplicate key ${t.key}`);
+    seen.add(t.key);
+  }
+  return [...list].map((t) => ({ key: t.key, value: t.value })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+function sameEndpoint(a: Endpoint | null, b: Endpoint | null): boolean {
+  return a === b || (a !== null && b !== null && a.host === b.host && a.port === b.port);
+}
+
+export function groupLookups(group: StreamsGroup): ProcessLookups {
+  return {
+    activeTaskProcessId: (s, p) => group.activeTaskProcessId.get(s)?.get(p),
+    standbyTaskProcessIds: (s, p) => group.standbyTaskProcessIds.get(s)?.get(p),
+    warmupTaskProcessIds: (s, p) => group.warmupTaskProcessIds.get(s)?.get(p),
+  };
+}
+
+/** maybeReconcile: a member reconciled to the target epoch ignores its report entirely. */
+export function maybeReconcile(
+  ctx: OpContext,
+  group: StreamsGroup,
+  member: StreamsGroupMember,
+  targetEpoch: number,
+  target: TasksTuple,
+  report: OwnedReport,
+  effects: Effect[],
+): { member: StreamsGroupMember; narration: string[] } {
+  const narration: string[] = [];
+  if (isReconciledTo(member, targetEpoch)) return { member, narration };
+  let effectiveReport = report;
+  if (ctx.rules.accumulateInMemory && member.state === 'UNREVOKED_TASKS') {
+    const acc = accumulateReport(group, member, report);
+    effectiveReport = acc.report;
+    effects.push({ kind: 'soft', groupId: group.groupId, apply: acc.apply });
+    narration.push(...acc.narration);
+  }
+  const next = buildCurrentAssignment({
+    member,
+    targetEpoch,
+    target,
+    report: effectiveReport,
+    lookups: groupLookups(group),
+    flavour: '4.4',
+    reportRule: ctx.rules.reportRule,
+  });
+  const id = member.memberId;
+  const rebalanceKey = timerKey({ kind: 'rebalance-timeout', groupId: group.groupId, memberId: id, memberEpoch: 0 });
+  if (next !== member && !sameAssignment(next, member)) {
+    // a record in UNREVOKED_TASKS (re)schedules the rebalance timeout; any other state cancels it
+    if (next.state === 'UNREVOKED_TASKS') {
+      effects.push({ kind: 'schedule', task: { kind: 'rebalance-timeout', groupId: group.groupId, memberId: id, memberEpoch: next.memberEpoch }, at: ctx.now + next.rebalanceTimeoutMs });
+    } else effects.push({ kind: 'cancel', key: rebalanceKey });
+    narration.push(...describeTransition(member, next, targetEpoch));
+  } else if (member.state === 'UNREVOKED_TASKS') {
+    narration.push(`Member ${id} is at epoch ${member.memberEpoch} but the target is epoch ${targetEpoch}: it must release ${describeTasks(member.tasksPendingRevocation.active)} (active)${standbyNote(member)} first; its report does not show that yet.`);
+  } else if (member.state === 'UNRELEASED_TASKS') {
+    narration.push(`Member ${id} waits for tasks other members still hold.`);
+  }
+  return { member: next, narration };
+}
+
+function standbyNote(m: StreamsGroupMember): string {
+  const s = m.tasksPendingRevocation.standby;
+  return s.size > 0 ? `, ${describeTasks(s)} (standby)` : '';
+}
+
+function describeTransition(from: StreamsGroupMember, to: StreamsGroupMember, targetEpoch: number): string[] {
+  const id = to.memberId;
+  switch (to.state) {
+    case 'UNREVOKED_TASKS':
+      return [`Member ${id} must release ${describeTasks(to.tasksPendingRevocation.active)} (active)${standbyNote(to)} before it can move to epoch ${targetEpoch}; it stays at epoch ${to.memberEpoch} (UNREVOKED_TASKS).`];
+    case 'UNRELEASED_TASKS':
+      return [`Member ${id} moves to epoch ${to.memberEpoch} but some of its target tasks are still held by others (UNRELEASED_TASKS); it owns active ${describeTasks(withoutEpochs(to.assignedTasks).active)}.`];
+    case 'STABLE':
+      return [`Member ${id} is reconciled at epoch ${to.memberEpoch}${from.memberEpoch !== to.memberEpoch ? ` (from ${from.memberEpoch})` : ''}: active ${describeTasks(withoutEpochs(to.assignedTasks).active)}, standby ${describeTasks(to.assignedTasks.standby)}.`];
+    default:
+      return [`Member ${id} is now ${to.state} at epoch ${to.memberEpoch}.`];
+  }
+}
+
+/** Option B with signal: ask for a full report when a role with pending revocations has no progress. */
+function ownedTasksRequired(group: StreamsGroup, m: StreamsGroupMember, report: OwnedReport): boolean {
+  if (m.state !== 'UNREVOKED_TASKS') return false;
+  const prog = group.partialProgress.get(m.memberId);
+  const pending = m.tasksPendingRevocation;
+  const covered = (role: 'active' | 'standby' | 'warmup') => pending[role].size === 0 || report[role] !== null || (prog?.memberEpoch === m.memberEpoch && prog.stillOwned[role] !== undefined);
+  return !(covered('active') && covered('standby') && covered('warmup'));
+}

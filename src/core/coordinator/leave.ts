@@ -1,0 +1,86 @@
+// Leave (epoch -1 or -2) and fencing (streamsGroupLeave, streamsGroupFenceMember).
+import { apiError } from '../protocol/errors.ts';
+import { emptyHeartbeatResponse, type StreamsGroupHeartbeatRequest, type StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
+import type { CoordinatorRecord } from '../log/records.ts';
+import { EMPTY_TUPLE, type TaskEpochs } from '../model/tasks.ts';
+import type { StreamsGroupMember } from '../model/member.ts';
+import type { Effect, OpContext, OpResult } from './context.ts';
+import type { StreamsGroup } from './group.ts';
+import {
+  currentAssignmentRecord,
+  currentAssignmentTombstone,
+  groupMetadataRecord,
+  memberMetadataTombstone,
+  targetAssignmentMemberTombstone,
+  targetAssignmentMetadataRecord,
+} from './records.ts';
+import { timerKey } from './timers.ts';
+
+export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
+  const { groupId, memberId, instanceId } = req;
+  const group = ctx.groups.get(groupId);
+  if (!group) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} not found.`);
+  const effects: Effect[] = [];
+  // a shutdown request is remembered even on leave
+  if (req.shutdownApplication) effects.push({ kind: 'soft', groupId, apply: (g) => (g.shutdownRequester ??= memberId) });
+  const resp = emptyHeartbeatResponse();
+  resp.memberId = memberId;
+  resp.memberEpoch = req.memberEpoch;
+  resp.status = [];
+
+  if (instanceId === null) {
+    const m = group.members.get(memberId);
+    if (!m) throw apiError('UNKNOWN_MEMBER_ID', `Member ${memberId} is not a member of group ${groupId}.`);
+    // dynamic leave: the epoch is not validated
+    const f = fenceMember(ctx, group, m);
+    return { response: resp, records: f.records, effects: [...effects, ...f.effects], narration: [`Member ${memberId} leaves the group.`, ...f.narration] };
+  }
+  const holderId = group.staticMemberId(instanceId);
+  if (holderId === undefined) throw apiError('UNKNOWN_MEMBER_ID', `Instance id ${instanceId} is unknown.`);
+  if (holderId !== memberId) throw apiError('FENCED_INSTANCE_ID', `Static member ${memberId} with instance id ${instanceId} was fenced by member ${holderId}.`);
+  const m = group.members.get(memberId)!;
+  if (req.memberEpoch === -2) {
+    // static temporary leave: epoch -2, tasks kept, nothing pending, task epochs reset; no rebalance
+    const left: StreamsGroupMember = {
+      ...m,
+      memberEpoch: -2,
+      previousMemberEpoch: m.memberEpoch,
+      tasksPendingRevocation: EMPTY_TUPLE,
+      assignedTasks: { ...m.assignedTasks, active: resetEpochs(m.assignedTasks.active) },
+    };
+    return {
+      response: resp,
+      records: [currentAssignmentRecord(groupId, left, true)],
+      effects,
+      narration: [`Static member ${instanceId} (${memberId}) leaves temporarily (epoch -2): it keeps its tasks, and nobody else gets them, until it returns or its session times out.`],
+    };
+  }
+  const f = fenceMember(ctx, group, m);
+  return { response: resp, records: f.records, effects: [...effects, ...f.effects], narration: [`Static member ${instanceId} (${memberId}) leaves the group.`, ...f.narration] };
+}
+
+function resetEpochs(e: TaskEpochs): TaskEpochs {
+  const m = new Map<string, Map<number, number>>();
+  for (const [s, ps] of e) m.set(s, new Map([...ps.keys()].map((p) => [p, 0])));
+  return m;
+}
+
+/** streamsGroupFenceMember: three tombstones, then the group epoch is bumped; the target is not recomputed here. */
+export function fenceMember(ctx: OpContext, group: StreamsGroup, m: StreamsGroupMember): { records: CoordinatorRecord[]; effects: Effect[]; narration: string[] } {
+  const groupId = group.groupId;
+  const epoch = group.groupEpoch + 1;
+  const records: CoordinatorRecord[] = [
+    currentAssignmentTombstone(groupId, m.memberId),
+    targetAssignmentMemberTombstone(groupId, m.memberId),
+    memberMetadataTombstone(groupId, m.memberId),
+    groupMetadataRecord(groupId, { epoch, metadataHash: group.metadataHash, validatedTopologyEpoch: group.validatedTopologyEpoch, lastAssignmentConfigs: group.lastAssignmentConfigs }),
+  ];
+  // [4.4] the last member leaving also moves the target epoch, so the empty group is not ASSIGNING
+  if (group.members.size === 1 && group.members.has(m.memberId)) records.push(targetAssignmentMetadataRecord(groupId, epoch, 0));
+  const effects: Effect[] = [
+    { kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: m.memberId }) },
+    { kind: 'cancel', key: timerKey({ kind: 'rebalance-timeout', groupId, memberId: m.memberId, memberEpoch: 0 }) },
+  ];
+  void ctx;
+  return { records, effects, narration: [`Member ${m.memberId} is removed; the group epoch goes to ${epoch} so the others get a new target on their next heartbeat.`] };
+}

@@ -1,0 +1,166 @@
+// Record helpers (StreamsCoordinatorRecordHelpers): build each record from the model, and read them back.
+import type { CoordinatorRecord } from '../log/records.ts';
+import { MEMBER_STATE_VALUES, memberStateFromValue, newMember, type StreamsGroupMember } from '../model/member.ts';
+import { fromTaskIds, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
+import type { StreamsTopology } from '../model/topology.ts';
+import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
+
+export interface GroupMetadataFields {
+  epoch: number;
+  metadataHash: number;
+  validatedTopologyEpoch: number;
+  lastAssignmentConfigs: KeyValue[] | null;
+}
+
+export function groupMetadataRecord(groupId: string, f: GroupMetadataFields): CoordinatorRecord {
+  return {
+    type: 'StreamsGroupMetadata',
+    key: { groupId },
+    value: { epoch: f.epoch, metadataHash: f.metadataHash, validatedTopologyEpoch: f.validatedTopologyEpoch, lastAssignmentConfigs: f.lastAssignmentConfigs },
+  };
+}
+
+export function groupMetadataTombstone(groupId: string): CoordinatorRecord {
+  return { type: 'StreamsGroupMetadata', key: { groupId }, value: null };
+}
+
+export function memberMetadataRecord(groupId: string, m: StreamsGroupMember): CoordinatorRecord {
+  return {
+    type: 'StreamsGroupMemberMetadata',
+    key: { groupId, memberId: m.memberId },
+    value: {
+      instanceId: m.instanceId,
+      rackId: m.rackId,
+      clientId: m.clientId,
+      clientHost: m.clientHost,
+      rebalanceTimeoutMs: m.rebalanceTimeoutMs,
+      topologyEpoch: m.topologyEpoch,
+      processId: m.processId,
+      userEndpoint: m.userEndpoint ? { host: m.userEndpoint.host, port: m.userEndpoint.port } : null,
+      clientTags: m.clientTags.map((t) => ({ key: t.key, value: t.value })),
+    },
+  };
+}
+
+export function memberMetadataTombstone(groupId: string, memberId: string): CoordinatorRecord {
+  return { type: 'StreamsGroupMemberMetadata', key: { groupId, memberId }, value: null };
+}
+
+export function targetAssignmentMetadataRecord(groupId: string, assignmentEpoch: number, timestampMs: number): CoordinatorRecord {
+  return { type: 'StreamsGroupTargetAssignmentMetadata', key: { groupId }, value: { assignmentEpoch, assignmentTimestampMs: timestampMs } };
+}
+
+export function targetAssignmentMetadataTombstone(groupId: string): CoordinatorRecord {
+  return { type: 'StreamsGroupTargetAssignmentMetadata', key: { groupId }, value: null };
+}
+
+export function targetAssignmentMemberRecord(groupId: string, memberId: string, t: TasksTuple): CoordinatorRecord {
+  return {
+    type: 'StreamsGroupTargetAssignmentMember',
+    key: { groupId, memberId },
+    value: { activeTasks: toTaskIds(t.active), standbyTasks: toTaskIds(t.standby), warmupTasks: toTaskIds(t.warmup) },
+  };
+}
+
+export function targetAssignmentMemberTombstone(groupId: string, memberId: string): CoordinatorRecord {
+  return { type: 'StreamsGroupTargetAssignmentMember', key: { groupId, memberId }, value: null };
+}
+
+/** Active tasks carry per-partition assignment epochs, parallel to `partitions` ([4.4]). */
+function activeWithEpochs(e: TaskEpochs): (TaskIds & { assignmentEpochs: number[] })[] {
+  return [...e.keys()].sort().map((s) => {
+    const ps = [...e.get(s)!.keys()].sort((a, b) => a - b);
+    return { subtopologyId: s, partitions: ps, assignmentEpochs: ps.map((p) => e.get(s)!.get(p)!) };
+  });
+}
+
+export function currentAssignmentRecord(groupId: string, m: StreamsGroupMember, withTaskEpochs: boolean): CoordinatorRecord {
+  return {
+    type: 'StreamsGroupCurrentMemberAssignment',
+    key: { groupId, memberId: m.memberId },
+    value: {
+      memberEpoch: m.memberEpoch,
+      previousMemberEpoch: m.previousMemberEpoch,
+      state: MEMBER_STATE_VALUES[m.state],
+      activeTasks: withTaskEpochs ? activeWithEpochs(m.assignedTasks.active) : toTaskIds(keysOf(m.assignedTasks.active)),
+      standbyTasks: toTaskIds(m.assignedTasks.standby),
+      warmupTasks: toTaskIds(m.assignedTasks.warmup),
+      activeTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.active),
+      standbyTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.standby),
+      warmupTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.warmup),
+    },
+  };
+}
+
+export function currentAssignmentTombstone(groupId: string, memberId: string): CoordinatorRecord {
+  return { type: 'StreamsGroupCurrentMemberAssignment', key: { groupId, memberId }, value: null };
+}
+
+export function topologyRecord(groupId: string, t: StreamsTopology): CoordinatorRecord {
+  return { type: 'StreamsGroupTopology', key: { groupId }, value: { epoch: t.epoch, subtopologies: structuredClone(t.subtopologies) } };
+}
+
+export function topologyTombstone(groupId: string): CoordinatorRecord {
+  return { type: 'StreamsGroupTopology', key: { groupId }, value: null };
+}
+
+// ---- reading values back (replay) ----
+
+function keysOf(e: TaskEpochs): TaskSet {
+  const m = new Map<string, Set<number>>();
+  for (const [s, ps] of e) m.set(s, new Set(ps.keys()));
+  return m;
+}
+
+
+/** A missing or mismatched epoch list makes every partition take the record's member epoch. */
+export function activeEpochsFromValue(list: (TaskIds & { assignmentEpochs?: number[] })[], memberEpoch: number): TaskEpochs {
+  const m = new Map<string, Map<number, number>>();
+  for (const t of list) {
+    const inner = m.get(t.subtopologyId) ?? new Map<number, number>();
+    const epochs = t.assignmentEpochs && t.assignmentEpochs.length === t.partitions.length ? t.assignmentEpochs : null;
+    t.partitions.forEach((p, i) => inner.set(p, epochs ? epochs[i]! : memberEpoch));
+    m.set(t.subtopologyId, inner);
+  }
+  return m;
+}
+
+export function applyCurrentAssignmentValue(m: StreamsGroupMember, v: Record<string, unknown>): StreamsGroupMember {
+  const memberEpoch = v.memberEpoch as number;
+  return {
+    ...m,
+    memberEpoch,
+    previousMemberEpoch: v.previousMemberEpoch as number,
+    state: memberStateFromValue(v.state as number),
+    assignedTasks: {
+      active: activeEpochsFromValue(v.activeTasks as TaskIds[], memberEpoch),
+      standby: fromTaskIds(v.standbyTasks as TaskIds[]),
+      warmup: fromTaskIds(v.warmupTasks as TaskIds[]),
+    },
+    tasksPendingRevocation: {
+      active: fromTaskIds(v.activeTasksPendingRevocation as TaskIds[]),
+      standby: fromTaskIds(v.standbyTasksPendingRevocation as TaskIds[]),
+      warmup: fromTaskIds(v.warmupTasksPendingRevocation as TaskIds[]),
+    },
+  };
+}
+
+export function applyMemberMetadataValue(m: StreamsGroupMember | undefined, memberId: string, v: Record<string, unknown>): StreamsGroupMember {
+  const base = m ?? newMember(memberId);
+  return {
+    ...base,
+    instanceId: (v.instanceId as string | null) ?? null,
+    rackId: (v.rackId as string | null) ?? null,
+    clientId: v.clientId as string,
+    clientHost: v.clientHost as string,
+    rebalanceTimeoutMs: v.rebalanceTimeoutMs as number,
+    topologyEpoch: v.topologyEpoch as number,
+    processId: v.processId as string,
+    userEndpoint: (v.userEndpoint as Endpoint | null) ?? null,
+    clientTags: ((v.clientTags as KeyValue[] | null) ?? []).map((t) => ({ key: t.key, value: t.value })),
+  };
+}
+
+export function topologyFromValue(v: Record<string, unknown>): StreamsTopology {
+  return { epoch: v.epoch as number, subtopologies: structuredClone(v.subtopologies as Subtopology[]) };
+}

@@ -1,0 +1,112 @@
+// Replay (GroupMetadataManager.replay): applies one record to the in-memory groups. The live coordinator
+// and a coordinator loading the log both mutate state only through here, so replay equals live state.
+import type { CoordinatorRecord } from '../log/records.ts';
+import { fromTaskIds, type TaskIds } from '../model/tasks.ts';
+import { StreamsGroup } from './group.ts';
+import { applyCurrentAssignmentValue, applyMemberMetadataValue, topologyFromValue } from './records.ts';
+
+export class IllegalStateError extends Error {}
+
+export type Groups = Map<string, StreamsGroup>;
+
+function getOrCreate(groups: Groups, groupId: string): StreamsGroup {
+  let g = groups.get(groupId);
+  if (!g) groups.set(groupId, (g = new StreamsGroup(groupId)));
+  return g;
+}
+
+function existing(groups: Groups, groupId: string, what: string): StreamsGroup {
+  const g = groups.get(groupId);
+  if (!g) throw new IllegalStateError(`${what} for unknown group ${groupId}`);
+  return g;
+}
+
+export function replay(groups: Groups, r: CoordinatorRecord): void {
+  const groupId = r.key.groupId as string;
+  const v = r.value as Record<string, unknown> | null;
+  switch (r.type) {
+    case 'StreamsGroupMetadata': {
+      if (v) {
+        const g = getOrCreate(groups, groupId);
+        g.groupEpoch = v.epoch as number;
+        g.metadataHash = (v.metadataHash as number) ?? 0;
+        g.validatedTopologyEpoch = (v.validatedTopologyEpoch as number | undefined) ?? -1;
+        g.lastAssignmentConfigs = (v.lastAssignmentConfigs as { key: string; value: string }[] | null) ?? null;
+        if (typeof v.topologyId === 'string' || v.topologyId === null) g.topologyId = (v.topologyId as string | null) ?? null;
+      } else {
+        // group tombstone: only once every member and the target metadata are gone
+        const g = groups.get(groupId);
+        if (!g) return;
+        if (g.members.size > 0 || g.assignmentEpoch !== -1) throw new IllegalStateError(`Received a tombstone record to delete group ${groupId} but the group still has ${g.members.size} members or a target assignment.`);
+        groups.delete(groupId);
+      }
+      return;
+    }
+    case 'StreamsGroupMemberMetadata': {
+      const memberId = r.key.memberId as string;
+      if (v) {
+        const g = getOrCreate(groups, groupId);
+        g.putMember(applyMemberMetadataValue(g.members.get(memberId), memberId, v));
+      } else {
+        const g = existing(groups, groupId, 'member metadata tombstone');
+        const m = g.members.get(memberId);
+        if (!m) return;
+        // member metadata tombstone: its current-assignment and target tombstones come first
+        if (m.memberEpoch !== -1 || g.targetAssignment.has(memberId)) throw new IllegalStateError(`Received a tombstone record to delete member ${memberId} with invalid leave epoch ${m.memberEpoch}.`);
+        g.removeMember(memberId);
+      }
+      return;
+    }
+    case 'StreamsGroupTargetAssignmentMetadata': {
+      const g = v ? getOrCreate(groups, groupId) : existing(groups, groupId, 'target assignment metadata tombstone');
+      if (v) {
+        g.assignmentEpoch = v.assignmentEpoch as number;
+        g.assignmentTimestamp = (v.assignmentTimestampMs as number | undefined) ?? 0;
+      } else {
+        if (g.targetAssignment.size > 0) throw new IllegalStateError(`Received a tombstone record to delete target assignment of ${groupId} but the assignment still has ${g.targetAssignment.size} members.`);
+        g.assignmentEpoch = -1;
+        g.assignmentTimestamp = 0;
+      }
+      return;
+    }
+    case 'StreamsGroupTargetAssignmentMember': {
+      const memberId = r.key.memberId as string;
+      const g = v ? getOrCreate(groups, groupId) : existing(groups, groupId, 'target assignment tombstone');
+      if (v) {
+        g.targetAssignment.set(memberId, {
+          active: fromTaskIds(v.activeTasks as TaskIds[]),
+          standby: fromTaskIds(v.standbyTasks as TaskIds[]),
+          warmup: fromTaskIds(v.warmupTasks as TaskIds[]),
+        });
+      } else g.targetAssignment.delete(memberId);
+      return;
+    }
+    case 'StreamsGroupCurrentMemberAssignment': {
+      const memberId = r.key.memberId as string;
+      const g = existing(groups, groupId, 'current assignment');
+      const m = g.members.get(memberId);
+      if (!m) throw new IllegalStateError(`Received a current assignment record for unknown member ${memberId}.`);
+      if (v) g.putMember(applyCurrentAssignmentValue(m, v));
+      else {
+        // current-assignment tombstone: epochs to -1, tasks cleared; the member stays until its metadata tombstone
+        g.putMember(applyCurrentAssignmentValue(m, { memberEpoch: -1, previousMemberEpoch: -1, state: 1, activeTasks: [], standbyTasks: [], warmupTasks: [], activeTasksPendingRevocation: [], standbyTasksPendingRevocation: [], warmupTasksPendingRevocation: [] }));
+      }
+      return;
+    }
+    case 'StreamsGroupTopology': {
+      if (v) {
+        const g = getOrCreate(groups, groupId);
+        g.topology = topologyFromValue(v);
+        if (typeof v.topologyId === 'string') g.topologyId = v.topologyId;
+      } else {
+        const g = groups.get(groupId);
+        if (g) g.topology = null;
+      }
+      return;
+    }
+    case 'StreamsGroupPartitionMetadata':
+      // pre-4.1 development record; the shipped coordinator ignores it
+      getOrCreate(groups, groupId);
+      return;
+  }
+}

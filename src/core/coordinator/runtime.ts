@@ -1,0 +1,291 @@
+// The coordinator runtime of one __consumer_offsets partition: sequences operations, appends each
+// operation's records as one atomic batch, replays them into memory, runs timers on the injected clock.
+import { StickyTaskAssignor } from '../assignor/sticky.ts';
+import type { TaskAssignor } from '../assignor/types.ts';
+import type { Config } from '../config.ts';
+import { estimateBatchBytes, PartitionLog, type RecordBatch } from '../log/log.ts';
+import type { CoordinatorRecord } from '../log/records.ts';
+import type { TopicsImage } from '../model/topology.ts';
+import { ApiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
+import type { Variant } from '../scenario/types.ts';
+import { requiredTopics } from '../topology/metadataHash.ts';
+import type { Effect, OpContext, OpResult } from './context.ts';
+import { fenceMember } from './leave.ts';
+import { replay, type Groups } from './replay.ts';
+import { buildTargetAssignment } from './targetAssignment.ts';
+import { timerKey, Timers, type ScheduledTimer } from './timers.ts';
+import { VARIANT_RULES, type VariantRules } from './variants.ts';
+import { assignmentConfigs } from './assignmentConfigs.ts';
+import { GROUP_STATE_NAMES } from './group.ts';
+import { groupMetadataTombstone, targetAssignmentMetadataTombstone, topologyTombstone, currentAssignmentTombstone, targetAssignmentMemberTombstone, memberMetadataTombstone } from './records.ts';
+
+export interface CoordinatorOptions {
+  readonly edition: Edition;
+  readonly variant: Variant;
+  readonly config: Config;
+}
+
+/** The outcome of one operation as the runtime saw it. */
+export interface Outcome<R> {
+  response: R;
+  errorName: ErrorName | 'NONE';
+  errorMessage: string | null;
+  batch: RecordBatch | null;
+  narration: string[];
+  topicsToCreate: { name: string; partitions: number }[];
+}
+
+export interface FiredTimer {
+  timer: ScheduledTimer;
+  batch: RecordBatch | null;
+  effect: string;
+  narration: string[];
+}
+
+export class Coordinator {
+  readonly groups: Groups = new Map();
+  readonly timers = new Timers();
+  readonly rules: VariantRules;
+  readonly assignor: TaskAssignor;
+  now: number;
+
+  constructor(
+    readonly options: CoordinatorOptions,
+    readonly log: PartitionLog = new PartitionLog(),
+    now = 0,
+  ) {
+    this.now = now;
+    this.rules = VARIANT_RULES[options.variant];
+    this.assignor = new StickyTaskAssignor({ flavour: options.edition === 'ak4' ? '4.4' : 'draft' });
+    // loading: replay the whole partition, then re-derive what lived only in memory (onLoaded)
+    for (const r of log.records()) replay(this.groups, r.record);
+    this.onLoaded();
+  }
+
+  /** A fresh coordinator that loads this one's log: whatever was only in memory is gone. */
+  failover(): Coordinator {
+    return new Coordinator(this.options, this.log.clone(), this.now);
+  }
+
+  private onLoaded(): void {
+    const session = this.options.config.int(this.options.edition === 'ak4' ? 'group.streams.session.timeout.ms' : 'group.consumer.session.timeout.ms');
+    for (const g of this.groups.values()) {
+      for (const m of g.members.values()) {
+        // a session timer for every member, a rebalance timer for every member still revoking
+        this.timers.schedule({ kind: 'session-timeout', groupId: g.groupId, memberId: m.memberId }, this.now + session);
+        if (m.state === 'UNREVOKED_TASKS') {
+          this.timers.schedule({ kind: 'rebalance-timeout', groupId: g.groupId, memberId: m.memberId, memberEpoch: m.memberEpoch }, this.now + m.rebalanceTimeoutMs);
+        }
+      }
+    }
+    this.timers.schedule({ kind: 'retention-check' }, this.now + this.options.config.int('offsets.retention.check.interval.ms'));
+  }
+
+  context(topics: TopicsImage): OpContext {
+    return {
+      now: this.now,
+      config: this.options.config,
+      edition: this.options.edition,
+      rules: this.rules,
+      groups: this.groups,
+      topics,
+      timers: this.timers,
+      assignor: this.assignor,
+    };
+  }
+
+  /**
+   * Runs one write operation: an ApiError becomes an error response, any other exception
+   * UNKNOWN_SERVER_ERROR with a null message; records are all-or-nothing.
+   */
+  execute<R>(op: () => OpResult<R>, onError: (code: number, message: string | null) => R): Outcome<R> {
+    let result: OpResult<R>;
+    try {
+      result = op();
+    } catch (e) {
+      return this.failed(e, onError);
+    }
+    // the batch must fit the partition's maximum batch size
+    if (result.records.length > 0 && estimateBatchBytes(result.records) > this.options.config.int('message.max.bytes')) {
+      return { ...this.failed(new ApiError('UNKNOWN_SERVER_ERROR', null), onError), narration: ['The records of this operation do not fit in one batch (message.max.bytes): the operation is rolled back.'] };
+    }
+    try {
+      for (const r of result.records) replay(this.groups, r);
+    } catch (e) {
+      // replay failed: roll back by rebuilding from the log
+      this.rebuildFromLog();
+      return this.failed(e, onError);
+    }
+    const batch = this.log.append(result.records, this.now);
+    this.applyEffects(result.effects);
+    return { response: result.response, errorName: 'NONE', errorMessage: null, batch, narration: result.narration, topicsToCreate: result.topicsToCreate ?? [] };
+  }
+
+  private failed<R>(e: unknown, onError: (code: number, message: string | null) => R): Outcome<R> {
+    const name: ErrorName = e instanceof ApiError ? e.errorName : 'UNKNOWN_SERVER_ERROR';
+    const message = e instanceof ApiError ? e.apiMessage : null;
+    const detail = e instanceof ApiError ? '' : ` (${e instanceof Error ? e.message : String(e)})`;
+    return {
+      response: onError(errorCode(this.options.edition, name), message),
+      errorName: name,
+      errorMessage: message,
+      batch: null,
+      narration: name === 'UNKNOWN_SERVER_ERROR' ? [`The coordinator failed unexpectedly${detail}; nothing was written.`] : [],
+      topicsToCreate: [],
+    };
+  }
+
+  private rebuildFromLog(): void {
+    const soft = new Map([...this.groups].map(([id, g]) => [id, g]));
+    this.groups.clear();
+    for (const r of this.log.records()) replay(this.groups, r.record);
+    // keep soft state of the groups that still exist
+    for (const [id, g] of this.groups) {
+      const old = soft.get(id);
+      if (!old) continue;
+      g.configuredTopology = old.configuredTopology;
+      g.endpointInformationEpoch = old.endpointInformationEpoch;
+      g.shutdownRequester = old.shutdownRequester;
+      g.metadataRefreshRequested = old.metadataRefreshRequested;
+    }
+  }
+
+  private applyEffects(effects: readonly Effect[]): void {
+    for (const e of effects) {
+      switch (e.kind) {
+        case 'schedule':
+          this.timers.schedule(e.task, e.at);
+          break;
+        case 'schedule-if-absent':
+          this.timers.scheduleIfAbsent(e.task, e.at);
+          break;
+        case 'cancel':
+          this.timers.cancel(e.key);
+          break;
+        case 'soft': {
+          const g = this.groups.get(e.groupId);
+          if (g) e.apply(g);
+          break;
+        }
+      }
+    }
+  }
+
+  /** onMetadataUpdate: groups whose required topics changed refresh their metadata on the next heartbeat. */
+  onMetadataUpdate(changedTopics: readonly string[]): string[] {
+    const changed = new Set(changedTopics);
+    const refreshed: string[] = [];
+    for (const g of this.groups.values()) {
+      if (!g.topology) continue;
+      if (requiredTopics(g.topology).some((t) => changed.has(t))) {
+        g.metadataRefreshRequested = true;
+        refreshed.push(g.groupId);
+      }
+    }
+    return refreshed;
+  }
+
+  /** Moves the clock to `until`, firing due timers in time order. */
+  advanceTo(until: number, topics: TopicsImage): FiredTimer[] {
+    const fired: FiredTimer[] = [];
+    for (;;) {
+      const t = this.timers.nextDue(until);
+      if (!t) break;
+      this.timers.cancel(t.key);
+      this.now = Math.max(this.now, t.deadline);
+      fired.push(this.fire(t, topics));
+    }
+    this.now = Math.max(this.now, until);
+    return fired;
+  }
+
+  private fire(t: ScheduledTimer, topics: TopicsImage): FiredTimer {
+    const task = t.task;
+    const ctx = this.context(topics);
+    const noop = (effect: string): FiredTimer => ({ timer: t, batch: null, effect, narration: [] });
+    const run = (op: () => OpResult<null>, effect: string): FiredTimer => {
+      const out = this.execute(op, () => null);
+      return { timer: t, batch: out.batch, effect: out.errorName === 'NONE' ? effect : `${effect} failed: ${out.errorName}`, narration: out.narration };
+    };
+    switch (task.kind) {
+      case 'session-timeout': {
+        const g = this.groups.get(task.groupId);
+        const m = g?.members.get(task.memberId);
+        if (!g || !m) return noop('nothing (member already gone)');
+        return run(() => {
+          const f = fenceMember(ctx, g, m);
+          return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} sent no successful heartbeat for the session timeout: it is fenced.`, ...f.narration] };
+        }, `session timeout fenced member ${m.memberId}`);
+      }
+      case 'rebalance-timeout': {
+        const g = this.groups.get(task.groupId);
+        const m = g?.members.get(task.memberId);
+        // the rebalance timeout fences only if the member is still at the epoch captured when scheduled
+        if (!g || !m || m.memberEpoch !== task.memberEpoch) return noop('nothing (member moved on)');
+        return run(() => {
+          const f = fenceMember(ctx, g, m);
+          return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} did not release its revoked tasks within its rebalance timeout (${m.rebalanceTimeoutMs} ms): it is fenced.`, ...f.narration] };
+        }, `rebalance timeout fenced member ${m.memberId}`);
+      }
+      case 'initial-rebalance': {
+        const g = this.groups.get(task.groupId);
+        // skipped when the group is empty or has no configured topology
+        if (!g || g.members.size === 0 || !g.configuredTopology) return noop('nothing (empty group or no configured topology)');
+        return run(() => {
+          const configs = assignmentConfigs(this.options.config);
+          const r = buildTargetAssignment({
+            group: g,
+            groupEpoch: g.groupEpoch,
+            updatedMember: null,
+            replacedMemberId: null,
+            configuredTopology: g.configuredTopology,
+            assignor: this.assignor,
+            assignmentConfigs: new Map(configs.map((c) => [c.key, c.value])),
+            timestamp: this.now,
+          });
+          return { response: null, records: r.records, effects: [], narration: [`The initial rebalance delay is over: the target assignment for epoch ${g.groupEpoch} is computed.`] };
+        }, `initial rebalance delay ended: target assignment computed for epoch ${g.groupEpoch}`);
+      }
+      case 'retention-check': {
+        this.timers.schedule({ kind: 'retention-check' }, this.now + this.options.config.int('offsets.retention.check.interval.ms'));
+        const expired = [...this.groups.values()].filter((g) => g.members.size === 0);
+        if (expired.length === 0) return noop('retention check: nothing expired');
+        const ids = expired.map((g) => g.groupId).sort();
+        return run(() => ({
+          response: null,
+          records: ids.flatMap((id) => deleteGroupRecords(this.groups.get(id)!.groupId, this.groups)),
+          effects: [],
+          narration: ids.map((id) => `Group ${id} is ${GROUP_STATE_NAMES.EMPTY} and has no committed offsets left: the retention check deletes it.`),
+        }), `retention check deleted ${ids.join(', ')}`);
+      }
+    }
+  }
+
+  /** The group's state name as Kafka lists it, or "Dead" when absent. */
+  stateOf(groupId: string): string {
+    const g = this.groups.get(groupId);
+    return g ? GROUP_STATE_NAMES[g.state()] : GROUP_STATE_NAMES.DEAD;
+  }
+
+  timerDeadline(key: string): number | null {
+    return this.timers.get(key)?.deadline ?? null;
+  }
+
+  static sessionKey(groupId: string, memberId: string): string {
+    return timerKey({ kind: 'session-timeout', groupId, memberId });
+  }
+}
+
+/** Group deletion: current-assignment, target and member tombstones, then target metadata, group metadata and topology tombstones. */
+export function deleteGroupRecords(groupId: string, groups: Groups): CoordinatorRecord[] {
+  const g = groups.get(groupId)!;
+  const ids = [...g.members.keys()];
+  return [
+    ...ids.map((id) => currentAssignmentTombstone(groupId, id)),
+    ...[...g.targetAssignment.keys()].map((id) => targetAssignmentMemberTombstone(groupId, id)),
+    targetAssignmentMetadataTombstone(groupId),
+    ...ids.map((id) => memberMetadataTombstone(groupId, id)),
+    groupMetadataTombstone(groupId),
+    topologyTombstone(groupId),
+  ];
+}

@@ -1,0 +1,104 @@
+// TargetAssignmentBuilder: runs the assignor over every member and writes the difference as records.
+import type { AssignmentMemberSpec, TaskAssignor, TopologyDescriber } from '../assignor/types.ts';
+import type { CoordinatorRecord } from '../log/records.ts';
+import type { StreamsGroupMember } from '../model/member.ts';
+import { EMPTY_SET, EMPTY_TUPLE, equalTuples, type TasksTuple } from '../model/tasks.ts';
+import { isReady, type ConfiguredTopology } from '../model/topology.ts';
+import type { TaskOffset } from '../protocol/messages.ts';
+import { hashMapOrder, stringHashCode } from '../util/java.ts';
+import type { StreamsGroup } from './group.ts';
+import { targetAssignmentMemberRecord, targetAssignmentMetadataRecord } from './records.ts';
+
+export interface TargetAssignmentInput {
+  group: StreamsGroup;
+  groupEpoch: number;
+  /** The heartbeating member with this heartbeat's update applied (absent when a timer computes). */
+  updatedMember: StreamsGroupMember | null;
+  /** A static member replaced by `updatedMember`: its target is inherited and it is left out. */
+  replacedMemberId: string | null;
+  configuredTopology: ConfiguredTopology | null;
+  assignor: TaskAssignor;
+  assignmentConfigs: ReadonlyMap<string, string>;
+  timestamp: number;
+}
+
+export interface TargetAssignmentResult {
+  readonly records: CoordinatorRecord[];
+  readonly targets: ReadonlyMap<string, TasksTuple>;
+}
+
+/** Member ids in the iteration order of the coordinator's java.util.HashMap. */
+export function memberIdOrder(ids: readonly string[]): string[] {
+  return hashMapOrder(ids, stringHashCode);
+}
+
+function offsetsMap(list: readonly TaskOffset[] | null | undefined): Map<string, Map<number, number>> {
+  const m = new Map<string, Map<number, number>>();
+  for (const o of list ?? []) {
+    let inner = m.get(o.subtopologyId);
+    if (!inner) m.set(o.subtopologyId, (inner = new Map()));
+    inner.set(o.partition, o.offset);
+  }
+  return m;
+}
+
+export function describer(ct: ConfiguredTopology): TopologyDescriber {
+  const subs = new Map((ct.subtopologies ?? []).map((s) => [s.subtopologyId, s]));
+  return {
+    subtopologies: () => [...subs.keys()].sort(),
+    maxNumInputPartitions: (id) => subs.get(id)?.numberOfTasks ?? 0,
+    isStateful: (id) => subs.get(id)?.isStateful ?? false,
+  };
+}
+
+export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssignmentResult {
+  const { group } = input;
+  // member specs: every member, the heartbeating one updated, a replaced static member's target inherited
+  const members = new Map<string, StreamsGroupMember>();
+  for (const [id, m] of group.members) if (id !== input.replacedMemberId) members.set(id, m);
+  if (input.updatedMember) members.set(input.updatedMember.memberId, input.updatedMember);
+  const previous = (id: string): TasksTuple | undefined =>
+    group.targetAssignment.get(id) ?? (input.updatedMember?.memberId === id && input.replacedMemberId ? group.targetAssignment.get(input.replacedMemberId) : undefined);
+
+  const order = memberIdOrder([...members.keys()]);
+  let targets: Map<string, TasksTuple>;
+  const ct = input.configuredTopology;
+  if (ct && isReady(ct)) {
+    const specs = new Map<string, AssignmentMemberSpec>();
+    for (const id of order) {
+      const m = members.get(id)!;
+      const prev = previous(id) ?? EMPTY_TUPLE;
+      const offsets = group.taskOffsets.get(id);
+      specs.set(id, {
+        instanceId: m.instanceId,
+        rackId: m.rackId,
+        activeTasks: prev.active,
+        standbyTasks: prev.standby,
+        warmupTasks: prev.warmup,
+        processId: m.processId,
+        clientTags: new Map(m.clientTags.map((t) => [t.key, t.value])),
+        taskOffsets: offsetsMap(offsets?.offsets),
+        taskEndOffsets: offsetsMap(offsets?.endOffsets),
+      });
+    }
+    const result = input.assignor.assign({ members: specs, assignmentConfigs: input.assignmentConfigs }, describer(ct));
+    targets = new Map();
+    for (const id of order) {
+      const a = result.members.get(id);
+      targets.set(id, a ? { active: a.activeTasks, standby: a.standbyTasks, warmup: a.warmupTasks } : EMPTY_TUPLE);
+    }
+  } else {
+    // topology not ready: every member gets an empty assignment
+    targets = new Map(order.map((id) => [id, { active: EMPTY_SET, standby: EMPTY_SET, warmup: EMPTY_SET }]));
+  }
+
+  const records: CoordinatorRecord[] = [];
+  for (const id of order) {
+    const before = previous(id);
+    const after = targets.get(id)!;
+    // a target record only for members whose target is new or changed
+    if (!before || !equalTuples(before, after)) records.push(targetAssignmentMemberRecord(group.groupId, id, after));
+  }
+  records.push(targetAssignmentMetadataRecord(group.groupId, input.groupEpoch, input.timestamp));
+  return { records, targets };
+}

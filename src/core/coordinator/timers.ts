@@ -1,0 +1,78 @@
+// Keyed timers on the injected clock (the coordinator runtime's timer). In memory only: lost on failover.
+
+export type TimerTask =
+  | { kind: 'session-timeout'; groupId: string; memberId: string }
+  | { kind: 'rebalance-timeout'; groupId: string; memberId: string; memberEpoch: number }
+  | { kind: 'initial-rebalance'; groupId: string }
+  | { kind: 'retention-check' };
+
+export interface ScheduledTimer {
+  readonly key: string;
+  readonly deadline: number;
+  readonly task: TimerTask;
+  /** insertion sequence: ties on deadline fire in scheduling order */
+  readonly seq: number;
+}
+
+export function timerKey(t: TimerTask): string {
+  switch (t.kind) {
+    case 'session-timeout':
+      return `session-timeout-${t.groupId}-${t.memberId}`;
+    case 'rebalance-timeout':
+      return `rebalance-timeout-${t.groupId}-${t.memberId}`;
+    case 'initial-rebalance':
+      return `initial-rebalance-timeout-${t.groupId}`;
+    case 'retention-check':
+      return 'offsets-retention-check';
+  }
+}
+
+export class Timers {
+  private readonly byKey = new Map<string, ScheduledTimer>();
+  private seq = 0;
+
+  schedule(task: TimerTask, deadline: number): void {
+    const key = timerKey(task);
+    this.byKey.set(key, { key, deadline, task, seq: this.seq++ });
+  }
+
+  scheduleIfAbsent(task: TimerTask, deadline: number): void {
+    if (!this.byKey.has(timerKey(task))) this.schedule(task, deadline);
+  }
+
+  cancel(key: string): void {
+    this.byKey.delete(key);
+  }
+
+  isScheduled(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
+  get(key: string): ScheduledTimer | undefined {
+    return this.byKey.get(key);
+  }
+
+  /** The earliest timer due at or before `until`, or null. */
+  nextDue(until: number): ScheduledTimer | null {
+    let best: ScheduledTimer | null = null;
+    for (const t of this.byKey.values()) {
+      if (t.deadline > until) continue;
+      if (!best || t.deadline < best.deadline || (t.deadline === best.deadline && t.seq < best.seq)) best = t;
+    }
+    return best;
+  }
+
+  nextDeadline(): number | null {
+    let d: number | null = null;
+    for (const t of this.byKey.values()) if (d === null || t.deadline < d) d = t.deadline;
+    return d;
+  }
+
+  all(): ScheduledTimer[] {
+    return [...this.byKey.values()].sort((a, b) => a.deadline - b.deadline || a.seq - b.seq);
+  }
+
+  clear(): void {
+    this.byKey.clear();
+  }
+}

@@ -1,5 +1,5 @@
 // Shipped checks on a request topology outside configureTopics ([4.4] §2.1, §2.3, §4.1, §4.2, §4.4 step 4).
-import type { Subtopology, TopicInfo, Topology } from '../protocol/messages.ts';
+import type { Subtopology, TopicInfo } from '../protocol/messages.ts';
 import { apiError } from '../protocol/errors.ts';
 
 type TopologyLike = { readonly epoch: number; readonly subtopologies: readonly Subtopology[] };
@@ -105,6 +105,6 @@ export function topologiesEqual(a: TopologyLike, b: TopologyLike): boolean {
 }
 
 // §4.4 step 4: a different topology at the same or higher epoch.
-export function throwIfTopologyUpdated(stored: TopologyLike, requested: Topology): void {
+export function throwIfTopologyUpdated(stored: TopologyLike, requested: TopologyLike): void {
   if (!topologiesEqual(stored, requested)) throw apiError('INVALID_REQUEST', 'Topology updates are not supported yet.');
 }

@@ -172,8 +172,9 @@ class Problems {
     else this.dropped++;
   }
 
+  /** The problems in document order. */
   result(): ScenarioError[] {
-    const out = [...this.list];
+    const out = [...this.list].sort((a, b) => a.line - b.line || a.column - b.column);
     const last = out[out.length - 1];
     if (this.dropped > 0 && last) {
       out[out.length - 1] = { ...last, message: `${last.message} (and ${this.dropped} more problem${this.dropped === 1 ? '' : 's'} not shown)` };

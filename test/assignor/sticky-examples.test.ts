@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StickyTaskAssignor } from '../../src/core/assignor/sticky.ts';
 import { TaskAssignorException } from '../../src/core/assignor/types.ts';
-import { group, plain, topology } from './helpers.ts';
+import { group, plain, topology, type MemberInit } from './helpers.ts';
 
 const v44 = new StickyTaskAssignor({ flavour: '4.4' });
 const v42 = new StickyTaskAssignor({ flavour: '4.2' });
@@ -58,9 +58,10 @@ describe('kip1071-draft §7.5 worked example', () => {
       { m1: 0, m2: 2, m3: 1 },
       { m2: 0, m4: 2, m5: 1 },
     ] as Record<string, number>[]) {
-      const members = Object.fromEntries(
-        ['m1', 'm2', 'm3', 'm4', 'm5'].map((m, i) => [m, { process: `p${i + 1}`, active: prev[m] === undefined ? {} : { '0': [prev[m]!] } }]),
-      );
+      const members: Record<string, MemberInit> = {};
+      ['m1', 'm2', 'm3', 'm4', 'm5'].forEach((m, i) => {
+        members[m] = { process: `p${i + 1}`, active: prev[m] === undefined ? {} : { '0': [prev[m]] } };
+      });
       const result = plain(draft.assign(group(members), topology({ '0': 3 }, [])));
       for (const m of Object.keys(members)) {
         expect(result[m]!.active).toEqual(prev[m] === undefined ? {} : { '0': [prev[m]] });

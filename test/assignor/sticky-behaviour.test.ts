@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StickyTaskAssignor } from '../../src/core/assignor/sticky.ts';
 import type { StandbyWarning } from '../../src/core/assignor/standby.ts';
-import { group, plain, topology } from './helpers.ts';
+import { group, plain, topology, type MemberInit } from './helpers.ts';
 
 const v44 = new StickyTaskAssignor({ flavour: '4.4' });
 const v42 = new StickyTaskAssignor({ flavour: '4.2' });
@@ -164,7 +164,7 @@ describe('standbys (§5.1 step 2)', () => {
 describe('determinism', () => {
   it('same input, same output, for every flavour', () => {
     const spec = group(
-      Object.fromEntries([...Array(12).keys()].map((i) => [`member-${i}`, { process: `proc-${i % 5}`, active: i % 3 === 0 ? { a: [i % 4] } : {} }])),
+      [...Array(12).keys()].map((i): [string, MemberInit] => [`member-${i}`, { process: `proc-${i % 5}`, active: i % 3 === 0 ? { a: [i % 4] } : {} }]),
       { 'num.standby.replicas': '1', numStandbyReplicas: '1' },
     );
     const topo = topology({ a: 7, b: 5, c: 3 }, ['a', 'c']);

@@ -1,0 +1,183 @@
+// The broker as a scenario sees it: the KafkaApis checks, the service layer, one coordinator runtime,
+// and the cluster's topics. Every RPC goes through here, in the broker's order of layers.
+import type { Config } from '../config.ts';
+import { Coordinator, type FiredTimer } from '../coordinator/runtime.ts';
+import { describeGroups } from '../coordinator/describe.ts';
+import { streamsGroupHeartbeat } from '../coordinator/heartbeat.ts';
+import { validateHeartbeat } from '../coordinator/service.ts';
+import type { RecordBatch } from '../log/log.ts';
+import { ApiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
+import { emptyHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
+import { normalizeDescribeRequest, normalizeHeartbeatRequest } from '../protocol/normalize.ts';
+import type { RpcName, Variant } from '../scenario/types.ts';
+import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
+import { draftRpc } from '../draft/broker.ts';
+
+export interface RpcOutcome {
+  /** The request as the broker read it (defaults filled), in Kafka's JSON form. */
+  request: Record<string, unknown>;
+  response: Record<string, unknown>;
+  errorName: ErrorName | 'NONE';
+  errorMessage: string | null;
+  /** Member id the response assigns (heartbeats), for alias binding. */
+  memberId: string | null;
+  memberEpoch: number | null;
+  batch: RecordBatch | null;
+  narration: string[];
+  /** Internal topics the broker created after this request. */
+  createdTopics: { name: string; partitions: number }[];
+}
+
+export interface BrokerOptions {
+  edition: Edition;
+  variant: Variant;
+  config: Config;
+}
+
+export interface ClientContext {
+  clientId: string;
+  clientHost: string;
+}
+
+/** Versions the broker accepts per edition and RPC. */
+export function supportedVersions(edition: Edition, api: RpcName, variant: Variant): [number, number] | null {
+  if (edition === 'ak4') {
+    if (api === 'StreamsGroupHeartbeat') return variant === 'D-nested-report' || variant === 'B-accumulate-signal' ? [0, 2] : [0, 1];
+    if (api === 'StreamsGroupDescribe') return [0, 0];
+    return null;
+  }
+  return [0, 0];
+}
+
+export class Broker {
+  coordinator: Coordinator;
+  readonly topics: Map<string, number>;
+
+  constructor(
+    readonly options: BrokerOptions,
+    topics: Iterable<[string, number]>,
+  ) {
+    this.coordinator = new Coordinator(options);
+    this.topics = new Map(topics);
+  }
+
+  get now(): number {
+    return this.coordinator.now;
+  }
+
+  private streamsEnabled(): boolean {
+    return this.options.config.list('group.coordinator.rebalance.protocols').includes('streams');
+  }
+
+  send(api: RpcName, version: number, data: Record<string, unknown>, client: ClientContext): RpcOutcome {
+    const range = supportedVersions(this.options.edition, api, this.options.variant);
+    if (this.options.edition === 'kip1071-draft') return draftRpc(this, api, version, data, client);
+    if (api === 'StreamsGroupHeartbeat') return this.heartbeat(version, data, client);
+    if (api === 'StreamsGroupDescribe') return this.describe(version, data);
+    void range;
+    const name: ErrorName = 'UNSUPPORTED_VERSION';
+    return this.errorOutcome(data, { errorCode: errorCode(this.options.edition, name), errorMessage: `${api} is not part of the shipped protocol.` }, name, null);
+  }
+
+  private errorOutcome(request: Record<string, unknown>, response: Record<string, unknown>, errorName: ErrorName, message: string | null): RpcOutcome {
+    return { request, response, errorName, errorMessage: message, memberId: null, memberEpoch: null, batch: null, narration: [], createdTopics: [] };
+  }
+
+  private heartbeat(version: number, data: Record<string, unknown>, client: ClientContext): RpcOutcome {
+    const req = normalizeHeartbeatRequest(data);
+    const request = req as unknown as Record<string, unknown>;
+    const edition = this.options.edition;
+    const errorResponse = (name: ErrorName, message: string | null): StreamsGroupHeartbeatResponse => ({ ...emptyHeartbeatResponse(), errorCode: errorCode(edition, name), errorMessage: message });
+    const reject = (name: ErrorName, message: string | null, why: string): RpcOutcome => ({
+      ...this.errorOutcome(request, heartbeatResponseJson(errorResponse(name, message), version), name, message),
+      narration: [why, 'Nothing was written, and the member\'s session was not refreshed.'],
+    });
+    const [lo, hi] = supportedVersions(edition, 'StreamsGroupHeartbeat', this.options.variant)!;
+    if (version < lo || version > hi) return reject('UNSUPPORTED_VERSION', null, `The broker does not support StreamsGroupHeartbeat v${version}.`);
+    // KafkaApis: the streams protocol must be enabled
+    if (!this.streamsEnabled()) return reject('UNSUPPORTED_VERSION', null, 'The streams rebalance protocol is not enabled (group.coordinator.rebalance.protocols).');
+    // KafkaApis: topology topic names must be valid and not Kafka-internal
+    if (req.topology) {
+      try {
+        throwIfTopologyTopicsInvalid(req.topology);
+      } catch (e) {
+        if (e instanceof ApiError) return reject(e.errorName, e.apiMessage, `KafkaApis rejects the topology: ${e.apiMessage}`);
+        throw e;
+      }
+    }
+    // service layer
+    const invalid = validateHeartbeat(req, this.coordinator.rules);
+    if (invalid) return reject(invalid.errorName, invalid.apiMessage, `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}`);
+    const c = this.coordinator;
+    const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics), { ...client, version }, req), (code, message) => ({ ...emptyHeartbeatResponse(), errorCode: code, errorMessage: message }));
+    const response = heartbeatResponseJson(out.response, version);
+    const narration = [...out.narration];
+    if (out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written, and the session was not refreshed.`);
+    // KafkaApis creates missing internal topics asynchronously after the response
+    const createdTopics = this.createTopics(out.topicsToCreate);
+    if (createdTopics.length > 0) narration.push(`The broker creates the missing internal topics ${createdTopics.map((t) => `${t.name} (${t.partitions})`).join(', ')}; the next heartbeat sees them.`);
+    return {
+      request,
+      response,
+      errorName: out.errorName,
+      errorMessage: out.errorMessage,
+      memberId: out.errorName === 'NONE' ? out.response.memberId : null,
+      memberEpoch: out.errorName === 'NONE' ? out.response.memberEpoch : null,
+      batch: out.batch,
+      narration,
+      createdTopics,
+    };
+  }
+
+  private describe(version: number, data: Record<string, unknown>): RpcOutcome {
+    const req = normalizeDescribeRequest(data);
+    const request = req as unknown as Record<string, unknown>;
+    const edition = this.options.edition;
+    if (version !== 0 || !this.streamsEnabled()) {
+      const code = errorCode(edition, 'UNSUPPORTED_VERSION');
+      const response = { throttleTimeMs: 0, groups: req.groupIds.map((groupId) => ({ errorCode: code, errorMessage: null, groupId, groupState: '', groupEpoch: 0, assignmentEpoch: 0, topology: null, members: [], authorizedOperations: -2147483648 })) };
+      return { ...this.errorOutcome(request, response, 'UNSUPPORTED_VERSION', null), narration: ['StreamsGroupDescribe is not available.'] };
+    }
+    const response = describeGroups(this.coordinator.groups, req, edition) as unknown as Record<string, unknown>;
+    const groups = (response.groups as { errorCode: number }[]) ?? [];
+    const firstError = groups.find((g) => g.errorCode !== 0);
+    const errorName = firstError ? (Object.entries({ INVALID_GROUP_ID: errorCode(edition, 'INVALID_GROUP_ID'), GROUP_ID_NOT_FOUND: errorCode(edition, 'GROUP_ID_NOT_FOUND') }).find(([, c]) => c === firstError.errorCode)?.[0] as ErrorName) : 'NONE';
+    return { request, response, errorName, errorMessage: null, memberId: null, memberEpoch: null, batch: null, narration: [`Describe reads the committed state of ${req.groupIds.length} group(s).`], createdTopics: [] };
+  }
+
+  /** Creates topics that do not exist yet; groups that need them refresh their metadata. */
+  createTopics(list: readonly { name: string; partitions: number }[]): { name: string; partitions: number }[] {
+    const created = list.filter((t) => !this.topics.has(t.name));
+    for (const t of created) this.topics.set(t.name, t.partitions);
+    if (created.length > 0) this.coordinator.onMetadataUpdate(created.map((t) => t.name));
+    return created.map((t) => ({ ...t }));
+  }
+
+  changeTopics(change: { create?: { name: string; partitions: number }[]; delete?: string[]; partitions?: Record<string, number> }): string[] {
+    const changed: string[] = [];
+    for (const t of change.create ?? []) {
+      this.topics.set(t.name, t.partitions);
+      changed.push(t.name);
+    }
+    for (const name of change.delete ?? []) if (this.topics.delete(name)) changed.push(name);
+    for (const [name, n] of Object.entries(change.partitions ?? {})) {
+      this.topics.set(name, n);
+      changed.push(name);
+    }
+    this.coordinator.onMetadataUpdate(changed);
+    return changed;
+  }
+
+  advance(ms: number): FiredTimer[] {
+    return this.coordinator.advanceTo(this.coordinator.now + ms, this.topics);
+  }
+
+  advanceTo(t: number): FiredTimer[] {
+    return this.coordinator.advanceTo(t, this.topics);
+  }
+
+  /** A new coordinator loads the partition; the cluster's topics are unchanged. */
+  failover(): void {
+    this.coordinator = this.coordinator.failover();
+  }
+}

@@ -1,0 +1,110 @@
+// StreamsGroupDescribe (shipped): the service checks the ids, the coordinator reads the committed state.
+import { errorCode, type Edition } from '../protocol/errors.ts';
+import {
+  AUTHORIZED_OPERATIONS_OMITTED,
+  type DescribedAssignment,
+  type DescribedGroup,
+  type DescribedSubtopology,
+  type StreamsGroupDescribeRequest,
+  type StreamsGroupDescribeResponse,
+  type TopicInfo,
+} from '../protocol/messages.ts';
+import { EMPTY_TUPLE, toTaskIds, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
+import { isReady } from '../model/topology.ts';
+import { GROUP_STATE_NAMES, type StreamsGroup } from './group.ts';
+import type { Groups } from './replay.ts';
+import { memberIdOrder } from './targetAssignment.ts';
+
+/** READ, DELETE, DESCRIBE, DESCRIBE_CONFIGS and ALTER_CONFIGS on the group: what a cluster without an authorizer allows. */
+const ALL_GROUP_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8) | (1 << 10) | (1 << 11);
+
+function assignment(t: TasksTuple): DescribedAssignment {
+  return { activeTasks: toTaskIds(t.active), standbyTasks: toTaskIds(t.standby), warmupTasks: toTaskIds(t.warmup) };
+}
+
+const byName = (a: TopicInfo, b: TopicInfo) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+function describedTopology(g: StreamsGroup): DescribedGroup['topology'] {
+  if (!g.topology) return null;
+  const ct = g.configuredTopology;
+  if (ct && isReady(ct) && ct.subtopologies) {
+    // a ready topology is described with its resolved partition counts
+    const stored = new Map(g.topology.subtopologies.map((s) => [s.subtopologyId, s]));
+    const subs: DescribedSubtopology[] = ct.subtopologies.map((s) => {
+      const orig = stored.get(s.subtopologyId);
+      const info = (name: string, partitions: number): TopicInfo => {
+        const o = [...(orig?.stateChangelogTopics ?? []), ...(orig?.repartitionSourceTopics ?? [])].find((t) => t.name === name);
+        return { name, partitions, replicationFactor: o?.replicationFactor ?? 0, topicConfigs: o?.topicConfigs ?? [] };
+      };
+      return {
+        subtopologyId: s.subtopologyId,
+        sourceTopics: [...s.sourceTopics].sort(),
+        repartitionSinkTopics: [...s.repartitionSinkTopics].sort(),
+        stateChangelogTopics: [...s.stateChangelogTopics].map(([n, p]) => info(n, p)).sort(byName),
+        repartitionSourceTopics: [...s.repartitionSourceTopics].map(([n, p]) => info(n, p)).sort(byName),
+      };
+    });
+    return { epoch: g.topology.epoch, subtopologies: subs };
+  }
+  // otherwise the stored topology as the members sent it, lists sorted by name
+  return {
+    epoch: g.topology.epoch,
+    subtopologies: g.topology.subtopologies.map((s) => ({
+      subtopologyId: s.subtopologyId,
+      sourceTopics: [...s.sourceTopics].sort(),
+      repartitionSinkTopics: [...s.repartitionSinkTopics].sort(),
+      stateChangelogTopics: [...s.stateChangelogTopics].sort(byName),
+      repartitionSourceTopics: [...s.repartitionSourceTopics].sort(byName),
+    })),
+  };
+}
+
+export function describeGroups(groups: Groups, req: StreamsGroupDescribeRequest, edition: Edition): StreamsGroupDescribeResponse {
+  const out: DescribedGroup[] = req.groupIds.map((groupId) => {
+    const base: DescribedGroup = {
+      errorCode: 0,
+      errorMessage: null,
+      groupId,
+      groupState: '',
+      groupEpoch: 0,
+      assignmentEpoch: 0,
+      topology: null,
+      members: [],
+      authorizedOperations: AUTHORIZED_OPERATIONS_OMITTED,
+    };
+    // service: a null or empty id is INVALID_GROUP_ID
+    if (groupId.length === 0) return { ...base, groupId: '', errorCode: errorCode(edition, 'INVALID_GROUP_ID') };
+    const g = groups.get(groupId);
+    if (!g) return { ...base, errorCode: errorCode(edition, 'GROUP_ID_NOT_FOUND'), errorMessage: `Group ${groupId} not found.` };
+    return {
+      ...base,
+      groupState: GROUP_STATE_NAMES[g.state()],
+      groupEpoch: g.groupEpoch,
+      assignmentEpoch: g.assignmentEpoch,
+      topology: describedTopology(g),
+      members: memberIdOrder([...g.members.keys()]).map((id) => {
+        const m = g.members.get(id)!;
+        const offsets = g.taskOffsets.get(id);
+        return {
+          memberId: m.memberId,
+          memberEpoch: m.memberEpoch,
+          instanceId: m.instanceId,
+          rackId: m.rackId,
+          clientId: m.clientId,
+          clientHost: m.clientHost,
+          topologyEpoch: m.topologyEpoch,
+          processId: m.processId,
+          userEndpoint: m.userEndpoint,
+          clientTags: m.clientTags.map((t) => ({ ...t })),
+          taskOffsets: offsets?.offsets ?? [],
+          taskEndOffsets: offsets?.endOffsets ?? [],
+          assignment: assignment(withoutEpochs(m.assignedTasks)),
+          targetAssignment: assignment(g.targetAssignment.get(id) ?? EMPTY_TUPLE),
+          isClassic: false,
+        };
+      }),
+      authorizedOperations: req.includeAuthorizedOperations ? ALL_GROUP_OPERATIONS : AUTHORIZED_OPERATIONS_OMITTED,
+    };
+  });
+  return { throttleTimeMs: 0, groups: out };
+}

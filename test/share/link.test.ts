@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { deflateSync } from 'fflate';
+import {
+  MAX_FRAGMENT_CHARS,
+  MAX_TEXT_BYTES,
+  base64UrlDecode,
+  base64UrlEncode,
+  decodeLink,
+  encodeLink,
+} from '../../src/core/share/link.ts';
+import corpus from './links-corpus.json' with { type: 'json' };
+
+const scenario = JSON.stringify({ format: 1, title: 'x', steps: [{ advance: 5000 }, { failover: true }] }, null, 2);
+
+function failure(fragment: string) {
+  const r = decodeLink(fragment);
+  if (r.ok) throw new Error('expected the link to be refused');
+  return r;
+}
+
+describe('encodeLink / decodeLink', () => {
+  it('round-trips text and step', () => {
+    const link = encodeLink(scenario, 1);
+    expect(link).toMatch(/^#sgp=1\.[A-Za-z0-9_-]+\.1$/);
+    expect(decodeLink(link)).toEqual({ ok: true, text: scenario, step: 1, version: 1 });
+    expect(decodeLink(encodeLink(scenario, null))).toEqual({ ok: true, text: scenario, step: null, version: 1 });
+  });
+
+  it('accepts the fragment without "#" and inside a whole URL', () => {
+    const link = encodeLink(scenario, 0);
+    expect(decodeLink(link.slice(1))).toMatchObject({ ok: true, text: scenario, step: 0 });
+    expect(decodeLink(`https://example.org/playground/#${link.slice(1)}`)).toMatchObject({ ok: true, text: scenario, step: 0 });
+  });
+
+  it('is deterministic and compresses', () => {
+    const big = JSON.stringify({ steps: Array.from({ length: 200 }, () => ({ send: 'StreamsGroupHeartbeat', data: { memberEpoch: 1 } })) });
+    expect(encodeLink(big, null)).toBe(encodeLink(big, null));
+    expect(encodeLink(big, null).length).toBeLessThan(big.length / 5);
+  });
+
+  it('round-trips any text and step (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), fc.option(fc.nat({ max: 100000 }), { nil: null }), (text, step) => {
+        const wellFormed = !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+        const r = decodeLink(encodeLink(text, step));
+        expect(r.ok).toBe(true);
+        if (r.ok && wellFormed) expect([r.text, r.step]).toEqual([text, step]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses a bad step when encoding', () => {
+    expect(() => encodeLink('{}', -1)).toThrow(RangeError);
+    expect(() => encodeLink('{}', 1.5)).toThrow(RangeError);
+  });
+
+  it('says "not-a-link" for other fragments', () => {
+    expect(failure('').reason).toBe('not-a-link');
+    expect(failure('#section-2').reason).toBe('not-a-link');
+    expect(failure('https://example.org/').message).toMatch(/not a playground share link/);
+  });
+
+  it('says "corrupt" for damaged base64', () => {
+    const link = encodeLink(scenario, null);
+    expect(failure(link.slice(0, 8) + '!' + link.slice(9)).reason).toBe('corrupt');
+    expect(failure('#sgp=1.').reason).toBe('corrupt');
+    expect(failure('#sgp=1.A').reason).toBe('corrupt'); // length 1 mod 4
+    expect(failure('#sgp=1.abc=').reason).toBe('corrupt'); // padding is not base64url here
+  });
+
+  it('says "corrupt" for damaged deflate data and for truncated links', () => {
+    expect(failure('#sgp=1.' + base64UrlEncode(new Uint8Array([255, 255, 255, 1, 2, 3, 4]))).reason).toBe('corrupt');
+    const link = encodeLink(scenario, null);
+    const cut = failure(link.slice(0, link.length - 12));
+    expect(cut.reason).toBe('corrupt');
+    expect(cut.message).toMatch(/damaged/);
+  });
+
+  it('says "corrupt" for malformed structure and non-UTF-8 contents', () => {
+    const payload = encodeLink('{}', null).slice('#sgp=1.'.length);
+    expect(failure('#sgp=x.' + payload).reason).toBe('corrupt');
+    expect(failure('#sgp=0.' + payload).reason).toBe('corrupt');
+    expect(failure(`#sgp=1.${payload}.x`).reason).toBe('corrupt');
+    expect(failure(`#sgp=1.${payload}.-1`).reason).toBe('corrupt');
+    expect(failure(`#sgp=1.${payload}.1.2`).reason).toBe('corrupt');
+    const latin1 = base64UrlEncode(deflateSync(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])));
+    expect(failure('#sgp=1.' + latin1).message).toMatch(/not UTF-8/);
+  });
+
+  it('explains a newer link format', () => {
+    const r = failure('#sgp=2.whatever-comes-next.4');
+    expect(r.reason).toBe('newer-format');
+    expect(r.message).toBe(
+      'This link was made by a newer version of the playground (link format 2); this version reads format 1. Update the playground to open it.',
+    );
+  });
+
+  it('refuses oversized fragments before decoding them', () => {
+    const r = failure('#sgp=1.' + 'A'.repeat(MAX_FRAGMENT_CHARS));
+    expect(r.reason).toBe('too-large');
+    expect(r.message).toMatch(/200000/);
+  });
+
+  it('refuses a small link that unpacks to more than 1 MiB, without unpacking all of it', () => {
+    const bomb = base64UrlEncode(deflateSync(new Uint8Array(64 * 1024 * 1024).fill(32), { level: 9 }));
+    expect(bomb.length).toBeLessThan(MAX_FRAGMENT_CHARS);
+    const started = performance.now();
+    const r = failure('#sgp=1.' + bomb);
+    expect(r.reason).toBe('too-large');
+    expect(performance.now() - started).toBeLessThan(2000);
+    const justOver = encodeLink(' '.repeat(MAX_TEXT_BYTES + 1), null);
+    expect(failure(justOver).reason).toBe('too-large');
+    expect(decodeLink(encodeLink(' '.repeat(MAX_TEXT_BYTES), null)).ok).toBe(true);
+  });
+
+  it('never throws on arbitrary input (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (s) => {
+        expect(() => decodeLink(s)).not.toThrow();
+        expect(() => decodeLink('#sgp=1.' + s)).not.toThrow();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('committed links keep opening', () => {
+  it('has a non-empty corpus', () => {
+    expect(corpus.links.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(corpus.links.map((l) => [l.name, l] as const))('%s', (_name, entry) => {
+    expect(decodeLink(entry.link)).toEqual({ ok: true, text: entry.text, step: entry.step, version: 1 });
+  });
+});
+
+describe('base64url', () => {
+  it('round-trips bytes and agrees with Node (property)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 100 }), (bytes) => {
+        const s = base64UrlEncode(bytes);
+        expect(s).toBe(Buffer.from(bytes).toString('base64url'));
+        expect(base64UrlDecode(s)).toEqual(bytes);
+      }),
+    );
+  });
+});

@@ -1,0 +1,207 @@
+// Simulated Streams clients. Profile `java` follows Apache Kafka's Java client (StreamsGroupHeartbeatRequestManager,
+// StreamsMembershipManager); profile `partial` resends only the owned-task lists that changed (KAFKA-20870).
+import type { ClientSpec } from '../scenario/types.ts';
+import { EMPTY_SET, equalSets, fromTaskIds, toTaskIds, type TaskIds, type TaskSet } from '../model/tasks.ts';
+
+export type ClientStatus = 'unjoined' | 'joining' | 'member' | 'left' | 'crashed' | 'fatal';
+
+interface Owned {
+  active: TaskSet;
+  standby: TaskSet;
+  warmup: TaskSet;
+}
+
+const NOTHING: Owned = { active: EMPTY_SET, standby: EMPTY_SET, warmup: EMPTY_SET };
+
+/** Errors the Java client treats as fatal (the member transitions to FATAL and stops). */
+const FATAL = new Set(['GROUP_AUTHORIZATION_FAILED', 'INVALID_REQUEST', 'GROUP_MAX_SIZE_REACHED', 'STREAMS_INVALID_TOPOLOGY', 'STREAMS_INVALID_TOPOLOGY_EPOCH', 'STREAMS_TOPOLOGY_FENCED', 'UNSUPPORTED_VERSION', 'UNRELEASED_INSTANCE_ID', 'FENCED_INSTANCE_ID', 'UNKNOWN_SERVER_ERROR']);
+/** Errors after which the client releases everything and rejoins with epoch 0. */
+const REJOIN = new Set(['FENCED_MEMBER_EPOCH', 'UNKNOWN_MEMBER_ID']);
+/** Errors the client retries (coordinator moved or loading). */
+const RETRY = new Set(['NOT_COORDINATOR', 'COORDINATOR_NOT_AVAILABLE', 'COORDINATOR_LOAD_IN_PROGRESS']);
+
+export class SimulatedClient {
+  status: ClientStatus = 'unjoined';
+  memberId: string;
+  memberEpoch = 0;
+  owned: Owned = NOTHING;
+  /** What the last heartbeat reported per role (null = nothing recorded: the next report is full). */
+  private lastSent: Owned | null = null;
+  private lastSentRoles: Partial<Owned> = {};
+  endpointEpoch = -1;
+  heartbeatIntervalMs = 5000;
+  /** When the client heartbeats next on its own (run steps). */
+  nextHeartbeatAt = 0;
+  private incarnation = 1;
+
+  constructor(
+    readonly alias: string,
+    readonly spec: ClientSpec,
+    readonly groupId: string,
+    readonly topology: unknown,
+  ) {
+    this.memberId = spec.memberId ?? alias;
+  }
+
+  get processId(): string {
+    return this.spec.processId ?? `${this.alias}-process`;
+  }
+
+  get instanceId(): string | null {
+    return this.spec.instanceId ?? null;
+  }
+
+  get live(): boolean {
+    return this.status === 'joining' || this.status === 'member';
+  }
+
+  /** The next request by profile, with a plain explanation of why it looks as it does. */
+  nextRequest(action: 'join' | 'heartbeat' | 'leave'): { data: Record<string, unknown>; why: string } {
+    const base: Record<string, unknown> = {
+      groupId: this.groupId,
+      memberId: this.memberId,
+      endpointInformationEpoch: this.endpointEpoch,
+      instanceId: this.instanceId,
+    };
+    if (action === 'leave') {
+      // a static member leaves temporarily (-2) and keeps its tasks; a dynamic one leaves (-1)
+      const epoch = this.instanceId !== null ? -2 : -1;
+      return { data: { ...base, memberEpoch: epoch }, why: `${this.alias} leaves the group with epoch ${epoch}${epoch === -2 ? ' (static member: temporary leave)' : ''}.` };
+    }
+    if (action === 'join' || this.status === 'unjoined' || this.memberEpoch === 0) {
+      // joining: topology, rebalance timeout, process id and three empty owned-task lists
+      this.status = 'joining';
+      this.lastSent = null;
+      return {
+        data: {
+          ...base,
+          memberEpoch: 0,
+          rackId: this.spec.rackId ?? null,
+          rebalanceTimeoutMs: this.spec.rebalanceTimeoutMs ?? 300000,
+          topology: this.topology,
+          activeTasks: [],
+          standbyTasks: [],
+          warmupTasks: [],
+          processId: this.processId,
+          userEndpoint: this.spec.userEndpoint ?? null,
+          clientTags: Object.entries(this.spec.clientTags ?? {}).map(([key, value]) => ({ key, value })).sort((a, b) => (a.key < b.key ? -1 : 1)),
+        },
+        why: `${this.alias} joins with epoch 0, its topology and three empty owned-task lists.`,
+      };
+    }
+    const data: Record<string, unknown> = { ...base, memberEpoch: this.memberEpoch };
+    let why: string;
+    if (this.spec.profile === 'java') {
+      // all three lists together, only when the owned tasks differ from what was last sent
+      if (this.lastSent === null || !sameOwned(this.lastSent, this.owned)) {
+        data.activeTasks = toTaskIds(this.owned.active);
+        data.standbyTasks = toTaskIds(this.owned.standby);
+        data.warmupTasks = toTaskIds(this.owned.warmup);
+        why = `${this.alias} reports all three owned-task lists (its owned tasks changed since the last report, or it reset after an error).`;
+        this.lastSent = this.owned;
+      } else {
+        data.activeTasks = data.standbyTasks = data.warmupTasks = null;
+        why = `${this.alias} heartbeats with epoch ${this.memberEpoch}; nothing changed, so all three lists are null.`;
+      }
+    } else {
+      // partial: only the roles that changed since the last acknowledged report
+      const changed: string[] = [];
+      for (const role of ['active', 'standby', 'warmup'] as const) {
+        const prev = this.lastSentRoles[role];
+        if (prev === undefined || !equalSets(prev, this.owned[role])) {
+          data[`${role}Tasks`] = toTaskIds(this.owned[role]);
+          changed.push(role);
+        } else data[`${role}Tasks`] = null;
+      }
+      why = changed.length
+        ? `${this.alias} (partial client) resends only the changed list(s): ${changed.join(', ')}; the others are null.`
+        : `${this.alias} (partial client) heartbeats; nothing changed, so all lists are null.`;
+    }
+    return { data, why };
+  }
+
+  /** Applies a response as the client would; returns a plain explanation. */
+  onResponse(sent: Record<string, unknown>, errorName: string, response: Record<string, unknown>, now: number): string {
+    const sentEpoch = sent.memberEpoch as number;
+    if (errorName !== 'NONE') {
+      // every error resets the heartbeat state: the next report is full (Java)
+      this.lastSent = null;
+      if (REJOIN.has(errorName)) {
+        this.owned = NOTHING;
+        this.memberEpoch = 0;
+        this.status = 'joining';
+        this.nextHeartbeatAt = now;
+        return `${this.alias} got ${errorName}: it releases all its tasks and rejoins with epoch 0.`;
+      }
+      if (RETRY.has(errorName)) {
+        this.nextHeartbeatAt = now;
+        return `${this.alias} got ${errorName}: it finds the coordinator again and retries.`;
+      }
+      if (this.spec.profile === 'partial' && errorName === 'INVALID_REQUEST') {
+        this.nextHeartbeatAt = now + this.heartbeatIntervalMs;
+        return `${this.alias} (partial client) ignores INVALID_REQUEST and keeps heartbeating.`;
+      }
+      if (FATAL.has(errorName) || this.spec.profile === 'java') {
+        this.status = 'fatal';
+        return `${this.alias} treats ${errorName} as fatal and stops.`;
+      }
+      return `${this.alias} got ${errorName}.`;
+    }
+    if (sentEpoch === -1 || sentEpoch === -2) {
+      this.status = 'left';
+      this.owned = NOTHING;
+      return `${this.alias} has left.`;
+    }
+    this.memberEpoch = response.memberEpoch as number;
+    this.memberId = (response.memberId as string) || this.memberId;
+    this.status = 'member';
+    this.heartbeatIntervalMs = (response.heartbeatIntervalMs as number) || this.heartbeatIntervalMs;
+    this.endpointEpoch = (response.endpointInformationEpoch as number) ?? this.endpointEpoch;
+    this.nextHeartbeatAt = now + this.heartbeatIntervalMs;
+    // the partial client counts a report as acknowledged once the heartbeat succeeded
+    if (this.spec.profile === 'partial') {
+      for (const role of ['active', 'standby', 'warmup'] as const) {
+        const l = sent[`${role}Tasks`] as TaskIds[] | null | undefined;
+        if (l) this.lastSentRoles[role] = fromTaskIds(l);
+      }
+    }
+    const a = response.activeTasks as TaskIds[] | null;
+    const s = response.standbyTasks as TaskIds[] | null;
+    const w = response.warmupTasks as TaskIds[] | null;
+    if (a && s && w) {
+      // a new assignment: the client revokes what it lost and starts what it got, then acknowledges at once
+      const next: Owned = { active: fromTaskIds(a), standby: fromTaskIds(s), warmup: fromTaskIds(w) };
+      const changed = !sameOwned(next, this.owned);
+      this.owned = next;
+      if (changed && this.spec.profile === 'java') this.nextHeartbeatAt = now;
+      return `${this.alias} is at epoch ${this.memberEpoch} and now owns active ${fmt(next.active)}, standby ${fmt(next.standby)}.`;
+    }
+    return `${this.alias} is at epoch ${this.memberEpoch}.`;
+  }
+
+  crash(): void {
+    this.status = 'crashed';
+  }
+
+  /** A restarted instance: a new member id (Java picks a new UUID), same process and instance id, empty hands. */
+  restart(): void {
+    this.incarnation += 1;
+    this.memberId = `${this.spec.memberId ?? this.alias}-${this.incarnation}`;
+    this.memberEpoch = 0;
+    this.owned = NOTHING;
+    this.lastSent = null;
+    this.lastSentRoles = {};
+    this.endpointEpoch = -1;
+    this.status = 'unjoined';
+  }
+}
+
+function sameOwned(a: Owned, b: Owned): boolean {
+  return equalSets(a.active, b.active) && equalSets(a.standby, b.standby) && equalSets(a.warmup, b.warmup);
+}
+
+function fmt(t: TaskSet): string {
+  const parts: string[] = [];
+  for (const [s, ps] of [...t].sort(([a], [b]) => (a < b ? -1 : 1))) for (const p of [...ps].sort((x, y) => x - y)) parts.push(`${s}_${p}`);
+  return parts.length ? parts.join(', ') : 'nothing';
+}

@@ -1,0 +1,264 @@
+// Runs a scenario step by step against a broker and its simulated clients, producing the trace.
+import { Broker, type ClientContext, type RpcOutcome } from '../broker/broker.ts';
+import { SimulatedClient } from '../clients/simulated.ts';
+import { Config } from '../config.ts';
+import type { StreamsGroup } from '../coordinator/group.ts';
+import { GROUP_STATE_NAMES } from '../coordinator/group.ts';
+import type { FiredTimer } from '../coordinator/runtime.ts';
+import type { RecordBatch } from '../log/log.ts';
+import { toObject, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
+import { isReady } from '../model/topology.ts';
+import { matchExpectation } from './match.ts';
+import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceRecord, TraceStep } from './types.ts';
+
+const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
+/** Bound on the exchanges one `run` step may make, so a scenario always ends. */
+const MAX_EXCHANGES_PER_RUN = 20000;
+const DEFAULT_RUN_MAX_MS = 120000;
+
+function tuple(t: TasksTuple) {
+  return { active: toObject(t.active), standby: toObject(t.standby), warmup: toObject(t.warmup) };
+}
+
+export function groupView(g: StreamsGroup | undefined, aliasOf: (memberId: string) => string | null): TraceGroupView | null {
+  if (!g) return null;
+  const members: TraceGroupView['members'] = {};
+  for (const id of [...g.members.keys()].sort()) {
+    const m = g.members.get(id)!;
+    const target = g.targetAssignment.get(id);
+    members[id] = {
+      memberId: id,
+      alias: aliasOf(id),
+      instanceId: m.instanceId,
+      processId: m.processId,
+      memberEpoch: m.memberEpoch,
+      previousMemberEpoch: m.previousMemberEpoch,
+      state: m.state,
+      topologyEpoch: m.topologyEpoch,
+      assigned: tuple(withoutEpochs(m.assignedTasks)),
+      pendingRevocation: tuple(m.tasksPendingRevocation),
+      target: target ? tuple(target) : null,
+    };
+  }
+  const internalTopics: Record<string, number> = {};
+  const ct = g.configuredTopology;
+  if (ct?.subtopologies) {
+    for (const s of ct.subtopologies) {
+      for (const [n, p] of s.repartitionSourceTopics) internalTopics[n] = p;
+      for (const [n, p] of s.stateChangelogTopics) internalTopics[n] = p;
+    }
+  }
+  return {
+    groupId: g.groupId,
+    state: GROUP_STATE_NAMES[g.state()],
+    groupEpoch: g.groupEpoch,
+    assignmentEpoch: g.assignmentEpoch,
+    validatedTopologyEpoch: g.validatedTopologyEpoch,
+    topologyEpoch: g.topology?.epoch ?? null,
+    members,
+    internalTopics: Object.fromEntries(Object.entries(internalTopics).sort(([a], [b]) => (a < b ? -1 : 1))),
+    topicProblem: ct && !isReady(ct) && ct.problem ? { statusCode: ct.problem.statusCode, detail: ct.problem.detail } : null,
+  };
+}
+
+function stepKind(s: Step): TraceStep['kind'] {
+  if ('send' in s) return 'send';
+  if ('client' in s) return 'client';
+  if ('advance' in s) return 'advance';
+  if ('run' in s) return 'run';
+  if ('failover' in s) return 'failover';
+  return 'topics';
+}
+
+function defaultLabel(s: Step): string {
+  if ('send' in s) return `${s.member ?? 'raw'}: ${s.send}`;
+  if ('client' in s) return `${s.client}: ${s.do}`;
+  if ('advance' in s) return `advance ${s.advance} ms`;
+  if ('run' in s) return s.run.until ? `run until ${s.run.until}` : `run ${s.run.ms ?? 0} ms`;
+  if ('failover' in s) return 'coordinator failover';
+  return 'topic change';
+}
+
+export class ScenarioRunner {
+  readonly broker: Broker;
+  readonly clients = new Map<string, SimulatedClient>();
+  private readonly aliasByMember = new Map<string, string>();
+  private readonly memberByAlias = new Map<string, string>();
+
+  constructor(readonly scenario: Scenario) {
+    const config = Config.from(scenario.config);
+    this.broker = new Broker({ edition: scenario.protocol, variant: scenario.variant, config }, scenario.topics.map((t) => [t.name, t.partitions]));
+    for (const alias of Object.keys(scenario.clients).sort()) {
+      const spec = scenario.clients[alias]!;
+      const c = new SimulatedClient(alias, spec, scenario.groupId, spec.topology ?? scenario.topology ?? null);
+      this.clients.set(alias, c);
+      this.bind(alias, c.memberId);
+    }
+  }
+
+  private bind(alias: string, memberId: string): void {
+    this.memberByAlias.set(alias, memberId);
+    this.aliasByMember.set(memberId, alias);
+  }
+
+  aliasOf = (memberId: string): string | null => this.aliasByMember.get(memberId) ?? null;
+
+  group(): TraceGroupView | null {
+    return groupView(this.broker.coordinator.groups.get(this.scenario.groupId), this.aliasOf);
+  }
+
+  run(): Trace {
+    const steps = this.scenario.steps.map((s, i) => this.runStep(s, i));
+    return {
+      title: this.scenario.title ?? '',
+      protocol: this.scenario.protocol,
+      variant: this.scenario.variant,
+      steps,
+      topics: Object.fromEntries([...this.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
+    };
+  }
+
+  runStep(step: Step, index: number): TraceStep {
+    const startOffset = this.broker.coordinator.log.endOffset;
+    const t: TraceStep = {
+      index,
+      label: step.label ?? defaultLabel(step),
+      time: 0,
+      kind: stepKind(step),
+      member: null,
+      api: null,
+      version: null,
+      request: null,
+      response: null,
+      errorName: null,
+      records: [],
+      timers: [],
+      exchanges: [],
+      group: null,
+      narration: [],
+      mismatches: [],
+    };
+    if ('send' in step) {
+      const version = step.version ?? (step.send === 'StreamsGroupHeartbeat' && this.scenario.protocol === 'ak4' ? 1 : 0);
+      const data: Record<string, unknown> = { ...step.data };
+      if (step.send !== 'StreamsGroupDescribe' && data.groupId === undefined) data.groupId = this.scenario.groupId;
+      if (step.send === 'StreamsGroupDescribe' && data.groupIds === undefined) data.groupIds = [this.scenario.groupId];
+      if (step.member !== undefined && step.send === 'StreamsGroupHeartbeat' && data.memberId === undefined) {
+        data.memberId = this.memberByAlias.get(step.member) ?? step.member;
+      }
+      const client = step.member && this.clients.has(step.member) ? { clientId: step.member, clientHost: '/127.0.0.1' } : RAW_CLIENT;
+      const out = this.broker.send(step.send, version, data, client);
+      if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
+      Object.assign(t, { member: step.member ?? null, api: step.send, version, request: out.request, response: out.response, errorName: out.errorName });
+      t.narration.push(...out.narration);
+    } else if ('client' in step) {
+      const c = this.clients.get(step.client)!;
+      t.member = step.client;
+      if (step.do === 'crash') {
+        c.crash();
+        t.narration.push(`${step.client} crashes silently: it sends nothing more, so its session will time out.`);
+      } else if (step.do === 'restart') {
+        c.restart();
+        this.bind(step.client, c.memberId);
+        const out = this.exchange(c, 'join', t);
+        Object.assign(t, { api: 'StreamsGroupHeartbeat', version: out.version, request: out.out.request, response: out.out.response, errorName: out.out.errorName });
+      } else {
+        const out = this.exchange(c, step.do, t);
+        Object.assign(t, { api: 'StreamsGroupHeartbeat', version: out.version, request: out.out.request, response: out.out.response, errorName: out.out.errorName });
+      }
+    } else if ('advance' in step) {
+      this.recordTimers(this.broker.advance(step.advance), t);
+    } else if ('run' in step) {
+      this.runClients(step.run, t);
+    } else if ('failover' in step) {
+      this.broker.failover();
+      t.narration.push('The coordinator fails over: a fresh coordinator loads the partition by replaying the log. Timers, cached configured topologies, endpoint epochs, shutdown requests and any in-memory progress are gone; session and rebalance timers restart from now.');
+    } else {
+      const changed = this.broker.changeTopics(step.topics);
+      t.narration.push(`Cluster metadata changes: ${changed.length ? changed.join(', ') : 'nothing'}. Groups that use these topics refresh their metadata on their next heartbeat.`);
+    }
+    t.time = this.broker.now;
+    t.records = this.recordsSince(startOffset);
+    t.group = this.group();
+    if (step.expect) {
+      t.mismatches = matchExpectation(step.expect, { response: t.response, errorName: t.errorName, group: t.group, records: t.records }, `$.steps[${index}].expect`);
+    }
+    return t;
+  }
+
+  private exchange(c: SimulatedClient, action: 'join' | 'heartbeat' | 'leave', t: TraceStep): { out: RpcOutcome; version: number } {
+    const version = this.scenario.protocol === 'ak4' ? 1 : 0;
+    if (!c.live && action === 'heartbeat' && c.status !== 'unjoined') t.narration.push(`${c.alias} is ${c.status}; it sends a heartbeat anyway because the step asks it to.`);
+    const { data, why } = c.nextRequest(action);
+    t.narration.push(why);
+    const out = this.broker.send('StreamsGroupHeartbeat', version, data, { clientId: c.alias, clientHost: '/127.0.0.1' });
+    t.narration.push(...out.narration);
+    t.narration.push(c.onResponse(data, out.errorName, out.response, this.broker.now));
+    if (out.memberId) this.bind(c.alias, out.memberId);
+    return { out, version };
+  }
+
+  private recordTimers(fired: FiredTimer[], t: TraceStep): void {
+    for (const f of fired) {
+      t.timers.push({ at: f.timer.deadline, key: f.timer.key, effect: f.effect } satisfies TimerFired);
+      t.narration.push(...f.narration);
+    }
+  }
+
+  /** Live clients heartbeat at their intervals while the clock moves; timers fire in between. */
+  private runClients(spec: { ms?: number; until?: 'stable'; maxMs?: number }, t: TraceStep): void {
+    const start = this.broker.now;
+    const end = start + (spec.until ? (spec.maxMs ?? DEFAULT_RUN_MAX_MS) : (spec.ms ?? 0));
+    let exchanges = 0;
+    const stable = () => {
+      const g = this.broker.coordinator.groups.get(this.scenario.groupId);
+      if (!g || g.state() !== 'STABLE') return false;
+      return [...this.clients.values()].filter((c) => c.live).every((c) => c.memberEpoch === g.assignmentEpoch);
+    };
+    for (;;) {
+      if (spec.until === 'stable' && stable()) {
+        t.narration.push(`The group is stable after ${this.broker.now - start} ms.`);
+        return;
+      }
+      const live = [...this.clients.values()].filter((c) => c.live).sort((a, b) => a.nextHeartbeatAt - b.nextHeartbeatAt || (a.alias < b.alias ? -1 : 1));
+      const next = live[0];
+      const at = next ? Math.max(next.nextHeartbeatAt, this.broker.now) : end;
+      if (at > end || !next) {
+        this.recordTimers(this.broker.advanceTo(end), t);
+        if (spec.until === 'stable') t.narration.push(stable() ? 'The group is stable.' : `The group did not become stable within ${end - start} ms.`);
+        return;
+      }
+      this.recordTimers(this.broker.advanceTo(at), t);
+      if (!next.live) continue;
+      if (++exchanges > MAX_EXCHANGES_PER_RUN) {
+        t.narration.push(`Stopped after ${MAX_EXCHANGES_PER_RUN} heartbeats in one run step.`);
+        return;
+      }
+      const { data } = next.nextRequest('heartbeat');
+      const out = this.broker.send('StreamsGroupHeartbeat', this.scenario.protocol === 'ak4' ? 1 : 0, data, { clientId: next.alias, clientHost: '/127.0.0.1' });
+      next.onResponse(data, out.errorName, out.response, this.broker.now);
+      if (out.memberId) this.bind(next.alias, out.memberId);
+      t.exchanges.push({ at: this.broker.now, member: next.alias, request: out.request, response: out.response, errorName: out.errorName });
+      for (const n of out.narration) t.narration.push(`[${this.broker.now} ms] ${n}`);
+      // a heartbeat at the same instant again would loop: the next one waits at least 1 ms
+      if (next.nextHeartbeatAt <= this.broker.now && out.errorName === 'NONE') next.nextHeartbeatAt = this.broker.now + 1;
+      if (next.nextHeartbeatAt <= this.broker.now) next.nextHeartbeatAt = this.broker.now + 1;
+    }
+  }
+
+  private recordsSince(offset: number): TraceRecord[] {
+    const out: TraceRecord[] = [];
+    for (const b of this.broker.coordinator.log.allBatches() as readonly RecordBatch[]) {
+      if (b.baseOffset + b.records.length <= offset) continue;
+      b.records.forEach((r, i) => {
+        const o = b.baseOffset + i;
+        if (o >= offset) out.push({ offset: o, type: r.type, key: { ...r.key }, value: r.value ? structuredClone(r.value) as Record<string, unknown> : null });
+      });
+    }
+    return out;
+  }
+}
+
+export function runScenario(scenario: Scenario): Trace {
+  return new ScenarioRunner(scenario).run();
+}

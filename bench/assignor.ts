@@ -62,6 +62,8 @@ export interface BenchOptions {
   warmup?: number;
   /** Stop repeating a shape once it has used this much time (at least `runs` runs are still taken). */
   budgetMs?: number;
+  /** Restrict the shapes (members, subtopologies, partitions). */
+  only?: (members: number, subtopologies: number, partitions: number) => boolean;
 }
 
 export async function benchAssignor(opts: BenchOptions = {}): Promise<AssignorBenchRow[]> {
@@ -73,6 +75,7 @@ export async function benchAssignor(opts: BenchOptions = {}): Promise<AssignorBe
   for (const members of [100, 1000]) {
     for (const subtopologies of [10, 100]) {
       for (const partitions of [10, 100]) {
+        if (opts.only && !opts.only(members, subtopologies, partitions)) continue;
         const topo = describer(subtopologies, partitions);
         for (const standbys of [0, 1]) {
           const full = groupSpec(members, standbys);

@@ -1,8 +1,8 @@
 // Active task passes of the shipped sticky assignor (ak4-shipped §5.1 step 1, StickyTaskAssignor.assignActive).
 
-import { PriorityQueue } from '../util/java.ts';
+import { ProcessHeap } from './process-heap.ts';
 import type { Quotas } from './quotas.ts';
-import { compareDoubles, type AssignmentState } from './state.ts';
+import type { AssignmentState } from './state.ts';
 import { TaskAssignorException } from './types.ts';
 
 export interface ActivePassOptions {
@@ -51,26 +51,22 @@ export function assignActive(
   // 2. least-loaded previous standby candidate, while under the pass's quota
   let anyLeft = false;
   for (const t of remaining) {
-    const prev = findPrevMemberWithLeastLoad(state, state.prevStandbyMembers[t], -1);
+    const prev = findPrevMemberWithLeastLoad(state, t, false);
     if (prev >= 0 && counts[prev]! < quota.perMember) grant(prev, t);
     else anyLeft = true;
   }
   if (!anyLeft) return;
 
   // 3. the rest, sorted by (subtopologyId, partition), to the least-loaded member of the least-loaded process
-  const load = state.load;
-  const statelessLoad = state.statelessActiveLoad;
-  const byLoad = opts.statelessLoadTieBreak
-    ? (a: number, b: number) => compareDoubles(load[a]!, load[b]!) || compareDoubles(statelessLoad[a]!, statelessLoad[b]!)
-    : (a: number, b: number) => compareDoubles(load[a]!, load[b]!);
-  const processByLoad = new PriorityQueue<number>(byLoad);
+  // PROCESS_BY_LOAD ([4.4] with the stateless-active load as tie-break)
+  const processByLoad = new ProcessHeap(state.numProcesses, state.load, opts.statelessLoadTieBreak ? state.statelessActiveLoad : null);
   for (let p = 0; p < state.numProcesses; p++) processByLoad.offer(p);
   const order = state.tasks.bySubtopologyThenPartition;
   for (let i = 0; i < order.length; i++) {
     const t = order[i]!;
     if (assigned[t] === 1 || !isInPass(t)) continue;
     const process = processByLoad.poll();
-    if (process === undefined) throw new TaskAssignorException(`No process available to assign active task ${taskName(state, t)}.`);
+    if (process === -1) throw new TaskAssignorException(`No process available to assign active task ${taskName(state, t)}.`);
     const n = state.addTaskToLeastLoadedMember(process, t, true, opts.stateful);
     if (n === -1) throw new TaskAssignorException(`No member available to assign active task ${taskName(state, t)}.`);
     // the stateful quota is only read in steps 1 and 2, so step 3 leaves it alone
@@ -81,17 +77,20 @@ export function assignActive(
 }
 
 /**
- * findPrevMemberWithLeastLoad: the first candidate (skipping processes holding `skipHolderOf`, if ≥ 0), replaced only by
- * a later one whose process load AND member task count are both strictly smaller. -1 if none.
+ * findPrevMemberWithLeastLoad over the ranked standby candidates of `task`: the first candidate (skipping processes
+ * that hold the task when `skipHolders`), replaced only by a later one whose process load AND member task count are
+ * both strictly smaller. -1 if none.
  */
-export function findPrevMemberWithLeastLoad(state: AssignmentState, members: readonly number[] | undefined, skipHolderOf: number): number {
-  if (!members || members.length === 0) return -1;
+export function findPrevMemberWithLeastLoad(state: AssignmentState, task: number, skipHolders: boolean): number {
+  const list = state.prevStandbyList;
+  const to = state.prevStandbyTo(task);
   let candidate = -1;
   let candidateProcessLoad = Number.MAX_VALUE;
   let candidateMemberLoad = Number.MAX_VALUE;
-  for (const m of members) {
+  for (let i = state.prevStandbyFrom(task); i < to; i++) {
+    const m = list[i]!;
     const p = state.memberProcess[m]!;
-    if (skipHolderOf >= 0 && state.hasTask(p, skipHolderOf)) continue;
+    if (skipHolders && state.hasTask(p, task)) continue;
     const processLoad = state.load[p]!;
     const memberLoad = state.memberTaskCount[m]!;
     if (candidate === -1 || (processLoad < candidateProcessLoad && memberLoad < candidateMemberLoad)) {

@@ -1,4 +1,4 @@
-// Turns per-member task id lists into the assignor's result maps.
+// Turns the per-task holders of a run into the assignor's result maps.
 
 import type { TaskSet } from '../model/tasks.ts';
 import type { TaskIndex } from './task-index.ts';
@@ -6,34 +6,59 @@ import type { GroupAssignment, MemberAssignment } from './types.ts';
 
 const EMPTY: TaskSet = new Map();
 
-/** Groups task ids by subtopology; keys in the describer's (sorted) order, partitions ascending. */
-export function toTaskSet(tasks: TaskIndex, ids: number[]): TaskSet {
-  if (ids.length === 0) return new Map();
-  ids.sort((a, b) => a - b);
-  const out = new Map<string, Set<number>>();
-  let current: Set<number> | undefined;
-  let currentSub = -1;
-  for (const t of ids) {
-    const s = tasks.taskSubtopology[t]!;
-    if (s !== currentSub) {
-      currentSub = s;
-      current = new Set<number>();
-      out.set(tasks.subtopologyIds[s]!, current);
+/**
+ * buildGroupAssignment: every member gets an entry (missing → empty); the sticky assignor never gives warm-ups.
+ * Tasks are visited in id order, so subtopologies appear in the describer's order and partitions ascend.
+ */
+export function buildGroupAssignment(
+  tasks: TaskIndex,
+  memberIds: readonly string[],
+  activeOwner: Int32Array,
+  holders: Int32Array,
+  holderCount: Int32Array,
+  stride: number,
+): GroupAssignment {
+  const numMembers = memberIds.length;
+  const active: (Map<string, Set<number>> | undefined)[] = new Array(numMembers);
+  const standby: (Map<string, Set<number>> | undefined)[] = new Array(numMembers);
+  // the Set of the current subtopology per member, valid while lastSub[m] is the current subtopology
+  const lastActiveSub = new Int32Array(numMembers).fill(-1);
+  const lastStandbySub = new Int32Array(numMembers).fill(-1);
+  const activeSet: (Set<number> | undefined)[] = new Array(numMembers);
+  const standbySet: (Set<number> | undefined)[] = new Array(numMembers);
+  for (let s = 0; s < tasks.subtopologyIds.length; s++) {
+    const sid = tasks.subtopologyIds[s]!;
+    const base = tasks.base[s]!;
+    const count = tasks.count[s]!;
+    for (let p = 0; p < count; p++) {
+      const t = base + p;
+      const owner = activeOwner[t]!;
+      const n = holderCount[t]!;
+      for (let i = 0; i < n; i++) {
+        const m = holders[t * stride + i]!;
+        if (m === owner) {
+          if (lastActiveSub[m] !== s) {
+            lastActiveSub[m] = s;
+            const set = new Set<number>();
+            activeSet[m] = set;
+            (active[m] ??= new Map()).set(sid, set);
+          }
+          activeSet[m]!.add(p);
+        } else {
+          if (lastStandbySub[m] !== s) {
+            lastStandbySub[m] = s;
+            const set = new Set<number>();
+            standbySet[m] = set;
+            (standby[m] ??= new Map()).set(sid, set);
+          }
+          standbySet[m]!.add(p);
+        }
+      }
     }
-    current!.add(tasks.taskPartition[t]!);
   }
-  return out;
-}
-
-/** buildGroupAssignment: every member gets an entry (missing → empty); the sticky assignor never gives warm-ups. */
-export function buildGroupAssignment(tasks: TaskIndex, memberIds: readonly string[], active: number[][], standby: number[][]): GroupAssignment {
   const members = new Map<string, MemberAssignment>();
-  for (let m = 0; m < memberIds.length; m++) {
-    members.set(memberIds[m]!, {
-      activeTasks: toTaskSet(tasks, active[m]!),
-      standbyTasks: toTaskSet(tasks, standby[m]!),
-      warmupTasks: EMPTY,
-    });
+  for (let m = 0; m < numMembers; m++) {
+    members.set(memberIds[m]!, { activeTasks: active[m] ?? new Map(), standbyTasks: standby[m] ?? new Map(), warmupTasks: EMPTY });
   }
   return { members };
 }

@@ -45,5 +45,5 @@ export function assignShipped(
     for (const w of assignStandby(state, quotas, tags)) onWarning?.(w);
   }
 
-  return buildGroupAssignment(tasks, state.memberIds, state.memberActive, state.memberStandby);
+  return buildGroupAssignment(tasks, state.memberIds, state.activeOwner, state.holders, state.holderCount, state.stride);
 }

@@ -1,8 +1,8 @@
 // Standby passes of the shipped sticky assignor (ak4-shipped §5.1 step 2, StickyTaskAssignor.assignStandby).
 
-import { PriorityQueue } from '../util/java.ts';
 import { findPrevMemberWithLeastLoad } from './active.ts';
 import type { Quotas } from './quotas.ts';
+import { ProcessHeap } from './process-heap.ts';
 import { RackAwareStandbyPicker } from './rack-aware.ts';
 import { compareDoubles, type AssignmentState } from './state.ts';
 
@@ -37,8 +37,7 @@ export function assignStandby(state: AssignmentState, quotas: Quotas, rackAwareT
 
   // the rest by (subtopologyId, partition) descending, each replica to the least-loaded process not holding the task
   const warnings: StandbyWarning[] = [];
-  const load = state.load;
-  const processByLoad = new PriorityQueue<number>((a, b) => compareDoubles(load[a]!, load[b]!));
+  const processByLoad = new ProcessHeap(state.numProcesses, state.load, null);
   for (let p = 0; p < state.numProcesses; p++) processByLoad.offer(p);
   const sp = tasks.bySubtopologyThenPartition;
   const polled: number[] = [];
@@ -59,7 +58,7 @@ export function assignStandby(state: AssignmentState, quotas: Quotas, rackAwareT
 function assignStandbyToMemberWithLeastLoad(
   state: AssignmentState,
   quotas: Quotas,
-  queue: PriorityQueue<number>,
+  queue: ProcessHeap,
   t: number,
   polled: number[],
 ): boolean {
@@ -67,7 +66,7 @@ function assignStandbyToMemberWithLeastLoad(
   let found = false;
   for (;;) {
     const p = queue.poll();
-    if (p === undefined) break;
+    if (p === -1) break;
     polled.push(p);
     if (!state.hasTask(p, t)) {
       const n = state.addTaskToLeastLoadedMember(p, t, false, true);
@@ -77,7 +76,7 @@ function assignStandbyToMemberWithLeastLoad(
       }
       break;
     }
-    if (queue.isEmpty()) break;
+    if (queue.size === 0) break;
   }
   // the Java method recurses, so the processes go back innermost first
   for (let i = polled.length - 1; i >= 0; i--) queue.offer(polled[i]!);
@@ -97,7 +96,7 @@ function assignStickyStandbys(state: AssignmentState, quotas: Quotas, t: number,
         continue;
       }
     }
-    const prevStandby = findPrevMemberWithLeastLoad(state, state.prevStandbyMembers[t], t);
+    const prevStandby = findPrevMemberWithLeastLoad(state, t, true);
     if (prevStandby >= 0 && counts[prevStandby]! < quotas.total.perMember) {
       quotas.total.maybeUpdate(state.addTask(prevStandby, t, false, true));
       continue;
@@ -114,7 +113,8 @@ function assignRackAwareStandbys(state: AssignmentState, quotas: Quotas, picker:
 
   // prevHolderRanks: previous standby processes, then the previous active process (outranks)
   const ranks = new Map<number, number>();
-  for (const m of state.prevStandbyMembers[t] ?? []) ranks.set(state.memberProcess[m]!, PREV_STANDBY_HOLDER);
+  const list = state.prevStandbyList;
+  for (let i = state.prevStandbyFrom(t); i < state.prevStandbyTo(t); i++) ranks.set(state.memberProcess[list[i]!]!, PREV_STANDBY_HOLDER);
   const prevActive = state.prevActiveMember[t]!;
   if (prevActive >= 0) ranks.set(state.memberProcess[prevActive]!, PREV_ACTIVE_HOLDER);
 

@@ -16,8 +16,6 @@ export class AssignmentState {
   readonly memberProcess: Int32Array;
   /** ProcessState.memberToTaskCounts: active + standby tasks given to the member in this run. */
   readonly memberTaskCount: Int32Array;
-  readonly memberActive: number[][];
-  readonly memberStandby: number[][];
 
   /** Processes in `processIdToState` (HashMap, initial capacity = number of members) iteration order. */
   readonly processIds: string[];
@@ -34,14 +32,17 @@ export class AssignmentState {
   private readonly memberHeaps: (PriorityQueue<number> | null)[];
   private readonly byMemberLoad: (a: number, b: number) => number;
 
-  /** Processes holding each task in any role (ProcessState.assignedTasks, stored per task). */
-  private readonly holders: Int32Array;
-  private readonly holderCount: Int32Array;
-  private readonly stride: number;
+  /** Members holding each task in any role, in grant order (ProcessState.assignedTasks, stored per task). */
+  readonly holders: Int32Array;
+  readonly holderCount: Int32Array;
+  readonly stride: number;
+  /** The member holding each task as active (-1: none yet). */
+  readonly activeOwner: Int32Array;
 
   /** activeTaskToPrevMember (-1: none); standbyTaskToPrevMember as ranked member lists. */
   readonly prevActiveMember: Int32Array;
-  readonly prevStandbyMembers: (number[] | undefined)[];
+  readonly prevStandbyStart: Int32Array;
+  prevStandbyList: Int32Array = new Int32Array(0);
 
   constructor(
     readonly tasks: TaskIndex,
@@ -54,8 +55,6 @@ export class AssignmentState {
     const numMembers = this.memberIds.length;
     this.memberProcess = new Int32Array(numMembers);
     this.memberTaskCount = new Int32Array(numMembers);
-    this.memberActive = [];
-    this.memberStandby = [];
 
     // Processes in insertion order, then reordered as Java's HashMap iterates them.
     const firstSeen = new Map<string, number>();
@@ -84,8 +83,6 @@ export class AssignmentState {
         tagsSet[p] = 1;
         this.processClientTags[p] = spec.clientTags;
       }
-      this.memberActive.push([]);
-      this.memberStandby.push([]);
     }
     const ids = this.memberIds;
     this.processMembers = membersInsertion.map((ms) =>
@@ -107,24 +104,47 @@ export class AssignmentState {
     this.stride = Math.max(1, numStandbyReplicas + 1);
     this.holders = new Int32Array(numTasks * this.stride);
     this.holderCount = new Int32Array(numTasks);
+    this.activeOwner = new Int32Array(numTasks).fill(-1);
 
     this.prevActiveMember = new Int32Array(numTasks).fill(-1);
-    this.prevStandbyMembers = new Array<number[] | undefined>(numTasks);
+    this.prevStandbyStart = new Int32Array(numTasks + 1);
     this.collectPrevious(specs, rules);
   }
 
   /** activeTaskToPrevMember (a later member wins) and ranked standby candidates ([4.4] collectStandbyCandidates). */
   private collectPrevious(specs: readonly AssignmentMemberSpec[], rules: FlavourRules): void {
     const tasks = this.tasks;
-    type Candidate = { member: number; rank: number; offsetSum: number };
-    const candidates: (Candidate[] | undefined)[] = new Array<Candidate[] | undefined>(tasks.numTasks);
-    let anyCandidate = false;
-    const add = (t: number, c: Candidate) => {
-      anyCandidate = true;
-      const list = candidates[t];
-      if (list) list.push(c);
-      else candidates[t] = [c];
+    const numTasks = tasks.numTasks;
+    // Candidates as parallel arrays, chained per task in collection order (member order, then role).
+    let cap = 64;
+    let cMember = new Int32Array(cap);
+    let cRank = new Uint8Array(cap);
+    let cOffset = new Float64Array(cap);
+    let cNext = new Int32Array(cap);
+    const head = new Int32Array(numTasks).fill(-1);
+    const tail = new Int32Array(numTasks).fill(-1);
+    const perTask = new Int32Array(numTasks);
+    let n = 0;
+    const add = (t: number, member: number, rank: number, offsetSum: number) => {
+      if (n === cap) {
+        cap *= 2;
+        const grow = <A extends Int32Array | Uint8Array | Float64Array>(a: A, b: A): A => (b.set(a), b);
+        cMember = grow(cMember, new Int32Array(cap));
+        cRank = grow(cRank, new Uint8Array(cap));
+        cOffset = grow(cOffset, new Float64Array(cap));
+        cNext = grow(cNext, new Int32Array(cap));
+      }
+      cMember[n] = member;
+      cRank[n] = rank;
+      cOffset[n] = offsetSum;
+      cNext[n] = -1;
+      if (head[t] === -1) head[t] = n;
+      else cNext[tail[t]!] = n;
+      tail[t] = n;
+      perTask[t]!++;
+      n++;
     };
+    const ranked = rules.offsetRankedStandbyCandidates;
     for (let m = 0; m < specs.length; m++) {
       const spec = specs[m]!;
       for (const [s, ps] of spec.activeTasks) {
@@ -133,41 +153,61 @@ export class AssignmentState {
           if (t >= 0) this.prevActiveMember[t] = m;
         }
       }
-      const offsetOf = (s: string, p: number) => (rules.offsetRankedStandbyCandidates ? (spec.taskOffsets.get(s)?.get(p) ?? 0) : 0);
-      for (const [s, ps] of spec.standbyTasks) {
-        for (const p of ps) {
-          const t = tasks.id(s, p);
-          if (t >= 0) add(t, { member: m, rank: 0, offsetSum: offsetOf(s, p) });
-        }
-      }
-      if (rules.warmupsAreStandbyCandidates) {
-        for (const [s, ps] of spec.warmupTasks) {
+      const roles = rules.warmupsAreStandbyCandidates ? [spec.standbyTasks, spec.warmupTasks] : [spec.standbyTasks];
+      for (const role of roles) {
+        for (const [s, ps] of role) {
+          const offsets = ranked ? spec.taskOffsets.get(s) : undefined;
           for (const p of ps) {
             const t = tasks.id(s, p);
-            if (t >= 0) add(t, { member: m, rank: 0, offsetSum: offsetOf(s, p) });
+            if (t >= 0) add(t, m, 0, offsets?.get(p) ?? 0);
           }
         }
       }
-      if (rules.offsetRankedStandbyCandidates) {
+      if (ranked) {
         for (const [s, offsets] of spec.taskOffsets) {
+          const standby = spec.standbyTasks.get(s);
+          const warmup = rules.warmupsAreStandbyCandidates ? spec.warmupTasks.get(s) : undefined;
           for (const [p, offsetSum] of offsets) {
-            // A task held as standby (or [4.4] warm-up) is already a rank-0 candidate.
-            if (spec.standbyTasks.get(s)?.has(p)) continue;
-            if (rules.warmupsAreStandbyCandidates && spec.warmupTasks.get(s)?.has(p)) continue;
+            // a task held as standby (or [4.4] warm-up) is already a rank-0 candidate
+            if (standby?.has(p) || warmup?.has(p)) continue;
             const t = tasks.id(s, p);
-            if (t >= 0) add(t, { member: m, rank: 1, offsetSum });
+            if (t >= 0) add(t, m, 1, offsetSum);
           }
         }
       }
     }
-    if (!anyCandidate) return;
-    for (let t = 0; t < candidates.length; t++) {
-      const list = candidates[t];
-      if (!list) continue;
-      // STANDBY_CANDIDATE_ORDER: rank ascending, offset sum descending; List.sort is stable.
-      if (list.length > 1) list.sort((a, b) => a.rank - b.rank || compareDoubles(b.offsetSum, a.offsetSum));
-      this.prevStandbyMembers[t] = list.map((c) => c.member);
+    // CSR lists, each ranked by STANDBY_CANDIDATE_ORDER: rank ascending, offset sum descending (stable)
+    const start = this.prevStandbyStart;
+    const list = new Int32Array(n);
+    let k = 0;
+    for (let t = 0; t < numTasks; t++) {
+      start[t] = k;
+      const first = k;
+      for (let c = head[t]!; c !== -1; c = cNext[c]!) {
+        // insertion sort: move c left past every strictly worse candidate
+        let j = k++;
+        while (j > first) {
+          const prev = list[j - 1]!;
+          const worse = cRank[prev]! > cRank[c]! || (cRank[prev] === cRank[c] && cOffset[prev]! < cOffset[c]!);
+          if (!worse) break;
+          list[j] = prev;
+          j--;
+        }
+        list[j] = c;
+      }
+      for (let j = first; j < k; j++) list[j] = cMember[list[j]!]!;
     }
+    start[numTasks] = k;
+    this.prevStandbyList = list;
+  }
+
+  /** standbyTaskToPrevMember[t] as a slice [prevStandbyStart[t], prevStandbyStart[t + 1]) of prevStandbyList. */
+  prevStandbyFrom(t: number): number {
+    return this.prevStandbyStart[t]!;
+  }
+
+  prevStandbyTo(t: number): number {
+    return this.prevStandbyStart[t + 1]!;
   }
 
   get numProcesses(): number {
@@ -178,7 +218,7 @@ export class AssignmentState {
   hasTask(process: number, task: number): boolean {
     const base = task * this.stride;
     const n = this.holderCount[task]!;
-    for (let i = 0; i < n; i++) if (this.holders[base + i] === process) return true;
+    for (let i = 0; i < n; i++) if (this.memberProcess[this.holders[base + i]!] === process) return true;
     return false;
   }
 
@@ -186,12 +226,11 @@ export class AssignmentState {
   private addTaskInternal(member: number, task: number, isActive: boolean, stateful: boolean): number {
     const p = this.memberProcess[member]!;
     const tc = ++this.taskCount[p]!;
-    if (!this.hasTask(p, task)) this.holders[task * this.stride + this.holderCount[task]!++] = p;
+    // callers never give a task to a process that holds it (hasTask checks), so holders stay within the stride
+    this.holders[task * this.stride + this.holderCount[task]!++] = member;
     if (isActive) {
-      this.memberActive[member]!.push(task);
+      this.activeOwner[task] = member;
       if (!stateful) this.statelessActiveLoad[p] = ++this.statelessActiveCount[p]! / this.capacity[p]!;
-    } else {
-      this.memberStandby[member]!.push(task);
     }
     this.load[p] = tc / this.capacity[p]!;
     return ++this.memberTaskCount[member]!;

@@ -1,0 +1,178 @@
+// Conformance harness: drives the Broker (KafkaApis -> service -> coordinator) directly and exposes
+// responses, appended records and group state, so tests can assert what the spec says byte for byte.
+import { Broker, type RpcOutcome } from '../../src/core/broker/broker.ts';
+import { Config } from '../../src/core/config.ts';
+import type { StreamsGroup } from '../../src/core/coordinator/group.ts';
+import { GROUP_STATE_NAMES } from '../../src/core/coordinator/group.ts';
+import type { FiredTimer } from '../../src/core/coordinator/runtime.ts';
+import type { CoordinatorRecord } from '../../src/core/log/records.ts';
+import type { StreamsGroupMember } from '../../src/core/model/member.ts';
+import { toObject, withoutEpochs } from '../../src/core/model/tasks.ts';
+import type { Variant } from '../../src/core/scenario/types.ts';
+
+export type Tasks = Record<string, number[]>;
+export const ids = (t: Tasks) => Object.entries(t).map(([subtopologyId, partitions]) => ({ subtopologyId, partitions }));
+
+/** One stateful subtopology "0" reading `in0` (kafka-20870 setup X uses 4 partitions). */
+export function topologyX(epoch = 0) {
+  return {
+    epoch,
+    subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'], stateChangelogTopics: [{ name: 'app-0-changelog', partitions: 0 }] }],
+  };
+}
+
+/** kafka-20870 setup Y: "0" (in0, 2 partitions) and "1" (in1, 1 partition), both stateful. */
+export function topologyY(epoch = 0) {
+  return {
+    epoch,
+    subtopologies: [
+      { subtopologyId: '0', sourceTopics: ['in0'], stateChangelogTopics: [{ name: 'app-0-changelog', partitions: 0 }] },
+      { subtopologyId: '1', sourceTopics: ['in1'], stateChangelogTopics: [{ name: 'app-1-changelog', partitions: 0 }] },
+    ],
+  };
+}
+
+export interface HarnessOptions {
+  variant?: Variant;
+  config?: Record<string, number | string>;
+  topics?: [string, number][];
+  groupId?: string;
+}
+
+/** No initial delay and no assignment interval unless a test asks for them (kafka-20870 §4 "Common"). */
+export const NO_DELAYS = { 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0 };
+
+export class Harness {
+  readonly broker: Broker;
+  readonly groupId: string;
+
+  constructor(o: HarnessOptions = {}) {
+    this.groupId = o.groupId ?? 'g';
+    this.broker = new Broker(
+      { edition: 'ak4', variant: o.variant ?? 'current', config: Config.from(o.config ?? NO_DELAYS) },
+      o.topics ?? [['in0', 4], ['app-0-changelog', 4]],
+    );
+  }
+
+  /** Sends a heartbeat with the given fields (Kafka JSON form); groupId defaults to the harness group. */
+  hb(data: Record<string, unknown>, version = 1, clientId = 'c'): Result {
+    const out = this.broker.send('StreamsGroupHeartbeat', version, { groupId: this.groupId, ...data }, { clientId, clientHost: '/127.0.0.1' });
+    return new Result(out);
+  }
+
+  /** A Java-style join: topology, rebalance timeout, process id and three empty lists. */
+  join(memberId: string, processId: string, topology: unknown = topologyX(), extra: Record<string, unknown> = {}): Result {
+    return this.hb({ memberId, memberEpoch: 0, rebalanceTimeoutMs: 300000, topology, processId, activeTasks: [], standbyTasks: [], warmupTasks: [], clientTags: [], ...extra });
+  }
+
+  /** A heartbeat with a full report (three lists) or with all three null. */
+  beat(memberId: string, memberEpoch: number, report?: { active?: Tasks; standby?: Tasks; warmup?: Tasks } | null, extra: Record<string, unknown> = {}): Result {
+    const lists = report
+      ? { activeTasks: ids(report.active ?? {}), standbyTasks: ids(report.standby ?? {}), warmupTasks: ids(report.warmup ?? {}) }
+      : { activeTasks: null, standbyTasks: null, warmupTasks: null };
+    return this.hb({ memberId, memberEpoch, ...lists, ...extra });
+  }
+
+  describe(groupIds: string[] = [this.groupId]) {
+    return this.broker.send('StreamsGroupDescribe', 0, { groupIds }, { clientId: 'admin', clientHost: '/127.0.0.1' });
+  }
+
+  advance(ms: number): FiredTimer[] {
+    return this.broker.advance(ms);
+  }
+
+  failover(): void {
+    this.broker.failover();
+  }
+
+  get group(): StreamsGroup | undefined {
+    return this.broker.coordinator.groups.get(this.groupId);
+  }
+
+  state(): string {
+    return this.broker.coordinator.stateOf(this.groupId);
+  }
+
+  member(id: string): StreamsGroupMember {
+    const m = this.group?.members.get(id);
+    if (!m) throw new Error(`no member ${id}`);
+    return m;
+  }
+
+  /** The member in the matcher's view: epoch, previous, state, assigned and pending as plain objects. */
+  view(id: string) {
+    const m = this.member(id);
+    const a = withoutEpochs(m.assignedTasks);
+    return {
+      memberEpoch: m.memberEpoch,
+      previousMemberEpoch: m.previousMemberEpoch,
+      state: m.state,
+      active: toObject(a.active),
+      standby: toObject(a.standby),
+      warmup: toObject(a.warmup),
+      pendingActive: toObject(m.tasksPendingRevocation.active),
+      pendingStandby: toObject(m.tasksPendingRevocation.standby),
+    };
+  }
+
+  target(id: string) {
+    const t = this.group?.targetAssignment.get(id);
+    return t ? { active: toObject(t.active), standby: toObject(t.standby), warmup: toObject(t.warmup) } : null;
+  }
+
+  logSize(): number {
+    return this.broker.coordinator.log.endOffset;
+  }
+
+  sessionDeadline(memberId: string): number | null {
+    return this.broker.coordinator.timerDeadline(`session-timeout-${this.groupId}-${memberId}`);
+  }
+
+  rebalanceDeadline(memberId: string): number | null {
+    return this.broker.coordinator.timerDeadline(`rebalance-timeout-${this.groupId}-${memberId}`);
+  }
+
+  groupStateName(): string {
+    const g = this.group;
+    return g ? GROUP_STATE_NAMES[g.state()] : 'Dead';
+  }
+}
+
+export class Result {
+  constructor(readonly out: RpcOutcome) {}
+  get error(): string {
+    return this.out.errorName;
+  }
+  get message(): string | null {
+    return this.out.errorMessage;
+  }
+  get res(): Record<string, unknown> {
+    return this.out.response;
+  }
+  get records(): readonly CoordinatorRecord[] {
+    return this.out.batch?.records ?? [];
+  }
+  get types(): string[] {
+    return this.records.map((r) => r.type);
+  }
+}
+
+export function recordsOf(fired: FiredTimer[]): CoordinatorRecord[] {
+  return fired.flatMap((f) => [...(f.batch?.records ?? [])]);
+}
+
+/** `type` and tombstone-ness of each record: "T" or "T(tombstone)". */
+export function shape(records: readonly CoordinatorRecord[]): string[] {
+  return records.map((r) => (r.value === null ? `${r.type}(tombstone)` : r.type) + (r.key.memberId !== undefined ? `:${String(r.key.memberId)}` : ''));
+}
+
+/**
+ * Brings setup X to a steady state: A (process pA) alone, STABLE with all four tasks of "0".
+ * Returns the group/assignment epoch reached.
+ */
+export function steadyX(h: Harness): number {
+  const j = h.join('A', 'pA');
+  if (j.error !== 'NONE') throw new Error(`join failed: ${j.error} ${j.message}`);
+  const e = j.res.memberEpoch as number;
+  return e;
+}

@@ -176,3 +176,49 @@ export function steadyX(h: Harness): number {
   const e = j.res.memberEpoch as number;
   return e;
 }
+
+/** Appends records to the partition as one batch and fails over, so a fresh coordinator loads them (a stipulated state). */
+export function seed(h: Harness, records: CoordinatorRecord[]): void {
+  h.broker.coordinator.log.append(records, h.broker.now);
+  h.failover();
+}
+
+const tids = (t: Tasks) => ids(t).sort((a, b) => (a.subtopologyId < b.subtopologyId ? -1 : 1));
+
+export function memberMetadata(groupId: string, memberId: string, processId: string, extra: Record<string, unknown> = {}): CoordinatorRecord {
+  return {
+    type: 'StreamsGroupMemberMetadata',
+    key: { groupId, memberId },
+    value: { instanceId: null, rackId: null, clientId: 'c', clientHost: '/127.0.0.1', rebalanceTimeoutMs: 300000, topologyEpoch: 0, processId, userEndpoint: null, clientTags: [], ...extra },
+  };
+}
+
+export function targetMember(groupId: string, memberId: string, t: { active?: Tasks; standby?: Tasks; warmup?: Tasks }): CoordinatorRecord {
+  return { type: 'StreamsGroupTargetAssignmentMember', key: { groupId, memberId }, value: { activeTasks: tids(t.active ?? {}), standbyTasks: tids(t.standby ?? {}), warmupTasks: tids(t.warmup ?? {}) } };
+}
+
+export function current(groupId: string, memberId: string, epoch: number, previous: number, state: number, t: { active?: Tasks; standby?: Tasks }, pending: { active?: Tasks; standby?: Tasks } = {}): CoordinatorRecord {
+  return {
+    type: 'StreamsGroupCurrentMemberAssignment',
+    key: { groupId, memberId },
+    value: {
+      memberEpoch: epoch,
+      previousMemberEpoch: previous,
+      state,
+      activeTasks: tids(t.active ?? {}).map((x) => ({ ...x, assignmentEpochs: x.partitions.map(() => epoch) })),
+      standbyTasks: tids(t.standby ?? {}),
+      warmupTasks: [],
+      activeTasksPendingRevocation: tids(pending.active ?? {}),
+      standbyTasksPendingRevocation: tids(pending.standby ?? {}),
+      warmupTasksPendingRevocation: [],
+    },
+  };
+}
+
+export function groupMetadata(groupId: string, epoch: number, metadataHash: number, standbys: number): CoordinatorRecord {
+  return { type: 'StreamsGroupMetadata', key: { groupId }, value: { epoch, metadataHash, validatedTopologyEpoch: 0, lastAssignmentConfigs: [{ key: 'num.standby.replicas', value: String(standbys) }] } };
+}
+
+export function targetMetadata(groupId: string, epoch: number, ts = 0): CoordinatorRecord {
+  return { type: 'StreamsGroupTargetAssignmentMetadata', key: { groupId }, value: { assignmentEpoch: epoch, assignmentTimestampMs: ts } };
+}

@@ -116,3 +116,19 @@ describe('PriorityQueue (java.util.PriorityQueue)', () => {
     expect(q.poll()).toBeUndefined();
   });
 });
+
+describe('hashMapOrder on large and sparse tables', () => {
+  it('agrees between the counting sort and the comparison sort', () => {
+    const keys = [...Array(3000).keys()].map((i) => `process-${i * 7919}`);
+    const dense = hashMapOrder(keys, stringHashCode, 4096);
+    const sparse = hashMapOrder(keys, stringHashCode, 1 << 16);
+    const bucket = (k: string, n: number) => spreadHash(stringHashCode(k)) & (n - 1);
+    for (let i = 1; i < dense.length; i++) expect(bucket(dense[i - 1]!, 4096)).toBeLessThanOrEqual(bucket(dense[i]!, 4096));
+    for (let i = 1; i < sparse.length; i++) expect(bucket(sparse[i - 1]!, 1 << 16)).toBeLessThanOrEqual(bucket(sparse[i]!, 1 << 16));
+    expect(new Set(dense).size).toBe(3000);
+    // same bucket → insertion order
+    for (let i = 1; i < dense.length; i++) {
+      if (bucket(dense[i - 1]!, 4096) === bucket(dense[i]!, 4096)) expect(keys.indexOf(dense[i - 1]!)).toBeLessThan(keys.indexOf(dense[i]!));
+    }
+  });
+});

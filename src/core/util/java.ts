@@ -81,9 +81,19 @@ export function hashMapCapacity<K>(keys: readonly K[], hash: (k: K) => number, i
 export function hashMapOrder<K>(keys: readonly K[], hash: (k: K) => number, initialCapacity = 16): K[] {
   const { cap, unique, spread } = simulate(keys, hash, initialCapacity);
   const mask = cap - 1;
-  const idx = unique.map((_, i) => i);
-  idx.sort((a, b) => (spread[a]! & mask) - (spread[b]! & mask) || a - b);
-  return idx.map((i) => unique[i]!);
+  if (cap > 4 * unique.length + 64) {
+    // sparse table: a comparison sort beats counting over the empty buckets
+    const idx = unique.map((_, i) => i);
+    idx.sort((a, b) => (spread[a]! & mask) - (spread[b]! & mask) || a - b);
+    return idx.map((i) => unique[i]!);
+  }
+  // stable counting sort by bucket index
+  const starts = new Int32Array(cap + 1);
+  for (const h of spread) starts[(h & mask) + 1]!++;
+  for (let b = 0; b < cap; b++) starts[b + 1]! += starts[b]!;
+  const out = new Array<K>(unique.length);
+  for (let i = 0; i < unique.length; i++) out[starts[spread[i]! & mask]!++] = unique[i]!;
+  return out;
 }
 
 export type Comparator<T> = (a: T, b: T) => number;

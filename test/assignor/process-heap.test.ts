@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ProcessHeap } from '../../src/core/assignor/process-heap.ts';
+import { PriorityQueue } from '../../src/core/util/java.ts';
+
+describe('ProcessHeap', () => {
+  it('polls in exactly the order of java PriorityQueue with the same comparator (ties included)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.boolean(),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 2 })), { maxLength: 200 }),
+        (n, withTie, ops) => {
+          const load = new Float64Array(n);
+          const tie = new Float64Array(n);
+          const cmp = (a: number, b: number) => {
+            const d = load[a]! - load[b]!;
+            if (d !== 0 || !withTie) return Math.sign(d);
+            return Math.sign(tie[a]! - tie[b]!);
+          };
+          const heap = new ProcessHeap(n, load, withTie ? tie : null);
+          const pq = new PriorityQueue<number>(cmp);
+          for (let p = 0; p < n; p++) {
+            heap.offer(p);
+            pq.offer(p);
+          }
+          // poll, change the polled process's loads, offer it back — as the assignor does
+          for (const [, dl, dt] of ops) {
+            const a = heap.poll();
+            const b = pq.poll()!;
+            expect(a).toBe(b);
+            load[a] += dl / 2;
+            tie[a] += dt;
+            heap.offer(a);
+            pq.offer(b);
+          }
+          while (pq.size > 0) expect(heap.poll()).toBe(pq.poll());
+          expect(heap.poll()).toBe(-1);
+        },
+      ),
+    );
+  });
+});

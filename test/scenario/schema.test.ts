@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CONFIG_DEFS } from '../../src/core/config.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { VARIANTS } from '../../src/core/scenario/types.ts';
-import { CLIENT_ACTIONS, CLIENT_PROFILES, EDITIONS, REQUEST_FIELDS, RPC_NAMES } from '../../src/core/scenario/validate.ts';
+import { CLIENT_ACTIONS, CLIENT_PROFILES, EDITIONS, REQUEST_FIELDS, RPC_NAMES, requestFields } from '../../src/core/scenario/validate.ts';
 import { validate } from './mini-schema.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -72,6 +72,7 @@ const INVALID: [string, unknown][] = [
   ['data on a non-send step', { steps: [{ advance: 1, data: {} }] }],
   ['initialize on ak4', { steps: [{ send: 'StreamsGroupInitialize' }] }],
   ['heartbeat v2 on ak4', { steps: [{ send: 'StreamsGroupHeartbeat', version: 2 }] }],
+  ['nested owned tasks before v2', { variant: 'D-nested-report', steps: [{ send: 'StreamsGroupHeartbeat', version: 1, data: { ownedTasks: null } }] }],
   ['draft field on ak4', { steps: [{ send: 'StreamsGroupHeartbeat', data: { topologyId: 'x' } }] }],
   ['ak4 field on draft', { protocol: 'kip1071-draft', steps: [{ send: 'StreamsGroupHeartbeat', data: { topology: null } }] }],
   ['int32 out of range', { steps: [{ send: 'StreamsGroupHeartbeat', data: { memberEpoch: 2147483648 } }] }],
@@ -117,6 +118,7 @@ describe('static/scenario.schema.json', () => {
     expect(fields('draftHeartbeatData')).toEqual(Object.keys(REQUEST_FIELDS['kip1071-draft'].StreamsGroupHeartbeat![0]!));
     expect(fields('draftInitializeData')).toEqual(Object.keys(REQUEST_FIELDS['kip1071-draft'].StreamsGroupInitialize![0]!));
     expect(fields('describeData')).toEqual(Object.keys(REQUEST_FIELDS.ak4.StreamsGroupDescribe![0]!));
+    expect(fields('ak4NestedHeartbeatData')).toEqual(Object.keys(requestFields('ak4', 'D-nested-report', 'StreamsGroupHeartbeat')![2]!));
   });
 
   it.each(VALID)('accepts the valid scenario "%s" (and so does the validator)', (_name, doc) => {

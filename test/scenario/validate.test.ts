@@ -203,6 +203,20 @@ describe('errors carry path and line:column', () => {
     expect(e!.column).toBeGreaterThan(0);
   });
 
+  it('allows heartbeat v2 only with the variants that add it (KAFKA-20870 B signal, D nested)', () => {
+    expect(onlyError({ steps: [{ send: 'StreamsGroupHeartbeat', version: 2 }] }).message).toMatch(/v2 exists only with variants "B-accumulate-signal" and "D-nested-report"/);
+    const b = ok({ variant: 'B-accumulate-signal', steps: [{ send: 'StreamsGroupHeartbeat', version: 2, data: { memberEpoch: 3, activeTasks: [] } }, { send: 'StreamsGroupHeartbeat' }] });
+    expect(b.steps.map((x) => ('version' in x ? x.version : null))).toEqual([2, 1]);
+    ok({ variant: 'D-nested-report', steps: [{ send: 'StreamsGroupHeartbeat', version: 2, data: { memberEpoch: 0, ownedTasks: { activeTasks: [], standbyTasks: [], warmupTasks: [] } } }] });
+    ok({ variant: 'D-nested-report', steps: [{ send: 'StreamsGroupHeartbeat', version: 1, data: { activeTasks: [] } }] });
+    expect(onlyError({ variant: 'D-nested-report', steps: [{ send: 'StreamsGroupHeartbeat', version: 2, data: { activeTasks: [] } }] })).toMatchObject({
+      path: '$.steps[0].data.activeTasks',
+      message: expect.stringMatching(/not in StreamsGroupHeartbeat v2 of variant "D-nested-report"; send the owned tasks as "ownedTasks"/),
+    });
+    expect(onlyError({ steps: [{ send: 'StreamsGroupHeartbeat', data: { ownedTasks: null } }] }).message).toMatch(/only in StreamsGroupHeartbeat v2 with variant "D-nested-report"/);
+    expect(onlyError({ variant: 'D-nested-report', steps: [{ send: 'StreamsGroupHeartbeat', version: 3 }] }).message).toMatch(/versions 0–2 in protocol "ak4" with variant "D-nested-report", got 3/);
+  });
+
   it('accepts draft-only errors in draft scenarios', () => {
     ok({ protocol: 'kip1071-draft', steps: [{ advance: 0, expect: { error: 'STREAMS_GROUP_UNINITIALIZED' } }] });
   });

@@ -104,6 +104,19 @@ const AK4_HEARTBEAT: StructFields = {
   shutdownApplication: f(bool),
 };
 
+const OWNED_TASKS = struct('OwnedTasks', {
+  activeTasks: f(arr(TASK_IDS)),
+  standbyTasks: f(arr(TASK_IDS)),
+  warmupTasks: f(arr(TASK_IDS)),
+});
+
+/** KAFKA-20870 option D (variant "D-nested-report"): v2 replaces the three flat lists by one nullable OwnedTasks. */
+const AK4_HEARTBEAT_V2_NESTED: StructFields = Object.fromEntries(
+  Object.entries(AK4_HEARTBEAT).flatMap(([k, v]): [string, FieldSpec][] =>
+    k === 'activeTasks' ? [['ownedTasks', nf(OWNED_TASKS)]] : k === 'standbyTasks' || k === 'warmupTasks' ? [] : [[k, v]],
+  ),
+);
+
 const DRAFT_HEARTBEAT: StructFields = {
   groupId: f(str),
   memberId: f(str),
@@ -147,7 +160,19 @@ export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, re
   },
 };
 
-/** The version a `send` step uses when it gives none: the newest one of its edition. */
+/**
+ * Request fields for a scenario's edition and variant: the proposals that need a new heartbeat
+ * version (KAFKA-20870 B with its resend signal, D with nested owned tasks) add v2 on ak4.
+ */
+export function requestFields(edition: Edition, variant: Variant, rpc: RpcName): readonly StructFields[] | undefined {
+  const base = REQUEST_FIELDS[edition][rpc];
+  if (edition !== 'ak4' || rpc !== 'StreamsGroupHeartbeat' || !base) return base;
+  if (variant === 'B-accumulate-signal') return [...base, AK4_HEARTBEAT];
+  if (variant === 'D-nested-report') return [...base, AK4_HEARTBEAT_V2_NESTED];
+  return base;
+}
+
+/** The version a `send` step uses when it gives none: the newest one of its edition (variants do not change it). */
 export function defaultVersion(edition: Edition, rpc: RpcName): number {
   return Math.max(0, (REQUEST_FIELDS[edition][rpc]?.length ?? 1) - 1);
 }
@@ -213,6 +238,7 @@ function get(node: ObjectNode, key: string): JsonEntry | undefined {
 class Checker {
   readonly p = new Problems();
   edition: Edition = 'ak4';
+  variant: Variant = 'current';
 
   object(node: JsonNode, path: string, what: string): ObjectNode | null {
     if (node.kind === 'object') return node;
@@ -378,6 +404,7 @@ export function validateScenario(root: JsonNode): ParseResult {
       c.p.add('$.variant', ve.value.pos, `variant ${JSON.stringify(v)} is a proposal for protocol "ak4"; with protocol ${JSON.stringify(protocol)} use ${listOf(VARIANTS_FOR_BOTH_EDITIONS)}`);
     } else if (v) variant = v;
   }
+  c.variant = variant;
 
   const config = configOf(c, get(doc, 'config'));
 
@@ -614,20 +641,22 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
   if (!se) return null;
   const rpc = c.oneOf(se.value, childPath(path, 'send'), 'send', RPC_NAMES);
   if (!rpc) return null;
-  const versions = REQUEST_FIELDS[c.edition][rpc];
+  const versions = requestFields(c.edition, c.variant, rpc);
   if (!versions) {
     const other = EDITIONS.filter((e) => REQUEST_FIELDS[e][rpc]);
     c.p.add(childPath(path, 'send'), se.value.pos, `${rpc} does not exist in protocol ${JSON.stringify(c.edition)}; it belongs to ${listOf(other)}`);
     return null;
   }
-  let version = versions.length - 1;
+  let version = defaultVersion(c.edition, rpc);
   const vEntry = get(obj, 'version');
   if (vEntry) {
     const v = c.int(vEntry.value, childPath(path, 'version'), 'version', 0, Number.MAX_SAFE_INTEGER);
     if (v === null) return null;
     if (v >= versions.length) {
       const range = versions.length === 1 ? 'only version 0' : `versions 0–${versions.length - 1}`;
-      c.p.add(childPath(path, 'version'), vEntry.value.pos, `${rpc} has ${range} in protocol ${JSON.stringify(c.edition)}, got ${v}`);
+      const forVariant = versions.length !== REQUEST_FIELDS[c.edition][rpc]?.length ? ` with variant ${JSON.stringify(c.variant)}` : '';
+      const hint = c.edition === 'ak4' && rpc === 'StreamsGroupHeartbeat' && v === 2 && !forVariant ? ' (v2 exists only with variants "B-accumulate-signal" and "D-nested-report")' : '';
+      c.p.add(childPath(path, 'version'), vEntry.value.pos, `${rpc} has ${range} in protocol ${JSON.stringify(c.edition)}${forVariant}, got ${v}${hint}`);
       return null;
     }
     version = v;
@@ -646,6 +675,13 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
     if (data && fields) {
       const where = `${rpc} v${version} (${c.edition})`;
       c.struct(data, dpath, fields, where, (key) => {
+        if (versions.some((fs) => key in fs)) {
+          if (c.variant === 'D-nested-report' && version === 2) {
+            return `Field ${JSON.stringify(key)} is not in StreamsGroupHeartbeat v2 of variant "D-nested-report"; send the owned tasks as "ownedTasks": {"activeTasks": [], "standbyTasks": [], "warmupTasks": []}`;
+          }
+          return `Field ${JSON.stringify(key)} is not in ${where}`;
+        }
+        if (key === 'ownedTasks' && c.edition === 'ak4') return `Field "ownedTasks" exists only in StreamsGroupHeartbeat v2 with variant "D-nested-report"`;
         const elsewhere = EDITIONS.filter((e) => e !== c.edition && REQUEST_FIELDS[e][rpc]?.some((fs) => key in fs));
         if (elsewhere.length > 0) return `Field ${JSON.stringify(key)} is a ${rpc} field of protocol ${listOf(elsewhere)}, not of ${JSON.stringify(c.edition)}`;
         return `Unknown field ${JSON.stringify(key)} in ${where}; known fields: ${Object.keys(fields).join(', ')}`;

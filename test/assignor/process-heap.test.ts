@@ -29,8 +29,8 @@ describe('ProcessHeap', () => {
             const a = heap.poll();
             const b = pq.poll()!;
             expect(a).toBe(b);
-            load[a] += dl / 2;
-            tie[a] += dt;
+            load[a] = load[a]! + dl / 2;
+            tie[a] = tie[a]! + dt;
             heap.offer(a);
             pq.offer(b);
           }

@@ -1,0 +1,146 @@
+// ak4 §2.4 statuses, §4.4 steps 4-6 (topology), §4.5 configured topology, §4.8 endpoints, §2.5 describe.
+import { describe, expect, it } from 'vitest';
+import { Harness, NO_DELAYS, shape, topologyX } from './harness.ts';
+
+describe('ak4 §4.4 steps 4-5 — topology epochs', () => {
+  it('STALE_TOPOLOGY (0): a member with a lower topology epoch keeps working and gets the status first', () => {
+    const h = new Harness();
+    h.join('A', 'pA', topologyX(2));
+    const r = h.join('B', 'pB', topologyX(1));
+    expect(r.error).toBe('NONE');
+    expect(r.res.status).toEqual([{ statusCode: 0, statusDetail: "The member's topology epoch 1 is behind the group's topology epoch 2." }]);
+    expect(shape(r.records)).not.toContain('StreamsGroupTopology');
+  });
+  it('a different topology at the same epoch → INVALID_REQUEST "Topology updates are not supported yet.", nothing written', () => {
+    const h = new Harness({ topics: [['in0', 4], ['in1', 4], ['app-0-changelog', 4]] });
+    h.join('A', 'pA', topologyX(0));
+    const before = h.logSize();
+    const r = h.join('B', 'pB', { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in1'], stateChangelogTopics: [{ name: 'app-0-changelog', partitions: 0 }] }] });
+    expect(r.error).toBe('INVALID_REQUEST');
+    expect(r.message).toBe('Topology updates are not supported yet.');
+    expect(h.logSize()).toBe(before);
+  });
+  it('a different topology at a higher epoch is rejected the same way (no upgrades yet)', () => {
+    const h = new Harness();
+    h.join('A', 'pA', topologyX(0));
+    const r = h.join('B', 'pB', { ...topologyX(1), subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'] }] });
+    expect(r.message).toBe('Topology updates are not supported yet.');
+  });
+});
+
+describe('ak4 §4.5 — configured topology statuses', () => {
+  it('MISSING_SOURCE_TOPICS (1): sorted names; the group is NotReady and members get no tasks; creating the topic makes the next heartbeat ready', () => {
+    const h = new Harness({ topics: [['app-0-changelog', 4]] });
+    const t = { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['zeta', 'in0'], stateChangelogTopics: [{ name: 'app-0-changelog', partitions: 0 }] }] };
+    const r = h.join('A', 'pA', t);
+    expect(r.res.status).toEqual([{ statusCode: 1, statusDetail: 'Source topics in0, zeta are missing.' }]);
+    expect(r.res.activeTasks).toEqual([]);
+    expect(h.state()).toBe('NotReady');
+    expect(h.group!.validatedTopologyEpoch).toBe(-1);
+    h.broker.changeTopics({ create: [{ name: 'in0', partitions: 4 }, { name: 'zeta', partitions: 4 }] });
+    const E = r.res.memberEpoch as number;
+    const n = h.beat('A', E);
+    expect(n.res.status).toEqual([]);
+    expect(n.res.memberEpoch).toBe(E + 1);
+    expect(h.state()).toBe('Stable');
+  });
+  it('MISSING_INTERNAL_TOPICS (3): the broker creates them after the response; the next heartbeat is ready and assigns', () => {
+    const h = new Harness({ topics: [['in0', 4]] });
+    const r = h.join('A', 'pA');
+    // [4.4] summarizeTopics: up to three names joined by ", " (older trees printed the Java set "[...]")
+    expect(r.res.status).toEqual([{ statusCode: 3, statusDetail: 'Internal topics are missing: app-0-changelog' }]);
+    expect(r.out.createdTopics).toEqual([{ name: 'app-0-changelog', partitions: 4 }]);
+    expect(h.broker.topics.get('app-0-changelog')).toBe(4);
+    expect(h.state()).toBe('NotReady');
+    const n = h.beat('A', r.res.memberEpoch as number);
+    expect(n.res.status).toEqual([]);
+    expect(n.res.activeTasks).toEqual([{ subtopologyId: '0', partitions: [0, 1, 2, 3] }]);
+    expect(h.state()).toBe('Stable');
+  });
+  it('INCORRECTLY_PARTITIONED_TOPICS (2): copartitioned source topics with different partition counts', () => {
+    const h = new Harness({ topics: [['left', 4], ['right', 3]] });
+    const t = { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['left', 'right'], copartitionGroups: [{ sourceTopics: [0, 1], repartitionSourceTopics: [] }] }] };
+    const r = h.join('A', 'pA', t);
+    expect(r.error).toBe('NONE');
+    expect((r.res.status as { statusCode: number }[]).map((s) => s.statusCode)).toEqual([2]);
+    expect(h.state()).toBe('NotReady');
+  });
+  it('an existing internal topic with the wrong partition count → status 2 "Existing topic … has different number of partitions"', () => {
+    const h = new Harness({ topics: [['in0', 4], ['app-0-changelog', 2]] });
+    const r = h.join('A', 'pA');
+    expect(r.res.status).toEqual([{ statusCode: 2, statusDetail: 'Existing topic app-0-changelog has different number of partitions: expected 4, found 2' }]);
+  });
+  it('a subtopology without source topics → STREAMS_INVALID_TOPOLOGY (130) from the coordinator', () => {
+    const h = new Harness();
+    const r = h.join('A', 'pA', { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: [] }] });
+    expect(r.error).toBe('STREAMS_INVALID_TOPOLOGY');
+    expect(h.logSize()).toBe(0);
+  });
+});
+
+describe('ak4 §2.4 — SHUTDOWN_APPLICATION (4)', () => {
+  it('remembered group-wide; every later response carries it until the group is EMPTY; honoured on leave', () => {
+    const h = new Harness();
+    const E = h.join('A', 'pA').res.memberEpoch as number;
+    h.join('B', 'pB');
+    const r = h.beat('A', E, null, { shutdownApplication: true });
+    const status = { statusCode: 4, statusDetail: 'Streams group member A encountered a fatal error and requested a shutdown for the entire application.' };
+    expect(r.res.status).toEqual([status]);
+    expect(h.beat('B', E + 1).res.status).toEqual([status]);
+    h.hb({ memberId: 'A', memberEpoch: -1 });
+    h.hb({ memberId: 'B', memberEpoch: -1 });
+    expect(h.join('C', 'pC').res.status).toEqual([]);
+  });
+  it('a leave with ShutdownApplication is remembered', () => {
+    const h = new Harness();
+    h.join('A', 'pA');
+    const E = h.join('B', 'pB').res.memberEpoch as number;
+    h.hb({ memberId: 'A', memberEpoch: -1, shutdownApplication: true });
+    expect(h.beat('B', E).res.status).toEqual([{ statusCode: 4, statusDetail: 'Streams group member A encountered a fatal error and requested a shutdown for the entire application.' }]);
+  });
+});
+
+describe('ak4 §4.8 — endpoint information', () => {
+  it('PartitionsByUserEndpoint is sent iff the group endpoint epoch differs from the request; [4.4] epoch 0 when the group was just created', () => {
+    const h = new Harness();
+    const a = h.join('A', 'pA', topologyX(), { userEndpoint: { host: 'a', port: 1 }, endpointInformationEpoch: -1 });
+    expect(a.res.endpointInformationEpoch).toBe(0);
+    expect(a.res.partitionsByUserEndpoint).toEqual([{ userEndpoint: { host: 'a', port: 1 }, activePartitions: [{ topic: 'in0', partitions: [0, 1, 2, 3] }], standbyPartitions: [] }]);
+    const E = a.res.memberEpoch as number;
+    const b = h.join('B', 'pB', topologyX(), { userEndpoint: { host: 'b', port: 2 }, endpointInformationEpoch: -1 });
+    expect(b.res.endpointInformationEpoch).toBe(1);
+    const eps = b.res.partitionsByUserEndpoint as { userEndpoint: { host: string } }[];
+    expect(eps.map((e) => e.userEndpoint.host)).toEqual(['a', 'b']); // other members first, this member last
+    h.beat('A', E);
+    h.beat('A', E, { active: { '0': [0, 1] } });
+    h.beat('B', E + 1, {});
+    const ep = h.group!.endpointInformationEpoch;
+    const same = h.beat('A', E + 1, null, { endpointInformationEpoch: ep });
+    expect(same.res).toMatchObject({ endpointInformationEpoch: ep, partitionsByUserEndpoint: null });
+    const stale = h.beat('A', E + 1, null, { endpointInformationEpoch: ep - 1 });
+    expect((stale.res.partitionsByUserEndpoint as unknown[]).length).toBe(2);
+  });
+});
+
+describe('ak4 §2.5 — StreamsGroupDescribe', () => {
+  it('describes state, epochs, topology (configured, with resolved counts), members with assignment and target', () => {
+    const h = new Harness();
+    const E = h.join('A', 'pA', topologyX(), { instanceId: 'i', rackId: 'r' }).res.memberEpoch as number;
+    // the configured topology of a group created by a heartbeat is not kept (the group materialises on replay);
+    // the next heartbeat configures it again
+    expect((h.describe().response as { groups: { topology: unknown }[] }).groups[0]!.topology).toMatchObject({ subtopologies: [{ stateChangelogTopics: [{ partitions: 0 }] }] });
+    h.beat('A', E, null, { instanceId: 'i' });
+    const d = h.describe(['g', 'nope', '']);
+    const [g, nope, empty] = (d.response as { groups: Record<string, unknown>[] }).groups;
+    expect(g).toMatchObject({ errorCode: 0, groupId: 'g', groupState: 'Stable', groupEpoch: E, assignmentEpoch: E, authorizedOperations: -2147483648 });
+    expect(g!.topology).toMatchObject({ epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'], stateChangelogTopics: [{ name: 'app-0-changelog', partitions: 4 }] }] });
+    expect(g!.members).toEqual([expect.objectContaining({
+      memberId: 'A', memberEpoch: E, instanceId: 'i', rackId: 'r', processId: 'pA', topologyEpoch: 0, isClassic: false,
+      assignment: { activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2, 3] }], standbyTasks: [], warmupTasks: [] },
+      targetAssignment: { activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2, 3] }], standbyTasks: [], warmupTasks: [] },
+    })]);
+    expect(nope).toMatchObject({ errorCode: 69, errorMessage: 'Group nope not found.' });
+    expect(empty).toMatchObject({ errorCode: 24, groupId: '' });
+  });
+});
+void NO_DELAYS;

@@ -6,6 +6,7 @@ import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { VARIANTS } from '../../src/core/scenario/types.ts';
 import { CLIENT_ACTIONS, CLIENT_PROFILES, EDITIONS, REQUEST_FIELDS, RPC_NAMES, requestFields } from '../../src/core/scenario/validate.ts';
 import { validate } from './mini-schema.ts';
+import { buildSchema } from './schema-gen.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const schema = JSON.parse(readFileSync(join(root, 'static', 'scenario.schema.json'), 'utf8')) as Record<string, any>;
@@ -84,6 +85,10 @@ const INVALID: [string, unknown][] = [
 ];
 
 describe('static/scenario.schema.json', () => {
+  it('is up to date with the validator (regenerate: npx tsx test/scenario/schema-gen.ts)', () => {
+    expect(schema).toEqual(buildSchema());
+  });
+
   it('is draft-07 and describes every property in our own words', () => {
     expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
     const missing: string[] = [];

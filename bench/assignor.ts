@@ -68,7 +68,7 @@ export interface BenchOptions {
 
 export async function benchAssignor(opts: BenchOptions = {}): Promise<AssignorBenchRow[]> {
   const flavour = opts.flavour ?? '4.4';
-  const runs = opts.runs ?? 15;
+  const runs = opts.runs ?? 21;
   const warmup = opts.warmup ?? 5;
   const assignor = new StickyTaskAssignor({ flavour });
   const rows: AssignorBenchRow[] = [];

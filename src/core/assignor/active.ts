@@ -16,20 +16,19 @@ function taskName(state: AssignmentState, t: number): string {
   return `${state.tasks.subtopologyIds[state.tasks.taskSubtopology[t]!]}_${state.tasks.taskPartition[t]}`;
 }
 
-/**
- * Assigns `tasksByPartition` (sorted by partition, then subtopologyId) as active tasks.
- * `isCandidate(t)` tells the (partition, subtopology)-ordered full list which tasks belong to this pass.
- */
-export function assignActive(
-  state: AssignmentState,
-  quotas: Quotas,
-  tasksByPartition: readonly number[],
-  isInPass: (t: number) => boolean,
-  opts: ActivePassOptions,
-): void {
+/** Which tasks an active pass covers: [4.4] stateful or stateless ones, [4.2] all. */
+export type ActivePass = 'stateful' | 'stateless' | 'all';
+
+/** assignActive: steps 1–3 of §5.1 over the tasks of `pass` not yet assigned. */
+export function assignActive(state: AssignmentState, quotas: Quotas, pass: ActivePass, opts: ActivePassOptions): void {
+  const tasks = state.tasks;
   const counts = state.memberTaskCount;
+  const owner = state.activeOwner;
   const quota = opts.stateful ? quotas.statefulActive : quotas.active;
-  const assigned = new Uint8Array(state.tasks.numTasks);
+  const want = pass === 'all' ? -1 : pass === 'stateful' ? 1 : 0;
+  const statefulSub = tasks.stateful;
+  const sub = tasks.taskSubtopology;
+  const inPass = (t: number) => want === -1 || statefulSub[sub[t]!] === want;
 
   const grant = (member: number, t: number) => {
     const n = state.addTask(member, t, true, opts.stateful);
@@ -37,34 +36,38 @@ export function assignActive(
     if (opts.stateful) quotas.statefulActive.maybeUpdate(n);
     quotas.active.maybeUpdate(n);
     quotas.total.maybeUpdate(n);
-    assigned[t] = 1;
   };
 
-  // 1. previous active owner, while under the pass's quota
-  const remaining: number[] = [];
-  for (const t of tasksByPartition) {
+  // 1. previous active owner, while under the pass's quota; tasks sorted by (partition, subtopologyId)
+  const byPartition = tasks.byPartitionThenSubtopology;
+  for (let i = 0; i < byPartition.length; i++) {
+    const t = byPartition[i]!;
+    if (!inPass(t)) continue;
     const prev = state.prevActiveMember[t]!;
     if (prev >= 0 && counts[prev]! < quota.perMember) grant(prev, t);
-    else remaining.push(t);
   }
 
   // 2. least-loaded previous standby candidate, while under the pass's quota
-  let anyLeft = false;
-  for (const t of remaining) {
-    const prev = findPrevMemberWithLeastLoad(state, t, false);
-    if (prev >= 0 && counts[prev]! < quota.perMember) grant(prev, t);
-    else anyLeft = true;
+  if (state.prevStandbyList.length > 0) {
+    for (let i = 0; i < byPartition.length; i++) {
+      const t = byPartition[i]!;
+      if (owner[t] !== -1 || !inPass(t)) continue;
+      const prev = findPrevMemberWithLeastLoad(state, t, false);
+      if (prev >= 0 && counts[prev]! < quota.perMember) grant(prev, t);
+    }
   }
-  if (!anyLeft) return;
 
   // 3. the rest, sorted by (subtopologyId, partition), to the least-loaded member of the least-loaded process
-  // PROCESS_BY_LOAD ([4.4] with the stateless-active load as tie-break)
-  const processByLoad = new ProcessHeap(state.numProcesses, state.load, opts.statelessLoadTieBreak ? state.statelessActiveLoad : null);
-  for (let p = 0; p < state.numProcesses; p++) processByLoad.offer(p);
-  const order = state.tasks.bySubtopologyThenPartition;
+  let processByLoad: ProcessHeap | null = null;
+  const order = tasks.bySubtopologyThenPartition;
   for (let i = 0; i < order.length; i++) {
     const t = order[i]!;
-    if (assigned[t] === 1 || !isInPass(t)) continue;
+    if (owner[t] !== -1 || !inPass(t)) continue;
+    if (processByLoad === null) {
+      // PROCESS_BY_LOAD ([4.4] with the stateless-active load as tie-break)
+      processByLoad = new ProcessHeap(state.numProcesses, state.load, opts.statelessLoadTieBreak ? state.statelessActiveLoad : null);
+      for (let p = 0; p < state.numProcesses; p++) processByLoad.offer(p);
+    }
     const process = processByLoad.poll();
     if (process === -1) throw new TaskAssignorException(`No process available to assign active task ${taskName(state, t)}.`);
     const n = state.addTaskToLeastLoadedMember(process, t, true, opts.stateful);

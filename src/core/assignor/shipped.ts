@@ -27,17 +27,13 @@ export function assignShipped(
     total: new Quota(tasks.reportedTasks + tasks.reportedStatefulTasks * configs.numStandbyReplicas, numMembers),
   };
 
-  const byPartition = tasks.byPartitionThenSubtopology;
   if (rules.splitStatefulActivePass) {
     // [4.4] stateful tasks first (their own quota), then stateless ones fill up the active capacity
-    const isStateful = (t: number) => tasks.isStateful(t);
-    const isStateless = (t: number) => !tasks.isStateful(t);
-    const opts = { statelessLoadTieBreak: rules.statelessLoadTieBreak };
-    assignActive(state, quotas, TaskIndex.filter(byPartition, isStateful), isStateful, { ...opts, stateful: true });
-    assignActive(state, quotas, TaskIndex.filter(byPartition, isStateless), isStateless, { ...opts, stateful: false });
+    assignActive(state, quotas, 'stateful', { stateful: true, statelessLoadTieBreak: rules.statelessLoadTieBreak });
+    assignActive(state, quotas, 'stateless', { stateful: false, statelessLoadTieBreak: rules.statelessLoadTieBreak });
   } else {
     // [4.2] one active pass over all tasks
-    assignActive(state, quotas, Array.from(byPartition), () => true, { stateful: false, statelessLoadTieBreak: false });
+    assignActive(state, quotas, 'all', { stateful: false, statelessLoadTieBreak: false });
   }
 
   if (configs.numStandbyReplicas > 0) {

@@ -123,7 +123,6 @@ export class AssignmentState {
     let cNext = new Int32Array(cap);
     const head = new Int32Array(numTasks).fill(-1);
     const tail = new Int32Array(numTasks).fill(-1);
-    const perTask = new Int32Array(numTasks);
     let n = 0;
     const add = (t: number, member: number, rank: number, offsetSum: number) => {
       if (n === cap) {
@@ -141,7 +140,6 @@ export class AssignmentState {
       if (head[t] === -1) head[t] = n;
       else cNext[tail[t]!] = n;
       tail[t] = n;
-      perTask[t]!++;
       n++;
     };
     const ranked = rules.offsetRankedStandbyCandidates;

@@ -80,14 +80,4 @@ export class TaskIndex {
   isStateful(task: number): boolean {
     return this.stateful[this.taskSubtopology[task]!] === 1;
   }
-
-  /** `orderedTasks` filtered by `keep`, order preserved. */
-  static filter(orderedTasks: Int32Array, keep: (task: number) => boolean): number[] {
-    const out: number[] = [];
-    for (let i = 0; i < orderedTasks.length; i++) {
-      const t = orderedTasks[i]!;
-      if (keep(t)) out.push(t);
-    }
-    return out;
-  }
 }

@@ -99,3 +99,20 @@ describe('shipped errors and configs', () => {
     );
   });
 });
+
+describe('draft quirks (kip1071-draft §7.3 ⚠)', () => {
+  it('fails when every previous standby of a task sits on a process that already holds it', () => {
+    // A (p1) keeps 0_0 active; its only previous standby B is on p1 too → the filtered set is empty → throws
+    const spec = group(
+      { A: { process: 'p1', active: { '0': [0] } }, B: { process: 'p1', standby: { '0': [0] } }, C: { process: 'p2' } },
+      { numStandbyReplicas: '1' },
+    );
+    expect(() => draft.assign(spec, topology({ '0': 1 }))).toThrow(TaskAssignorException);
+  });
+
+  it('ignores num.standby.replicas (the draft reads numStandbyReplicas)', () => {
+    const spec = group({ A: { process: 'p1' }, B: { process: 'p2' } }, { 'num.standby.replicas': '1', numStandbyReplicas: '0' });
+    const r = plain(draft.assign(spec, topology({ '0': 2 })));
+    expect(Object.values(r).every((m) => Object.keys(m.standby).length === 0)).toBe(true);
+  });
+});

@@ -1,7 +1,7 @@
 // Record helpers (StreamsCoordinatorRecordHelpers): build each record from the model, and read them back.
 import type { CoordinatorRecord } from '../log/records.ts';
 import { MEMBER_STATE_VALUES, memberStateFromValue, newMember, type StreamsGroupMember } from '../model/member.ts';
-import { fromTaskIds, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
+import { EMPTY_EPOCHS, fromTaskIds, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { StreamsTopology } from '../model/topology.ts';
 import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
 
@@ -115,6 +115,7 @@ function keysOf(e: TaskEpochs): TaskSet {
 
 /** A missing or mismatched epoch list makes every partition take the record's member epoch. */
 export function activeEpochsFromValue(list: (TaskIds & { assignmentEpochs?: number[] })[], memberEpoch: number): TaskEpochs {
+  if (list.length === 0) return EMPTY_EPOCHS;
   const m = new Map<string, Map<number, number>>();
   for (const t of list) {
     const inner = m.get(t.subtopologyId) ?? new Map<number, number>();
@@ -127,11 +128,21 @@ export function activeEpochsFromValue(list: (TaskIds & { assignmentEpochs?: numb
 
 export function applyCurrentAssignmentValue(m: StreamsGroupMember, v: Record<string, unknown>): StreamsGroupMember {
   const memberEpoch = v.memberEpoch as number;
+  // built field by field: this is the replay hot path
   return {
-    ...m,
+    memberId: m.memberId,
     memberEpoch,
     previousMemberEpoch: v.previousMemberEpoch as number,
     state: memberStateFromValue(v.state as number),
+    instanceId: m.instanceId,
+    rackId: m.rackId,
+    rebalanceTimeoutMs: m.rebalanceTimeoutMs,
+    clientId: m.clientId,
+    clientHost: m.clientHost,
+    topologyEpoch: m.topologyEpoch,
+    processId: m.processId,
+    userEndpoint: m.userEndpoint,
+    clientTags: m.clientTags,
     assignedTasks: {
       active: activeEpochsFromValue(v.activeTasks as TaskIds[], memberEpoch),
       standby: fromTaskIds(v.standbyTasks as TaskIds[]),
@@ -148,16 +159,21 @@ export function applyCurrentAssignmentValue(m: StreamsGroupMember, v: Record<str
 export function applyMemberMetadataValue(m: StreamsGroupMember | undefined, memberId: string, v: Record<string, unknown>): StreamsGroupMember {
   const base = m ?? newMember(memberId);
   return {
-    ...base,
+    memberId: base.memberId,
+    memberEpoch: base.memberEpoch,
+    previousMemberEpoch: base.previousMemberEpoch,
+    state: base.state,
     instanceId: (v.instanceId as string | null) ?? null,
     rackId: (v.rackId as string | null) ?? null,
+    rebalanceTimeoutMs: v.rebalanceTimeoutMs as number,
     clientId: v.clientId as string,
     clientHost: v.clientHost as string,
-    rebalanceTimeoutMs: v.rebalanceTimeoutMs as number,
     topologyEpoch: v.topologyEpoch as number,
     processId: v.processId as string,
     userEndpoint: (v.userEndpoint as Endpoint | null) ?? null,
     clientTags: ((v.clientTags as KeyValue[] | null) ?? []).map((t) => ({ key: t.key, value: t.value })),
+    assignedTasks: base.assignedTasks,
+    tasksPendingRevocation: base.tasksPendingRevocation,
   };
 }
 

@@ -17,6 +17,9 @@ import { timerKey, Timers, type ScheduledTimer } from './timers.ts';
 import { VARIANT_RULES, type VariantRules } from './variants.ts';
 import { assignmentConfigs } from './assignmentConfigs.ts';
 import { GROUP_STATE_NAMES } from './group.ts';
+import type { StreamsGroup } from './group.ts';
+import type { StreamsGroupMember } from '../model/member.ts';
+import { draftHooks } from '../draft/hooks.ts';
 import { groupMetadataTombstone, targetAssignmentMetadataTombstone, topologyTombstone, currentAssignmentTombstone, targetAssignmentMemberTombstone, memberMetadataTombstone } from './records.ts';
 
 export interface CoordinatorOptions {
@@ -42,11 +45,28 @@ export interface FiredTimer {
   narration: string[];
 }
 
+/** What differs per protocol edition inside the runtime (the draft's hooks live in src/core/draft/hooks.ts). */
+export interface EditionHooks {
+  fence(ctx: OpContext, g: StreamsGroup, m: StreamsGroupMember): { records: CoordinatorRecord[]; effects: Effect[]; narration: string[] };
+  /** Groups the retention check deletes. */
+  expiredGroups(groups: Groups): StreamsGroup[];
+  deleteGroupRecords(g: StreamsGroup, groups: Groups): CoordinatorRecord[];
+  expiryNarration(g: StreamsGroup): string;
+}
+
+const SHIPPED_HOOKS: EditionHooks = {
+  fence: (ctx, g, m) => fenceMember(ctx, g, m),
+  expiredGroups: (groups) => [...groups.values()].filter((g) => g.members.size === 0),
+  deleteGroupRecords: (g, groups) => deleteGroupRecords(g.groupId, groups),
+  expiryNarration: (g) => `Group ${g.groupId} is ${GROUP_STATE_NAMES.EMPTY} and has no committed offsets left: the retention check deletes it.`,
+};
+
 export class Coordinator {
   readonly groups: Groups = new Map();
   readonly timers = new Timers();
   readonly rules: VariantRules;
   readonly assignor: TaskAssignor;
+  readonly hooks: EditionHooks;
   now: number;
 
   constructor(
@@ -58,7 +78,7 @@ export class Coordinator {
     this.rules = VARIANT_RULES[options.variant];
     this.assignor = new StickyTaskAssignor({ flavour: options.edition === 'ak4' ? '4.4' : 'draft' });
     // loading: replay the whole partition, then re-derive what lived only in memory (onLoaded)
-    for (const r of log.records()) replay(this.groups, r.record);
+    for (const b of log.allBatches()) for (const r of b.records) replay(this.groups, r);
     this.onLoaded();
   }
 
@@ -110,7 +130,7 @@ export class Coordinator {
       return { ...this.failed(new ApiError('UNKNOWN_SERVER_ERROR', null), onError), narration: ['The records of this operation do not fit in one batch (message.max.bytes): the operation is rolled back.'] };
     }
     try {
-      for (const r of result.records) replay(this.groups, r);
+      for (const r of result.records) replay(this.groups, r, this.options.edition);
     } catch (e) {
       // replay failed: roll back by rebuilding from the log
       this.rebuildFromLog();
@@ -138,7 +158,7 @@ export class Coordinator {
   private rebuildFromLog(): void {
     const soft = new Map([...this.groups].map(([id, g]) => [id, g]));
     this.groups.clear();
-    for (const r of this.log.records()) replay(this.groups, r.record);
+    for (const r of this.log.records()) replay(this.groups, r.record, this.options.edition);
     // keep soft state of the groups that still exist
     for (const [id, g] of this.groups) {
       const old = soft.get(id);
@@ -147,6 +167,7 @@ export class Coordinator {
       g.endpointInformationEpoch = old.endpointInformationEpoch;
       g.shutdownRequester = old.shutdownRequester;
       g.metadataRefreshRequested = old.metadataRefreshRequested;
+      if (g.draft && old.draft) g.draft.refreshDeadline = old.draft.refreshDeadline;
     }
   }
 
@@ -213,7 +234,7 @@ export class Coordinator {
         const m = g?.members.get(task.memberId);
         if (!g || !m) return noop('nothing (member already gone)');
         return run(() => {
-          const f = fenceMember(ctx, g, m);
+          const f = this.hooks.fence(ctx, g, m);
           return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} sent no successful heartbeat for the session timeout: it is fenced.`, ...f.narration] };
         }, `session timeout fenced member ${m.memberId}`);
       }
@@ -223,7 +244,7 @@ export class Coordinator {
         // the rebalance timeout fences only if the member is still at the epoch captured when scheduled
         if (!g || !m || m.memberEpoch !== task.memberEpoch) return noop('nothing (member moved on)');
         return run(() => {
-          const f = fenceMember(ctx, g, m);
+          const f = this.hooks.fence(ctx, g, m);
           return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} did not release its revoked tasks within its rebalance timeout (${m.rebalanceTimeoutMs} ms): it is fenced.`, ...f.narration] };
         }, `rebalance timeout fenced member ${m.memberId}`);
       }
@@ -248,15 +269,25 @@ export class Coordinator {
       }
       case 'retention-check': {
         this.timers.schedule({ kind: 'retention-check' }, this.now + this.options.config.int('offsets.retention.check.interval.ms'));
-        const expired = [...this.groups.values()].filter((g) => g.members.size === 0);
+        const expired = this.hooks.expiredGroups(this.groups);
         if (expired.length === 0) return noop('retention check: nothing expired');
         const ids = expired.map((g) => g.groupId).sort();
         return run(() => ({
           response: null,
-          records: ids.flatMap((id) => deleteGroupRecords(this.groups.get(id)!.groupId, this.groups)),
+          records: ids.flatMap((id) => this.hooks.deleteGroupRecords(this.groups.get(id)!, this.groups)),
           effects: [],
-          narration: ids.map((id) => `Group ${id} is ${GROUP_STATE_NAMES.EMPTY} and has no committed offsets left: the retention check deletes it.`),
+          narration: ids.map((id) => this.hooks.expiryNarration(this.groups.get(id)!)),
         }), `retention check deleted ${ids.join(', ')}`);
+      }
+      case 'topology-initialization-timeout': {
+        // kip1071-draft §9.3: the member asked to initialize is fenced, even if healthy; the group stays INITIALIZING
+        const g = this.groups.get(task.groupId);
+        const m = g?.members.get(task.memberId);
+        if (!g || !m) return noop('nothing (member already gone)');
+        return run(() => {
+          const f = this.hooks.fence(ctx, g, m);
+          return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} was asked to initialize topology ${task.topologyId} but no StreamsGroupInitialize arrived in time: it is fenced. The next heartbeat of any member asks again.`, ...f.narration] };
+        }, `topology initialization timeout fenced member ${m.memberId}`);
       }
     }
   }

@@ -7,8 +7,17 @@ export type MemberState = 'STABLE' | 'UNREVOKED_TASKS' | 'UNRELEASED_TASKS' | 'U
 export const MEMBER_STATE_VALUES: Record<MemberState, number> = { STABLE: 1, UNREVOKED_TASKS: 2, UNRELEASED_TASKS: 3, UNKNOWN: 127 };
 
 export function memberStateFromValue(v: number): MemberState {
-  for (const [k, n] of Object.entries(MEMBER_STATE_VALUES)) if (n === v) return k as MemberState;
-  return 'UNKNOWN';
+  // an unrecognised persisted value reads as UNKNOWN (downgrade)
+  switch (v) {
+    case 1:
+      return 'STABLE';
+    case 2:
+      return 'UNREVOKED_TASKS';
+    case 3:
+      return 'UNRELEASED_TASKS';
+    default:
+      return 'UNKNOWN';
+  }
 }
 
 export interface StreamsGroupMember {
@@ -22,6 +31,8 @@ export interface StreamsGroupMember {
   readonly clientId: string;
   readonly clientHost: string;
   readonly topologyEpoch: number;
+  /** kip1071-draft only: the member's TopologyId (null = never sent); absent for ak4 members. */
+  readonly topologyId?: string | null;
   readonly processId: string;
   readonly userEndpoint: Endpoint | null;
   /** Sorted by key. */
@@ -74,6 +85,7 @@ export function sameMetadata(a: StreamsGroupMember, b: StreamsGroupMember): bool
     a.clientId === b.clientId &&
     a.clientHost === b.clientHost &&
     a.topologyEpoch === b.topologyEpoch &&
+    (a.topologyId ?? null) === (b.topologyId ?? null) &&
     a.processId === b.processId &&
     sameEndpoint(a.userEndpoint, b.userEndpoint) &&
     sameTags(a.clientTags, b.clientTags)

@@ -176,6 +176,7 @@ export function toTaskIds(a: TaskSet): TaskIds[] {
 }
 
 export function fromTaskIds(list: readonly TaskIds[]): TaskSet {
+  if (list.length === 0) return EMPTY_SET;
   const m = new Map<string, Set<number>>();
   for (const t of list) {
     const cur = m.get(t.subtopologyId);

@@ -3,11 +3,17 @@ import type { Config } from '../config.ts';
 import type { KeyValue } from '../protocol/messages.ts';
 
 /** {num.standby.replicas} plus [4.4] rack.aware.assignment.tags when set, sorted by key. */
+const cache = new WeakMap<Config, KeyValue[]>();
+
 export function assignmentConfigs(config: Config): KeyValue[] {
+  const cached = cache.get(config);
+  if (cached) return cached;
   const out: KeyValue[] = [{ key: 'num.standby.replicas', value: String(config.int('group.streams.num.standby.replicas')) }];
   const tags = config.list('streams.rack.aware.assignment.tags');
   if (tags.length > 0) out.push({ key: 'rack.aware.assignment.tags', value: tags.join(',') });
-  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  cache.set(config, out);
+  return out;
 }
 
 /** Stored configs compare as a map; null (never stored) is the empty map. */

@@ -40,11 +40,10 @@ export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequ
   if (holderId !== memberId) throw apiError('FENCED_INSTANCE_ID', `Static member ${memberId} with instance id ${instanceId} was fenced by member ${holderId}.`);
   const m = group.members.get(memberId)!;
   if (req.memberEpoch === -2) {
-    // static temporary leave: epoch -2, tasks kept, nothing pending, task epochs reset; no rebalance
+    // static temporary leave: epoch -2 (previous epoch kept), tasks kept, nothing pending, task epochs reset; no rebalance
     const left: StreamsGroupMember = {
       ...m,
       memberEpoch: -2,
-      previousMemberEpoch: m.memberEpoch,
       tasksPendingRevocation: EMPTY_TUPLE,
       assignedTasks: { ...m.assignedTasks, active: resetEpochs(m.assignedTasks.active) },
     };

@@ -4,6 +4,7 @@ import type { StreamsGroupMember } from '../model/member.ts';
 import type { ConfiguredTopology, StreamsTopology } from '../model/topology.ts';
 import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
 import { EMPTY_TUPLE, type TaskSet, type TasksTuple } from '../model/tasks.ts';
+import type { DraftGroupState } from '../draft/state.ts';
 
 export type GroupState = 'EMPTY' | 'NOT_READY' | 'ASSIGNING' | 'RECONCILING' | 'STABLE' | 'INITIALIZING' | 'DEAD';
 
@@ -54,12 +55,21 @@ export class StreamsGroup {
   readonly taskOffsets = new Map<string, { offsets: TaskOffset[] | null; endOffsets: TaskOffset[] | null }>();
   readonly partialProgress = new Map<string, PartialProgress>();
 
+  /** kip1071-draft groups only (null for ak4): partition metadata and the refresh deadline, see src/core/draft/. */
+  draft: DraftGroupState | null = null;
+
   constructor(readonly groupId: string) {}
 
   /** maybeUpdateGroupState: first match wins. */
   state(): GroupState {
-    if (this.members.size === 0) return 'EMPTY';
-    if (this.topology === null || this.topology.epoch !== this.validatedTopologyEpoch) return 'NOT_READY';
+    if (this.draft) {
+      // kip1071-draft §3.1: INITIALIZING until a topology is replayed, regardless of members
+      if (this.topology === null) return 'INITIALIZING';
+      if (this.members.size === 0) return 'EMPTY';
+    } else {
+      if (this.members.size === 0) return 'EMPTY';
+      if (this.topology === null || this.topology.epoch !== this.validatedTopologyEpoch) return 'NOT_READY';
+    }
     if (this.groupEpoch > this.assignmentEpoch) return 'ASSIGNING';
     for (const m of this.members.values()) {
       if (!(m.state === 'STABLE' && m.memberEpoch === this.assignmentEpoch)) return 'RECONCILING';

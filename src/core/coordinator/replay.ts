@@ -4,6 +4,8 @@ import type { CoordinatorRecord } from '../log/records.ts';
 import { fromTaskIds, type TaskIds } from '../model/tasks.ts';
 import { StreamsGroup } from './group.ts';
 import { applyCurrentAssignmentValue, applyMemberMetadataValue, topologyFromValue } from './records.ts';
+import type { Edition } from '../protocol/errors.ts';
+import { replayDraft } from '../draft/replay.ts';
 
 export class IllegalStateError extends Error {}
 
@@ -21,7 +23,9 @@ function existing(groups: Groups, groupId: string, what: string): StreamsGroup {
   return g;
 }
 
-export function replay(groups: Groups, r: CoordinatorRecord): void {
+export function replay(groups: Groups, r: CoordinatorRecord, edition: Edition = 'ak4'): void {
+  // kip1071-draft: same record names, other values and rules (kip1071-draft §8.5)
+  if (edition === 'kip1071-draft') return replayDraft(groups, r);
   const groupId = r.key.groupId as string;
   const v = r.value as Record<string, unknown> | null;
   switch (r.type) {

@@ -77,8 +77,9 @@ export class Coordinator {
     this.now = now;
     this.rules = VARIANT_RULES[options.variant];
     this.assignor = new StickyTaskAssignor({ flavour: options.edition === 'ak4' ? '4.4' : 'draft' });
+    this.hooks = options.edition === 'kip1071-draft' ? draftHooks(options.config) : SHIPPED_HOOKS;
     // loading: replay the whole partition, then re-derive what lived only in memory (onLoaded)
-    for (const b of log.allBatches()) for (const r of b.records) replay(this.groups, r);
+    for (const b of log.allBatches()) for (const r of b.records) replay(this.groups, r, options.edition);
     this.onLoaded();
   }
 

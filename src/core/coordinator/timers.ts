@@ -4,6 +4,8 @@ export type TimerTask =
   | { kind: 'session-timeout'; groupId: string; memberId: string }
   | { kind: 'rebalance-timeout'; groupId: string; memberId: string; memberEpoch: number }
   | { kind: 'initial-rebalance'; groupId: string }
+  /** kip1071-draft §4.10: fences the member asked to initialize the topology (a null topology id keys as "null"). */
+  | { kind: 'topology-initialization-timeout'; groupId: string; topologyId: string | null; memberId: string }
   | { kind: 'retention-check' };
 
 export interface ScheduledTimer {
@@ -24,6 +26,8 @@ export function timerKey(t: TimerTask): string {
       return `initial-rebalance-timeout-${t.groupId}`;
     case 'retention-check':
       return 'offsets-retention-check';
+    case 'topology-initialization-timeout':
+      return `topology-initialization-timeout-${t.groupId}-${t.topologyId}`;
   }
 }
 

@@ -1,0 +1,181 @@
+// kip1071-draft RPCs (kip1071-draft §2): StreamsGroupInitialize v0 (apiKey 88), StreamsGroupHeartbeat v0 (89),
+// StreamsGroupDescribe v0 (90), in Kafka's JSON form; requests are filled with the schema defaults.
+import type { TaskIds } from '../model/tasks.ts';
+import type { Endpoint, KeyValue, Subtopology, TaskOffset, TopicInfo } from '../protocol/messages.ts';
+import { keyValue, subtopology, taskIds } from '../protocol/normalize.ts';
+
+export const DRAFT_API_KEYS = { StreamsGroupInitialize: 88, StreamsGroupHeartbeat: 89, StreamsGroupDescribe: 90 } as const;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const nstr = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const int = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : d);
+const arr = <T>(v: unknown, f: (x: unknown) => T): T[] => (Array.isArray(v) ? v.map(f) : []);
+const narr = <T>(v: unknown, f: (x: unknown) => T): T[] | null => (Array.isArray(v) ? v.map(f) : null);
+const endpoint = (v: unknown): Endpoint | null => (isObj(v) ? { host: str(v.host), port: int(v.port, 0) } : null);
+const taskOffset = (v: unknown): TaskOffset => (isObj(v) ? { subtopologyId: str(v.subtopologyId), partition: int(v.partition, 0), offset: int(v.offset, 0) } : { subtopologyId: '', partition: 0, offset: 0 });
+
+// ---- StreamsGroupHeartbeat (§2.2) ----
+
+export interface DraftHeartbeatRequest {
+  groupId: string;
+  memberId: string;
+  memberEpoch: number;
+  instanceId: string | null;
+  rackId: string | null;
+  /** -1 = unchanged */
+  rebalanceTimeoutMs: number;
+  topologyId: string | null;
+  activeTasks: TaskIds[] | null;
+  standbyTasks: TaskIds[] | null;
+  warmupTasks: TaskIds[] | null;
+  processId: string | null;
+  userEndpoint: Endpoint | null;
+  clientTags: KeyValue[] | null;
+  /** Ignored by the branch. */
+  taskOffsets: TaskOffset[] | null;
+  /** Ignored by the branch. */
+  taskEndOffsets: TaskOffset[] | null;
+  /** Ignored by the branch. */
+  shutdownApplication: boolean;
+}
+
+export function normalizeDraftHeartbeat(data: Obj): DraftHeartbeatRequest {
+  return {
+    groupId: str(data.groupId),
+    memberId: str(data.memberId),
+    memberEpoch: int(data.memberEpoch, 0),
+    instanceId: nstr(data.instanceId),
+    rackId: nstr(data.rackId),
+    rebalanceTimeoutMs: int(data.rebalanceTimeoutMs, -1),
+    topologyId: nstr(data.topologyId),
+    activeTasks: narr(data.activeTasks, taskIds),
+    standbyTasks: narr(data.standbyTasks, taskIds),
+    warmupTasks: narr(data.warmupTasks, taskIds),
+    processId: nstr(data.processId),
+    userEndpoint: endpoint(data.userEndpoint),
+    clientTags: narr(data.clientTags, keyValue),
+    taskOffsets: narr(data.taskOffsets, taskOffset),
+    taskEndOffsets: narr(data.taskEndOffsets, taskOffset),
+    shutdownApplication: data.shutdownApplication === true,
+  };
+}
+
+export interface DraftHeartbeatResponse {
+  throttleTimeMs: number;
+  errorCode: number;
+  errorMessage: string | null;
+  memberId: string | null;
+  memberEpoch: number;
+  heartbeatIntervalMs: number;
+  acceptableRecoveryLag: number;
+  taskOffsetIntervalMs: number;
+  shouldInitializeTopology: boolean;
+  groupTopologyId: string | null;
+  status: { statusCode: number; statusDetail: string }[] | null;
+  activeTasks: TaskIds[] | null;
+  standbyTasks: TaskIds[] | null;
+  warmupTasks: TaskIds[] | null;
+  partitionsByUserEndpoint: { userEndpoint: Endpoint; partitions: { topic: string; partitions: number[] }[] }[] | null;
+}
+
+/** Every field at its default: what an error response carries besides ErrorCode/ErrorMessage (§2.1). */
+export function emptyDraftHeartbeatResponse(): DraftHeartbeatResponse {
+  return {
+    throttleTimeMs: 0,
+    errorCode: 0,
+    errorMessage: null,
+    memberId: null,
+    memberEpoch: 0,
+    heartbeatIntervalMs: 0,
+    acceptableRecoveryLag: 0,
+    taskOffsetIntervalMs: 0,
+    shouldInitializeTopology: false,
+    groupTopologyId: null,
+    status: null,
+    activeTasks: null,
+    standbyTasks: null,
+    warmupTasks: null,
+    partitionsByUserEndpoint: null,
+  };
+}
+
+// ---- StreamsGroupInitialize (§2.3) ----
+
+export interface DraftInitializeRequest {
+  groupId: string;
+  topologyId: string;
+  topology: Subtopology[];
+}
+
+export function normalizeDraftInitialize(data: Obj): DraftInitializeRequest {
+  return { groupId: str(data.groupId), topologyId: str(data.topologyId), topology: arr(data.topology, subtopology) };
+}
+
+export interface DraftInitializeResponse {
+  throttleTimeMs: number;
+  errorCode: number;
+  errorMessage: string | null;
+}
+
+// ---- StreamsGroupDescribe (§2.4) ----
+
+export interface DraftDescribedTopicInfo {
+  name: string;
+  partitions: number;
+  replicationFactor: number;
+  topicConfigs: KeyValue[];
+}
+
+export interface DraftDescribedSubtopology {
+  subtopologyId: string;
+  sourceTopics: string[];
+  repartitionSinkTopics: string[];
+  sourceTopicRegex: string[];
+  stateChangelogTopics: DraftDescribedTopicInfo[];
+  repartitionSourceTopics: DraftDescribedTopicInfo[];
+}
+
+export interface DraftDescribedAssignment {
+  activeTasks: TaskIds[];
+  standbyTasks: TaskIds[];
+  warmupTasks: TaskIds[];
+}
+
+export interface DraftDescribedMember {
+  memberId: string;
+  memberEpoch: number;
+  instanceId: string | null;
+  rackId: string | null;
+  clientId: string;
+  clientHost: string;
+  topologyId: string | null;
+  processId: string | null;
+  clientTags: KeyValue[];
+  taskOffsets: TaskOffset[];
+  taskEndOffsets: TaskOffset[];
+  assignment: DraftDescribedAssignment;
+  targetAssignment: DraftDescribedAssignment;
+}
+
+export interface DraftDescribedGroup {
+  errorCode: number;
+  errorMessage: string | null;
+  groupId: string | null;
+  groupState: string;
+  groupEpoch: number;
+  assignmentEpoch: number;
+  topology: DraftDescribedSubtopology[] | null;
+  members: DraftDescribedMember[];
+  authorizedOperations: number;
+}
+
+export interface DraftDescribeResponse {
+  throttleTimeMs: number;
+  groups: DraftDescribedGroup[];
+}
+
+export function describedTopicInfo(t: TopicInfo): DraftDescribedTopicInfo {
+  return { name: t.name, partitions: t.partitions, replicationFactor: t.replicationFactor, topicConfigs: t.topicConfigs.map((c) => ({ key: c.key, value: c.value })) };
+}

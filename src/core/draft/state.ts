@@ -1,0 +1,21 @@
+// kip1071-draft: the parts of a streams group only the draft edition has (kip1071-draft §1.4).
+
+/** TopicMetadata of the draft's subscription ("partition") metadata. */
+export interface DraftTopicMetadata {
+  readonly topicId: string;
+  readonly topicName: string;
+  readonly numPartitions: number;
+  /** partition -> racks; the simulator's brokers have no racks, so this stays empty. */
+  readonly partitionRacks: ReadonlyMap<number, readonly string[]>;
+}
+
+export interface DraftGroupState {
+  /** Hard state: StreamsGroupPartitionMetadata (topic name -> metadata). */
+  partitionMetadata: Map<string, DraftTopicMetadata>;
+  /** Soft state: metadataRefreshDeadline {deadlineMs, epoch}; {0,0} for a new or loaded group. */
+  refreshDeadline: { deadlineMs: number; epoch: number };
+}
+
+export function newDraftGroupState(): DraftGroupState {
+  return { partitionMetadata: new Map(), refreshDeadline: { deadlineMs: 0, epoch: 0 } };
+}

@@ -2,6 +2,8 @@
 // StreamsMembershipManager); profile `partial` resends only the owned-task lists that changed (KAFKA-20870).
 import type { ClientSpec } from '../scenario/types.ts';
 import { EMPTY_SET, equalSets, fromTaskIds, toTaskIds, type TaskIds, type TaskSet } from '../model/tasks.ts';
+import type { Edition } from '../protocol/errors.ts';
+import { draftClientRequest, type DraftClientOptions } from '../draft/client.ts';
 
 export type ClientStatus = 'unjoined' | 'joining' | 'member' | 'left' | 'crashed' | 'fatal';
 
@@ -39,8 +41,12 @@ export class SimulatedClient {
     readonly spec: ClientSpec,
     readonly groupId: string,
     readonly topology: unknown,
+    readonly edition: Edition = 'ak4',
+    /** kip1071-draft: the topology id the client sends (draft/client.ts). */
+    readonly draft: DraftClientOptions | null = null,
   ) {
-    this.memberId = spec.memberId ?? alias;
+    // kip1071-draft: the Java client joins with an empty member id and the coordinator generates one
+    this.memberId = spec.memberId ?? (edition === 'kip1071-draft' ? '' : alias);
   }
 
   get processId(): string {
@@ -57,6 +63,14 @@ export class SimulatedClient {
 
   /** The next request by profile, with a plain explanation of why it looks as it does. */
   nextRequest(action: 'join' | 'heartbeat' | 'leave'): { data: Record<string, unknown>; why: string } {
+    const reset = this.lastSent === null;
+    const out = this.buildRequest(action);
+    // kip1071-draft: the same membership logic, the draft's request fields (draft/client.ts)
+    return this.draft ? draftClientRequest(this, out, reset, this.draft) : out;
+  }
+
+  /** The request in the shipped form. */
+  private buildRequest(action: 'join' | 'heartbeat' | 'leave'): { data: Record<string, unknown>; why: string } {
     const base: Record<string, unknown> = {
       groupId: this.groupId,
       memberId: this.memberId,

@@ -9,6 +9,7 @@ import type { RecordBatch } from '../log/log.ts';
 import { toObject, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
 import { isReady } from '../model/topology.ts';
 import { matchExpectation } from './match.ts';
+import { draftClientOptions, maybeInitialize } from '../draft/client.ts';
 import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceRecord, TraceStep } from './types.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
@@ -90,9 +91,10 @@ export class ScenarioRunner {
     this.broker = new Broker({ edition: scenario.protocol, variant: scenario.variant, config }, scenario.topics.map((t) => [t.name, t.partitions]));
     for (const alias of Object.keys(scenario.clients).sort()) {
       const spec = scenario.clients[alias]!;
-      const c = new SimulatedClient(alias, spec, scenario.groupId, spec.topology ?? scenario.topology ?? null);
+      const topology = spec.topology ?? scenario.topology ?? null;
+      const c = new SimulatedClient(alias, spec, scenario.groupId, topology, scenario.protocol, draftClientOptions(scenario.protocol, config, topology));
       this.clients.set(alias, c);
-      this.bind(alias, c.memberId);
+      if (c.memberId !== '') this.bind(alias, c.memberId);
     }
   }
 
@@ -195,6 +197,7 @@ export class ScenarioRunner {
     t.narration.push(...out.narration);
     t.narration.push(c.onResponse(data, out.errorName, out.response, this.broker.now));
     if (out.memberId) this.bind(c.alias, out.memberId);
+    maybeInitialize(this.broker, c, out, t);
     return { out, version };
   }
 
@@ -240,6 +243,7 @@ export class ScenarioRunner {
       if (out.memberId) this.bind(next.alias, out.memberId);
       t.exchanges.push({ at: this.broker.now, member: next.alias, request: out.request, response: out.response, errorName: out.errorName });
       for (const n of out.narration) t.narration.push(`[${this.broker.now} ms] ${n}`);
+      maybeInitialize(this.broker, next, out, t);
       // a heartbeat at the same instant again would loop: the next one waits at least 1 ms
       if (next.nextHeartbeatAt <= this.broker.now && out.errorName === 'NONE') next.nextHeartbeatAt = this.broker.now + 1;
       if (next.nextHeartbeatAt <= this.broker.now) next.nextHeartbeatAt = this.broker.now + 1;

@@ -113,17 +113,29 @@ export class StreamsGroup {
     const pid = m.processId;
     for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) setIn(this.activeTaskProcessId, s, p, pid);
     for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) setIn(this.activeTaskProcessId, s, p, pid);
-    for (const t of [m.assignedTasks.standby, m.tasksPendingRevocation.standby]) for (const [s, ps] of t) for (const p of ps) addIn(this.standbyTaskProcessIds, s, p, pid);
-    for (const t of [m.assignedTasks.warmup, m.tasksPendingRevocation.warmup]) for (const [s, ps] of t) for (const p of ps) addIn(this.warmupTaskProcessIds, s, p, pid);
+    addAll(this.standbyTaskProcessIds, m.assignedTasks.standby, pid);
+    addAll(this.standbyTaskProcessIds, m.tasksPendingRevocation.standby, pid);
+    addAll(this.warmupTaskProcessIds, m.assignedTasks.warmup, pid);
+    addAll(this.warmupTaskProcessIds, m.tasksPendingRevocation.warmup, pid);
   }
 
   private removeProcessIds(m: StreamsGroupMember): void {
     const pid = m.processId;
     for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) deleteIfEquals(this.activeTaskProcessId, s, p, pid);
     for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) deleteIfEquals(this.activeTaskProcessId, s, p, pid);
-    for (const t of [m.assignedTasks.standby, m.tasksPendingRevocation.standby]) for (const [s, ps] of t) for (const p of ps) removeIn(this.standbyTaskProcessIds, s, p, pid);
-    for (const t of [m.assignedTasks.warmup, m.tasksPendingRevocation.warmup]) for (const [s, ps] of t) for (const p of ps) removeIn(this.warmupTaskProcessIds, s, p, pid);
+    removeAll(this.standbyTaskProcessIds, m.assignedTasks.standby, pid);
+    removeAll(this.standbyTaskProcessIds, m.tasksPendingRevocation.standby, pid);
+    removeAll(this.warmupTaskProcessIds, m.assignedTasks.warmup, pid);
+    removeAll(this.warmupTaskProcessIds, m.tasksPendingRevocation.warmup, pid);
   }
+}
+
+function addAll(m: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): void {
+  for (const [s, ps] of t) for (const p of ps) addIn(m, s, p, pid);
+}
+
+function removeAll(m: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): void {
+  for (const [s, ps] of t) for (const p of ps) removeIn(m, s, p, pid);
 }
 
 function setIn(m: Map<string, Map<number, string>>, s: string, p: number, v: string): void {

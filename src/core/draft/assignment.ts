@@ -10,7 +10,7 @@ import type { ConfiguredTopology, TopicsImage } from '../model/topology.ts';
 import type { Subtopology } from '../protocol/messages.ts';
 import { draftNumTasks } from '../topology/draft.ts';
 import { topicId } from './ids.ts';
-import { draftTargetAssignmentMetadataRecord } from './records.ts';
+import { draftTargetAssignmentMemberRecord, draftTargetAssignmentMetadataRecord } from './records.ts';
 import type { DraftTopicMetadata } from './state.ts';
 
 /** Source topics ∪ repartition source topics of every subtopology, that exist in the image (§4.6 step 3). */
@@ -98,6 +98,12 @@ export function buildDraftTargetAssignment(input: DraftTargetInput): { records: 
     timestamp: 0,
   });
   const records = result.records.map((r) => (r.type === 'StreamsGroupTargetAssignmentMetadata' ? draftTargetAssignmentMetadataRecord(group.groupId, input.groupEpoch) : r));
+  // TAB: a member without a target entry of its own always gets a record, even a static replacement whose
+  // inherited target did not change (the shared builder compares it with the inherited one)
+  const u = input.updatedMember;
+  if (u && !group.targetAssignment.has(u.memberId) && !records.some((r) => r.type === 'StreamsGroupTargetAssignmentMember' && r.key.memberId === u.memberId)) {
+    records.splice(records.length - 1, 0, draftTargetAssignmentMemberRecord(group.groupId, u.memberId, result.targets.get(u.memberId) ?? EMPTY_TUPLE));
+  }
   return { records, targets: result.targets };
 }
 

@@ -38,6 +38,19 @@ function mustHaveMember(g: StreamsGroup, memberId: string): StreamsGroupMember {
   return m;
 }
 
+/** SG maybeUpdateTaskProcessId: an active task can have one owner process only, even within one process (§8.5). */
+function throwIfActiveTaskOwned(g: StreamsGroup, old: StreamsGroupMember, next: StreamsGroupMember): void {
+  const heldBefore = (s: string, p: number) => old.assignedTasks.active.get(s)?.has(p) === true || old.tasksPendingRevocation.active.get(s)?.has(p) === true;
+  const check = (s: string, p: number) => {
+    const owner = g.activeTaskProcessId.get(s)?.get(p);
+    if (owner !== undefined && !heldBefore(s, p)) {
+      throw new IllegalStateError(`Cannot set the process ID of ${s}-${p} to ${next.processId} because the partition is still owned by process ID ${owner}`);
+    }
+  };
+  for (const [s, ps] of next.assignedTasks.active) for (const p of ps.keys()) check(s, p);
+  for (const [s, ps] of next.tasksPendingRevocation.active) for (const p of ps) check(s, p);
+}
+
 export function replayDraft(groups: Groups, r: CoordinatorRecord): void {
   const groupId = r.key.groupId as string;
   const v = r.value as Record<string, unknown> | null;
@@ -116,7 +129,11 @@ export function replayDraft(groups: Groups, r: CoordinatorRecord): void {
       const g = mustExist(groups, groupId);
       const m = mustHaveMember(g, r.key.memberId as string);
       // the shared helper rebuilds the shipped fields only: the draft's topology id is carried over here
-      if (v) g.putMember({ ...applyCurrentAssignmentValue(m, v), topologyId: m.topologyId ?? null });
+      if (v) {
+        const next: StreamsGroupMember = { ...applyCurrentAssignmentValue(m, v), topologyId: m.topologyId ?? null };
+        throwIfActiveTaskOwned(g, m, next);
+        g.putMember(next);
+      }
       else {
         // tombstone: epochs -1, every task set emptied, the member state kept
         const cleared = applyCurrentAssignmentValue(m, { memberEpoch: -1, previousMemberEpoch: -1, state: 1, activeTasks: [], standbyTasks: [], warmupTasks: [], activeTasksPendingRevocation: [], standbyTasksPendingRevocation: [], warmupTasksPendingRevocation: [] });

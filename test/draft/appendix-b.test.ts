@@ -69,7 +69,7 @@ describe('kip1071-draft Appendix B', () => {
       join(b, 'a');
       b.advance(300000); // the first timer fences a; rejoin and fail an Initialize so the timer is gone
       join(b, 'a');
-      expect(init(b, [sub('0', ['input'], { stateChangelogTopics: [{ name: 'cl', partitions: 0, replicationFactor: 0, topicConfigs: [] }] })]).errorName).not.toBe('NONE');
+      expect(init(b, [sub('0', ['missing'], { stateChangelogTopics: [{ name: 'cl', partitions: 0, replicationFactor: 0, topicConfigs: [] }] })]).errorName).not.toBe('NONE');
       const now = b.now;
       hb(b, 'a', b.coordinator.groups.get('group-id')!.members.get('a')!.memberEpoch, { topologyId: 'topology-id' });
       expect(b.coordinator.timerDeadline('topology-initialization-timeout-group-id-topology-id')).toBe(now + due);

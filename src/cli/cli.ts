@@ -170,22 +170,30 @@ async function runCommand(file: string, json: boolean, io: CliIo, deps: CliDeps)
 async function checkCommand(file: string, io: CliIo, deps: CliDeps): Promise<number> {
   const scenario = await load(file, io);
   if (!scenario) return EXIT.INVALID;
-  const trace = await simulate(file, scenario, io, deps);
-  if (!trace) return EXIT.INTERNAL;
   const expectations = scenario.steps.filter((s) => s.expect !== undefined).length;
+  // a scenario may ask to be checked under several variants (byVariant expectations apply)
+  const variants = scenario.checkVariants?.length ? scenario.checkVariants : [scenario.variant];
   let failed = 0;
-  for (const step of trace.steps) {
-    for (const m of step.mismatches) {
-      failed++;
-      const label = step.label ? ` "${step.label}"` : '';
-      io.stdout(`${file}: step ${step.index}${label}: ${m.path}\n    expected: ${show(m.expected, 2000)}\n    actual:   ${show(m.actual, 2000)}\n`);
+  let steps = 0;
+  for (const variant of variants) {
+    const trace = await simulate(file, { ...scenario, variant }, io, deps);
+    if (!trace) return EXIT.INTERNAL;
+    steps = trace.steps.length;
+    const under = variants.length > 1 ? ` [variant ${variant}]` : '';
+    for (const step of trace.steps) {
+      for (const m of step.mismatches) {
+        failed++;
+        const label = step.label ? ` "${step.label}"` : '';
+        io.stdout(`${file}${under}: step ${step.index}${label}: ${m.path}\n    expected: ${show(m.expected, 2000)}\n    actual:   ${show(m.actual, 2000)}\n`);
+      }
     }
   }
   if (failed > 0) {
     io.stdout(`${file}: FAILED (${failed} mismatch${failed === 1 ? '' : 'es'})\n`);
     return EXIT.EXPECTATION_FAILED;
   }
-  io.stdout(`${file}: ok (${trace.steps.length} step${trace.steps.length === 1 ? '' : 's'}, ${expectations} with expectations)\n`);
+  const under = variants.length > 1 ? `, under ${variants.join(', ')}` : '';
+  io.stdout(`${file}: ok (${steps} step${steps === 1 ? '' : 's'}, ${expectations} with expectations${under})\n`);
   return EXIT.OK;
 }
 

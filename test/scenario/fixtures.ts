@@ -53,6 +53,8 @@ export function step(index: number, over: Partial<TraceStep> = {}): TraceStep {
     group: null,
     narration: [],
     mismatches: [],
+    violations: [],
+    durability: null,
     ...over,
   };
 }

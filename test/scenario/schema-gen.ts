@@ -8,6 +8,7 @@ import { VARIANTS } from '../../src/core/scenario/types.ts';
 import { REQUEST_FIELDS, requestFields, type StructFields, type WireType, type FieldSpec } from '../../src/core/scenario/validate.ts';
 import { ERROR_CODES } from '../../src/core/protocol/errors.ts';
 import { RECORD_API_KEYS } from '../../src/core/log/records.ts';
+import { INVARIANTS } from '../../src/core/invariants/types.ts';
 
 const D: Record<string, string> = {
   groupId: 'The group the request is about. Filled from the scenario\'s groupId when omitted.',
@@ -178,6 +179,8 @@ defs.expectation = {
       value: { anyOf: [{ type: 'object' }, { type: 'null' }], description: 'The record value, or null for a tombstone.' },
     } } },
     recordTypes: { type: 'array', description: 'Only the types of the appended records, in order.', items: { type: 'string', enum: Object.keys(RECORD_API_KEYS), description: 'A record type.' } },
+    violations: { type: 'array', description: 'The invariants this step violates, exactly ([] for none). A violation the step does not expect fails the scenario.', items: { type: 'string', enum: Object.keys(INVARIANTS), description: 'An invariant name.' } },
+    byVariant: { type: 'object', description: 'Expectations for one variant: the keys given here replace the shared ones when the scenario runs under that variant.', additionalProperties: false, properties: Object.fromEntries(VARIANTS.map((v) => [v, { $ref: '#/definitions/expectation', description: `What this step must produce under ${v}.` }])) },
   },
 };
 defs.stepCommon = {
@@ -257,6 +260,8 @@ const schema = {
     topology: { description: 'Default topology of the simulated clients: the heartbeat\'s topology object for ak4, the StreamsGroupInitialize subtopology list for the draft.' },
     clients: { type: 'object', description: 'Simulated clients by alias.', additionalProperties: { $ref: '#/definitions/client' } },
     steps: { type: 'array', description: 'The steps, run in order.' },
+    invariants: { type: 'object', additionalProperties: false, description: 'Bounds for the liveness invariants.', properties: { stableWithinMs: { type: 'integer', minimum: 0, description: 'The group must be Stable again within this much simulated time after it stops being Stable (default 300000).' } } },
+    checkVariants: { type: 'array', items: { enum: [...VARIANTS] }, description: 'Variants `sgp check` runs this scenario under, each checked against its expect blocks (byVariant overrides apply). Default: the scenario\'s own variant.' },
   },
   allOf: [{
     if: { not: { required: ['variant'], properties: { variant: { enum: ['B-accumulate-signal', 'D-nested-report'] } } } },

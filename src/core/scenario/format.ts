@@ -66,6 +66,8 @@ function details(s: TraceStep): string[] {
   for (const t of s.timers) out.push(`timer   ${t.at} ms  ${t.key}: ${t.effect}`);
   for (const x of s.exchanges) out.push(`beat    ${x.at} ms  ${x.member}  ${x.errorName}${exchangeEpoch(x.response)}`);
   for (const n of s.narration) out.push(`note    ${n}`);
+  for (const v of s.violations ?? []) out.push(`VIOLATED ${v.invariant}: ${v.message}`);
+  for (const m of s.durability?.memoryOnly ?? []) if (m.decisive) out.push(`memory  only in memory (a failover loses it): ${m.what}`);
   for (const m of s.mismatches) out.push(`FAILED  ${m.path}: expected ${show(m.expected)}, actual ${show(m.actual)}`);
   return out;
 }

@@ -10,6 +10,8 @@ export interface StepOutcome {
   errorName: string | null;
   group: TraceGroupView | null;
   records: { type: string; key: unknown; value: unknown }[];
+  /** Names of the invariants violated after the step. */
+  violations?: string[];
 }
 
 /** `basePath` is the path of the expectation itself, e.g. `$.steps[3].expect`. */
@@ -24,7 +26,23 @@ export function matchExpectation(expect: Expectation, actual: StepOutcome, baseP
   if (expect.recordTypes !== undefined) {
     matchValue(expect.recordTypes, actual.records.map((r) => r.type), childPath(basePath, 'recordTypes'), out);
   }
+  if (expect.violations !== undefined) {
+    // the set of violated invariants, compared exactly (order-insensitive)
+    const want = [...new Set(expect.violations)].sort();
+    const got = [...new Set(actual.violations ?? [])].sort();
+    if (JSON.stringify(want) !== JSON.stringify(got)) out.push({ path: childPath(basePath, 'violations'), expected: want, actual: got });
+  }
   return out;
+}
+
+/** The expectation under a variant: keys in `byVariant[variant]` replace the shared ones. */
+export function matchForVariant(expect: Expectation, variant: string, actual: StepOutcome, basePath: string): Mismatch[] {
+  const { byVariant, ...shared } = expect;
+  const override = byVariant?.[variant as keyof typeof byVariant];
+  if (!override) return matchExpectation(shared, actual, basePath);
+  const base: Record<string, unknown> = { ...shared };
+  for (const k of Object.keys(override)) delete base[k];
+  return [...matchExpectation(base as Expectation, actual, basePath), ...matchExpectation(override, actual, childPath(childPath(basePath, 'byVariant'), variant))];
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

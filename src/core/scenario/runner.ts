@@ -8,7 +8,8 @@ import type { FiredTimer } from '../coordinator/runtime.ts';
 import type { RecordBatch } from '../log/log.ts';
 import { toObject, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
 import { isReady } from '../model/topology.ts';
-import { matchExpectation } from './match.ts';
+import { matchForVariant } from './match.ts';
+import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.ts';
 import { draftClientOptions, maybeInitialize } from '../draft/client.ts';
 import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceRecord, TraceStep } from './types.ts';
 
@@ -86,8 +87,13 @@ export class ScenarioRunner {
   private readonly aliasByMember = new Map<string, string>();
   private readonly memberByAlias = new Map<string, string>();
 
-  constructor(readonly scenario: Scenario) {
+  readonly checker: InvariantChecker;
+  private readonly sessionTimeoutMs: number;
+
+  constructor(readonly scenario: Scenario, options: { durability?: boolean } = {}) {
     const config = Config.from(scenario.config);
+    this.sessionTimeoutMs = config.int(scenario.protocol === 'ak4' ? 'group.streams.session.timeout.ms' : 'group.consumer.session.timeout.ms');
+    this.checker = new InvariantChecker(scenario.groupId, { stableWithinMs: scenario.invariants?.stableWithinMs ?? DEFAULT_STABLE_WITHIN_MS, durability: options.durability ?? true });
     this.broker = new Broker({ edition: scenario.protocol, variant: scenario.variant, config }, scenario.topics.map((t) => [t.name, t.partitions]));
     for (const alias of Object.keys(scenario.clients).sort()) {
       const spec = scenario.clients[alias]!;
@@ -139,6 +145,8 @@ export class ScenarioRunner {
       group: null,
       narration: [],
       mismatches: [],
+      violations: [],
+      durability: null,
     };
     if ('send' in step) {
       const version = step.version ?? (step.send === 'StreamsGroupHeartbeat' && this.scenario.protocol === 'ak4' ? 1 : 0);
@@ -149,6 +157,7 @@ export class ScenarioRunner {
         data.memberId = this.memberByAlias.get(step.member) ?? step.member;
       }
       const client = step.member && this.clients.has(step.member) ? { clientId: step.member, clientHost: '/127.0.0.1' } : RAW_CLIENT;
+      if (step.send === 'StreamsGroupHeartbeat' && typeof data.memberId === 'string') this.checker.onSend(data.memberId, this.broker.now);
       const out = this.broker.send(step.send, version, data, client);
       if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
       Object.assign(t, { member: step.member ?? null, api: step.send, version, request: out.request, response: out.response, errorName: out.errorName });
@@ -182,8 +191,16 @@ export class ScenarioRunner {
     t.time = this.broker.now;
     t.records = this.recordsSince(startOffset);
     t.group = this.group();
+    const checked = this.checker.afterStep(this.broker);
+    t.violations = checked.violations;
+    t.durability = checked.durability;
     if (step.expect) {
-      t.mismatches = matchExpectation(step.expect, { response: t.response, errorName: t.errorName, group: t.group, records: t.records }, `$.steps[${index}].expect`);
+      t.mismatches = matchForVariant(step.expect, this.scenario.variant, { response: t.response, errorName: t.errorName, group: t.group, records: t.records, violations: t.violations.map((v) => v.invariant) }, `$.steps[${index}].expect`);
+    }
+    // a violation the step does not expect fails the scenario
+    const expected = step.expect?.byVariant?.[this.scenario.variant]?.violations ?? step.expect?.violations;
+    if (t.violations.length > 0 && expected === undefined) {
+      t.mismatches.push({ path: `$.steps[${index}]`, expected: 'no invariant violation (add expect.violations to expect one)', actual: [...new Set(t.violations.map((v) => v.invariant))].sort() });
     }
     return t;
   }
@@ -193,6 +210,7 @@ export class ScenarioRunner {
     if (!c.live && action === 'heartbeat' && c.status !== 'unjoined') t.narration.push(`${c.alias} is ${c.status}; it sends a heartbeat anyway because the step asks it to.`);
     const { data, why } = c.nextRequest(action);
     t.narration.push(why);
+    this.noteSend(data);
     const out = this.broker.send('StreamsGroupHeartbeat', version, data, { clientId: c.alias, clientHost: '/127.0.0.1' });
     t.narration.push(...out.narration);
     t.narration.push(c.onResponse(data, out.errorName, out.response, this.broker.now));
@@ -201,8 +219,20 @@ export class ScenarioRunner {
     return { out, version };
   }
 
+  private noteSend(data: Record<string, unknown>): void {
+    if (typeof data.memberId === 'string' && data.memberId !== '') this.checker.onSend(data.memberId, this.broker.now);
+  }
+
+  /** A member's client is still running (raw senders count as running). */
+  private clientLive = (memberId: string): boolean => {
+    const alias = this.aliasByMember.get(memberId);
+    const c = alias !== undefined ? this.clients.get(alias) : undefined;
+    return c === undefined || c.status === 'member' || c.status === 'joining';
+  };
+
   private recordTimers(fired: FiredTimer[], t: TraceStep): void {
     for (const f of fired) {
+      this.checker.onTimer(f.effect, f.timer.deadline, this.sessionTimeoutMs, this.clientLive);
       t.timers.push({ at: f.timer.deadline, key: f.timer.key, effect: f.effect } satisfies TimerFired);
       t.narration.push(...f.narration);
     }
@@ -238,6 +268,7 @@ export class ScenarioRunner {
         return;
       }
       const { data } = next.nextRequest('heartbeat');
+      this.noteSend(data);
       const out = this.broker.send('StreamsGroupHeartbeat', this.scenario.protocol === 'ak4' ? 1 : 0, data, { clientId: next.alias, clientHost: '/127.0.0.1' });
       next.onResponse(data, out.errorName, out.response, this.broker.now);
       if (out.memberId) this.bind(next.alias, out.memberId);

@@ -82,6 +82,10 @@ export interface Expectation {
   group?: unknown;
   records?: unknown[];
   recordTypes?: string[];
+  /** Names of the invariants this step violates (exactly; [] = none). */
+  violations?: string[];
+  /** Per-variant expectations that replace the keys they give when the scenario runs under that variant. */
+  byVariant?: Partial<Record<Variant, Omit<Expectation, 'byVariant'>>>;
 }
 
 export interface Scenario {
@@ -96,6 +100,10 @@ export interface Scenario {
   topology?: unknown;
   clients: Record<string, ClientSpec>;
   steps: Step[];
+  /** Bounds for the liveness invariants. */
+  invariants?: { stableWithinMs?: number };
+  /** Variants `sgp check` runs this scenario under (default: its own `variant` only). */
+  checkVariants?: Variant[];
 }
 
 /** A record as appended, with its log offset. */
@@ -168,6 +176,10 @@ export interface TraceStep {
   group: TraceGroupView | null;
   narration: string[];
   mismatches: Mismatch[];
+  /** Invariants violated after this step. */
+  violations: { invariant: string; message: string }[];
+  /** Live state against the state a fresh coordinator rebuilds from the log. */
+  durability: { diff: { path: string; live: unknown; replayed: unknown }[]; memoryOnly: { what: string; decisive: boolean }[] } | null;
 }
 
 export interface Trace {

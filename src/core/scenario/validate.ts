@@ -3,6 +3,7 @@
 // (or key) at fault; up to MAX_ERRORS problems are reported at once.
 import { CONFIG_DEFS, Config, ConfigError } from '../config.ts';
 import { ERROR_CODES, type Edition } from '../protocol/errors.ts';
+import { INVARIANTS, type InvariantName } from '../invariants/types.ts';
 import type { JsonEntry, JsonNode, ParseResult, Pos, ScenarioError } from './parse.ts';
 import { childPath, toValue } from './parse.ts';
 import {
@@ -25,7 +26,7 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
 export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe'];
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
-export const EXPECT_KEYS = ['response', 'error', 'group', 'records', 'recordTypes'] as const;
+export const EXPECT_KEYS = ['response', 'error', 'group', 'records', 'recordTypes', 'violations', 'byVariant'] as const;
 /** Variants that exist for both editions; the others are proposals against the shipped protocol. */
 export const VARIANTS_FOR_BOTH_EDITIONS: readonly Variant[] = ['current', 'coordinator-only'];
 
@@ -358,7 +359,7 @@ class Checker {
 // ---------------------------------------------------------------------------------------------
 // The document.
 
-const TOP_LEVEL_KEYS = ['$schema', 'format', 'title', 'notes', 'protocol', 'variant', 'config', 'groupId', 'topics', 'topology', 'clients', 'steps'];
+const TOP_LEVEL_KEYS = ['$schema', 'format', 'title', 'notes', 'protocol', 'variant', 'config', 'groupId', 'topics', 'topology', 'clients', 'steps', 'invariants', 'checkVariants'];
 const CLIENT_KEYS = ['profile', 'processId', 'instanceId', 'rackId', 'memberId', 'rebalanceTimeoutMs', 'topology', 'clientTags', 'userEndpoint'];
 
 /** Validates a parsed document and returns the complete Scenario, or every problem found. */
@@ -430,9 +431,36 @@ export function validateScenario(root: JsonNode): ParseResult {
     });
   }
 
+  let invariants: Scenario['invariants'];
+  const ie = get(doc, 'invariants');
+  if (ie) {
+    const obj = c.object(ie.value, '$.invariants', 'invariants');
+    if (obj) {
+      c.knownKeys(obj, '$.invariants', ['stableWithinMs'], 'invariants');
+      const se2 = get(obj, 'stableWithinMs');
+      const n = se2 ? toValue(se2.value) : undefined;
+      if (se2 && (typeof n !== 'number' || !Number.isInteger(n) || n < 0)) c.p.add('$.invariants.stableWithinMs', se2.value.pos, 'invariants.stableWithinMs must be a whole number of milliseconds, at least 0');
+      else invariants = n === undefined ? {} : { stableWithinMs: n as number };
+    }
+  }
+  let checkVariants: Variant[] | undefined;
+  const cve = get(doc, 'checkVariants');
+  if (cve) {
+    const items = c.array(cve.value, '$.checkVariants', 'checkVariants');
+    const vs: Variant[] = [];
+    items?.forEach((it, i) => {
+      const v = c.oneOf(it, childPath('$.checkVariants', i), `checkVariants[${i}]`, VARIANTS);
+      if (v && protocol !== 'ak4' && !VARIANTS_FOR_BOTH_EDITIONS.includes(v)) c.p.add(childPath('$.checkVariants', i), it.pos, `variant ${JSON.stringify(v)} needs protocol "ak4"`);
+      else if (v) vs.push(v);
+    });
+    checkVariants = vs;
+  }
+
   const errors = c.p.result();
   if (errors.length > 0) return { ok: false, errors };
   const scenario: Scenario = { format, protocol, variant, config, groupId, topics, clients, steps };
+  if (invariants) scenario.invariants = invariants;
+  if (checkVariants) scenario.checkVariants = checkVariants;
   if (title !== undefined) scenario.title = title;
   if (notes !== undefined) scenario.notes = notes;
   if (te) scenario.topology = toValue(te.value);
@@ -793,6 +821,30 @@ function expectationOf(c: Checker, node: JsonNode, path: string): Expectation | 
         if (!items) break;
         items.forEach((it, i) => c.string(it, childPath(p, i), `recordTypes[${i}]`));
         out.recordTypes = toValue(v) as string[];
+        break;
+      }
+      case 'violations': {
+        const items = c.array(v, p, 'expect.violations');
+        if (!items) break;
+        items.forEach((it, i) => c.oneOf(it, childPath(p, i), `violations[${i}]`, Object.keys(INVARIANTS) as InvariantName[]));
+        out.violations = toValue(v) as string[];
+        break;
+      }
+      case 'byVariant': {
+        const o = c.object(v, p, 'expect.byVariant');
+        if (!o) break;
+        const by: NonNullable<Expectation['byVariant']> = {};
+        for (const ve of o.entries) {
+          const vp = childPath(p, ve.key);
+          if (!(VARIANTS as readonly string[]).includes(ve.key)) {
+            c.p.add(vp, ve.keyPos, `${JSON.stringify(ve.key)} is not a variant; use ${listOf([...VARIANTS])}`);
+            continue;
+          }
+          if (ve.value.kind === 'object' && ve.value.entries.some((x) => x.key === 'byVariant')) c.p.add(vp, ve.value.pos, 'byVariant cannot be nested');
+          const inner = expectationOf(c, ve.value, vp);
+          if (inner) by[ve.key as Variant] = inner;
+        }
+        out.byVariant = by;
         break;
       }
     }

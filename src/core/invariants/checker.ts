@@ -1,0 +1,71 @@
+// Checks every invariant after each step of a run; liveness needs the history, so this is stateful.
+import type { Broker } from '../broker/broker.ts';
+import { Coordinator } from '../coordinator/runtime.ts';
+import { durabilityReport } from './durability.ts';
+import { checkSafety, snapshotEpochs, type EpochSnapshot } from './safety.ts';
+import type { DurabilityReport, Violation } from './types.ts';
+
+export interface CheckerOptions {
+  /** Liveness bound: the group must become Stable within this much simulated time (ms). */
+  stableWithinMs: number;
+  /** Compute the durability diff (a replay of the log after each step). */
+  durability: boolean;
+}
+
+export const DEFAULT_STABLE_WITHIN_MS = 300000;
+
+export class InvariantChecker {
+  private epochs = new Map<string, EpochSnapshot>();
+  private readonly lastSend = new Map<string, number>();
+  private unstableSince = new Map<string, number>();
+  private reportedStall = new Set<string>();
+  private pending: Violation[] = [];
+
+  constructor(
+    readonly groupId: string,
+    readonly options: CheckerOptions,
+  ) {}
+
+  /** A client sent a heartbeat for this member id at `at` (accepted or not). */
+  onSend(memberId: string, at: number): void {
+    this.lastSend.set(memberId, at);
+  }
+
+  /** A timer fired; a session timeout that expels a member whose client kept heartbeating is a violation. */
+  onTimer(effect: string, at: number, sessionTimeoutMs: number, clientLive: (memberId: string) => boolean): void {
+    const m = /^session timeout fenced member (.+)$/.exec(effect);
+    if (!m) return;
+    const id = m[1]!;
+    const last = this.lastSend.get(id);
+    // live-member-kept: its heartbeats kept coming, yet none refreshed the session
+    if (last !== undefined && at - last < sessionTimeoutMs && clientLive(id)) {
+      this.pending.push({ invariant: 'live-member-kept', message: `${id} was expelled by the session timeout at ${at} ms although its client heartbeated at ${last} ms: its heartbeats were rejected, so none refreshed the session.` });
+    }
+  }
+
+  afterStep(broker: Broker): { violations: Violation[]; durability: DurabilityReport | null } {
+    const c = broker.coordinator;
+    const violations = [...this.pending, ...checkSafety(c.groups, this.epochs)];
+    this.pending = [];
+    this.epochs = snapshotEpochs(c.groups);
+    let durability: DurabilityReport | null = null;
+    if (this.options.durability) {
+      durability = durabilityReport(c, new Coordinator(c.options, c.log, c.now));
+      if (durability.diff.length > 0) violations.push({ invariant: 'durable-state', message: `Replaying the log does not rebuild the live state at ${durability.diff.map((d) => d.path).join(', ')}.` });
+    }
+    // eventual-convergence: a group that exists must be Stable again within the bound
+    const g = c.groups.get(this.groupId);
+    if (!g || g.state() === 'STABLE' || g.state() === 'EMPTY') {
+      this.unstableSince.delete(this.groupId);
+      this.reportedStall.delete(this.groupId);
+    } else {
+      const since = this.unstableSince.get(this.groupId) ?? c.now;
+      this.unstableSince.set(this.groupId, since);
+      if (c.now - since > this.options.stableWithinMs && !this.reportedStall.has(this.groupId)) {
+        this.reportedStall.add(this.groupId);
+        violations.push({ invariant: 'eventual-convergence', message: `Group ${this.groupId} has not been Stable since ${since} ms (${c.now - since} ms, bound ${this.options.stableWithinMs} ms).` });
+      }
+    }
+    return { violations, durability };
+  }
+}

@@ -1,0 +1,452 @@
+// Page state: the scenario text, its latest trace, the selected step, branches, autosave and the
+// worker. Views read from here; nothing in this file knows protocol rules (the worker runs the core).
+import { tick } from 'svelte';
+import type { ScenarioError } from '../../core/scenario/parse.ts';
+import type { UiTrace } from '../../../workers/api.ts';
+import { Autosave, type Branch, type SavedWork, type Work } from './autosave.ts';
+import { DEFAULT_SCENARIO } from './default-scenario.ts';
+import { loadExamples, type ExampleEntry } from './examples.ts';
+import { appendStep, moveStep, removeStep, tryParse, type Json } from './scenario-text.ts';
+import { WorkerClient } from './worker-client.ts';
+
+export type BannerKind = 'error' | 'warn' | 'info';
+export interface BannerAction {
+  label: string;
+  run: () => void;
+}
+export interface Banner {
+  id: number;
+  kind: BannerKind;
+  text: string;
+  actions: BannerAction[];
+  testId?: string;
+}
+
+const RUN_DEBOUNCE_MS = 250;
+const SAVE_DEBOUNCE_MS = 300;
+export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
+
+export class AppState {
+  text = $state(DEFAULT_SCENARIO);
+  trace = $state.raw<UiTrace | null>(null);
+  /** The trace is from an older text (the current text has errors or is still running). */
+  stale = $state(false);
+  errors = $state.raw<ScenarioError[]>([]);
+  crash = $state<string | null>(null);
+  selected = $state(0);
+  running = $state(false);
+  progress = $state<{ done: number; total: number } | null>(null);
+  runMs = $state<number | null>(null);
+  clients = $state.raw<string[]>([]);
+  branches = $state<Branch[]>([]);
+  example = $state<string | null>(null);
+  examples = $state.raw<ExampleEntry[] | null>(null);
+  examplesError = $state<string | null>(null);
+  banners = $state<Banner[]>([]);
+  playing = $state(false);
+  speed = $state<number>(1);
+  saveState = $state<'saved' | 'pending' | 'conflict' | 'failed'>('saved');
+  workerRestarts = $state(0);
+  /** Bumped when the text changes from outside the editor, so the editor replaces its content. */
+  externalTextVersion = $state(0);
+
+  readonly autosave = new Autosave();
+  client: WorkerClient;
+  private runTimer: ReturnType<typeof setTimeout> | null = null;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private playTimer: ReturnType<typeof setTimeout> | null = null;
+  private bannerId = 0;
+  private runSeq = 0;
+  private conflictBanner: number | null = null;
+
+  constructor() {
+    this.client = new WorkerClient({
+      onDeath: (reason) => {
+        this.workerRestarts++;
+        this.running = false;
+        this.progress = null;
+        this.banner('warn', `The coordinator worker stopped (${reason}). It was restarted; your scenario is unchanged and has been re-run.`, [], 'worker-restarted');
+        this.scheduleRun(0);
+      },
+    });
+  }
+
+  get steps() {
+    return this.trace?.steps ?? [];
+  }
+
+  get step() {
+    return this.steps[this.selected] ?? null;
+  }
+
+  get scenarioDoc(): Record<string, Json> | null {
+    return tryParse(this.text);
+  }
+
+  // ---------------------------------------------------------------- start-up
+
+  async init(): Promise<void> {
+    const saved = this.autosave.adopt();
+    const hash = location.hash;
+    let fromLink = false;
+    if (hash.startsWith('#sgp=') || hash.includes('sgp=')) {
+      const d = await this.client.decodeLink(hash);
+      if (d.ok) {
+        fromLink = true;
+        const branches = saved ? [...saved.branches] : [];
+        if (saved && saved.text.trim() !== d.text.trim()) {
+          branches.push({ name: `my work before opening a link (${new Date().toLocaleString()})`, text: saved.text, createdAt: Date.now() });
+          this.banner('info', 'Opened a shared scenario. Your previous work is kept as a branch (see Branches).', [], 'link-opened');
+        }
+        this.text = d.text;
+        this.selected = d.step ?? 0;
+        this.branches = branches;
+        this.example = null;
+      } else {
+        this.banner('error', `${d.message} Your saved work was not changed.`, [], 'link-error');
+      }
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+    if (!fromLink && saved) this.restore(saved);
+    this.externalTextVersion++;
+    this.autosave.listen((theirs) => this.onOtherTab(theirs));
+    addEventListener('pagehide', () => this.saveNow());
+    addEventListener('beforeunload', () => this.saveNow());
+    void this.loadExampleIndex(!fromLink && !saved);
+    if (fromLink) this.saveNow();
+    await this.runNow();
+  }
+
+  private restore(w: SavedWork | Work): void {
+    this.text = w.text;
+    this.selected = w.selected;
+    this.branches = [...w.branches];
+    this.example = w.example;
+  }
+
+  private async loadExampleIndex(openFirst: boolean): Promise<void> {
+    const r = await loadExamples();
+    if (r.ok) {
+      this.examples = r.entries;
+      const first = r.entries[0];
+      if (openFirst && first && this.text === DEFAULT_SCENARIO) await this.openExample(first.file, false);
+    } else {
+      this.examples = [];
+      this.examplesError = r.message;
+    }
+  }
+
+  // ---------------------------------------------------------------- text and runs
+
+  /** The editor changed the text. */
+  editText(text: string): void {
+    if (text === this.text) return;
+    this.text = text;
+    this.touched(RUN_DEBOUNCE_MS);
+  }
+
+  /** Replaces the text from outside the editor (what-if, compose, topology, branches). */
+  replaceText(text: string, runDelay = 0): void {
+    this.text = text;
+    this.externalTextVersion++;
+    this.touched(runDelay);
+  }
+
+  private touched(runDelay: number): void {
+    this.stale = true;
+    this.scheduleSave();
+    this.scheduleRun(runDelay);
+  }
+
+  scheduleRun(delay: number): void {
+    if (this.runTimer) clearTimeout(this.runTimer);
+    this.runTimer = setTimeout(() => void this.runNow(), delay);
+  }
+
+  async runNow(): Promise<void> {
+    if (this.runTimer) clearTimeout(this.runTimer);
+    this.runTimer = null;
+    const seq = ++this.runSeq;
+    const text = this.text;
+    this.running = true;
+    this.progress = null;
+    const out = await this.client.run(text, (done, total) => {
+      if (seq === this.runSeq) this.progress = { done, total };
+    });
+    if (seq !== this.runSeq) return;
+    this.running = false;
+    this.progress = null;
+    if ('cancelled' in out || 'died' in out) {
+      this.stale = true;
+      return;
+    }
+    if (out.ok) {
+      this.trace = out.trace;
+      this.clients = out.clients;
+      this.runMs = out.ms;
+      this.errors = [];
+      this.crash = null;
+      this.stale = false;
+      if (this.selected >= out.trace.steps.length) this.selected = Math.max(0, out.trace.steps.length - 1);
+    } else {
+      this.errors = out.errors;
+      this.crash = out.crash ?? null;
+      this.stale = true;
+    }
+  }
+
+  cancelRun(): void {
+    this.runSeq++;
+    this.client.cancel();
+    this.running = false;
+    this.progress = null;
+    this.stale = true;
+    this.banner('info', 'Run cancelled. Edit the scenario or press Run to try again.', [], 'run-cancelled');
+  }
+
+  // ---------------------------------------------------------------- selection and playback
+
+  async select(i: number): Promise<void> {
+    const n = this.steps.length;
+    if (n === 0) return;
+    this.selected = Math.max(0, Math.min(n - 1, i));
+    this.scheduleSave();
+    await tick();
+  }
+
+  next(): void {
+    void this.select(this.selected + 1);
+  }
+
+  prev(): void {
+    void this.select(this.selected - 1);
+  }
+
+  togglePlay(): void {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  play(): void {
+    if (this.steps.length === 0) return;
+    if (this.selected >= this.steps.length - 1) this.selected = 0;
+    this.playing = true;
+    this.playTick();
+  }
+
+  pause(): void {
+    this.playing = false;
+    if (this.playTimer) clearTimeout(this.playTimer);
+    this.playTimer = null;
+  }
+
+  private playTick(): void {
+    this.playTimer = setTimeout(() => {
+      if (!this.playing) return;
+      if (this.selected >= this.steps.length - 1) {
+        this.pause();
+        return;
+      }
+      this.next();
+      this.playTick();
+    }, 1000 / this.speed);
+  }
+
+  setSpeed(s: number): void {
+    this.speed = s;
+  }
+
+  faster(d: 1 | -1): void {
+    const i = SPEEDS.indexOf(this.speed as (typeof SPEEDS)[number]);
+    this.speed = SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, (i < 0 ? 1 : i) + d))]!;
+  }
+
+  // ---------------------------------------------------------------- what-if and branches
+
+  private label(i: number): string {
+    return this.steps[i]?.label ?? `step ${i}`;
+  }
+
+  /** Keeps the current text as a named branch. */
+  keepBranch(name: string): void {
+    this.branches = [...this.branches, { name, text: this.text, createdAt: Date.now() }];
+    this.scheduleSave();
+  }
+
+  private editPast(i: number, what: string, edit: (text: string) => string): void {
+    let next: string;
+    try {
+      next = edit(this.text);
+    } catch (e) {
+      this.banner('error', e instanceof Error ? e.message : String(e));
+      return;
+    }
+    const last = this.steps.length - 1;
+    if (i < last) {
+      const name = `before ${what} #${i} “${this.label(i)}”`;
+      this.keepBranch(name);
+      this.banner('info', `Branched: the previous scenario is kept as “${name}”.`, [], 'branched');
+    }
+    this.replaceText(next);
+  }
+
+  switchOff(i: number): void {
+    this.editPast(i, 'switching off', (t) => removeStep(t, i));
+    if (this.selected > i) this.selected--;
+  }
+
+  move(from: number, to: number): void {
+    if (from === to) return;
+    this.editPast(Math.min(from, to), 'moving', (t) => moveStep(t, from, to));
+    if (this.selected === from) this.selected = to;
+  }
+
+  append(step: Json): void {
+    let next: string;
+    try {
+      next = appendStep(this.text, step);
+    } catch (e) {
+      this.banner('error', e instanceof Error ? e.message : String(e));
+      return;
+    }
+    const n = this.steps.length;
+    this.replaceText(next);
+    this.selected = n;
+  }
+
+  switchToBranch(i: number): void {
+    const b = this.branches[i];
+    if (!b) return;
+    const rest = this.branches.filter((_, j) => j !== i);
+    this.branches = [...rest, { name: `left at ${new Date().toLocaleTimeString()} (switched to “${b.name}”)`, text: this.text, createdAt: Date.now() }];
+    this.replaceText(b.text);
+  }
+
+  deleteBranch(i: number): void {
+    this.branches = this.branches.filter((_, j) => j !== i);
+    this.scheduleSave();
+  }
+
+  // ---------------------------------------------------------------- examples
+
+  async openExample(file: string, keepCurrent = true): Promise<boolean> {
+    let text: string;
+    try {
+      const r = await fetch(`./examples/${file}`);
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      text = await r.text();
+    } catch (e) {
+      this.banner('error', `Could not load example ${file}: ${e instanceof Error ? e.message : String(e)}`);
+      return false;
+    }
+    if (keepCurrent && this.text.trim() !== text.trim() && !this.isUnchangedExample()) {
+      this.keepBranch(`my work before opening ${file}`);
+    }
+    this.example = file;
+    this.exampleText = { file, text };
+    this.selected = 0;
+    this.replaceText(text);
+    return true;
+  }
+
+  private exampleText: { file: string; text: string } | null = null;
+  private isUnchangedExample(): boolean {
+    return this.exampleText !== null && this.exampleText.text === this.text;
+  }
+
+  /** Reloads the example the work started from (the caller asks the user first). */
+  async resetToExample(): Promise<void> {
+    if (!this.example) return;
+    await this.openExample(this.example, false);
+  }
+
+  // ---------------------------------------------------------------- autosave
+
+  get work(): Work {
+    return { text: this.text, selected: this.selected, branches: $state.snapshot(this.branches), example: this.example };
+  }
+
+  scheduleSave(): void {
+    if (this.saveState === 'conflict') return;
+    this.saveState = 'pending';
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.saveNow(), SAVE_DEBOUNCE_MS);
+  }
+
+  saveNow(force = false): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    if (this.saveState === 'conflict' && !force) return;
+    const out = this.autosave.save(this.work, force);
+    if (out.kind === 'saved') this.saveState = 'saved';
+    else if (out.kind === 'failed') {
+      this.saveState = 'failed';
+      this.banner('error', `Could not save your work in this browser: ${out.message}. Export it as a file to keep it.`);
+    } else this.conflict(out.theirs);
+  }
+
+  private onOtherTab(theirs: SavedWork): void {
+    if (this.saveState === 'saved' && this.conflictBanner === null) {
+      // nothing unsaved here: follow the other tab
+      this.autosave.baseRev = theirs.rev;
+      this.restore(theirs);
+      this.externalTextVersion++;
+      this.scheduleRun(0);
+      this.banner('info', 'Another tab saved newer work; this tab now shows it.', [], 'other-tab');
+    } else {
+      this.conflict(theirs);
+    }
+  }
+
+  private conflict(theirs: SavedWork): void {
+    this.saveState = 'conflict';
+    if (this.conflictBanner !== null) this.dismiss(this.conflictBanner);
+    this.conflictBanner = this.banner(
+      'warn',
+      'Another tab saved newer work. This tab stopped autosaving so neither is lost.',
+      [
+        {
+          label: 'Load theirs (keep mine as a branch)',
+          run: () => {
+            const mine = this.text;
+            this.autosave.baseRev = theirs.rev;
+            this.restore(theirs);
+            this.branches = [...this.branches, { name: `this tab's work (${new Date().toLocaleTimeString()})`, text: mine, createdAt: Date.now() }];
+            this.resolveConflict();
+            this.externalTextVersion++;
+            this.scheduleRun(0);
+          },
+        },
+        {
+          label: 'Keep mine (keep theirs as a branch)',
+          run: () => {
+            this.branches = [...this.branches, { name: `other tab's work (${new Date(theirs.savedAt).toLocaleTimeString()})`, text: theirs.text, createdAt: Date.now() }];
+            this.resolveConflict();
+          },
+        },
+      ],
+      'conflict',
+    );
+  }
+
+  private resolveConflict(): void {
+    if (this.conflictBanner !== null) this.dismiss(this.conflictBanner);
+    this.conflictBanner = null;
+    this.saveState = 'pending';
+    this.saveNow(true);
+  }
+
+  // ---------------------------------------------------------------- banners
+
+  banner(kind: BannerKind, text: string, actions: BannerAction[] = [], testId?: string): number {
+    const id = ++this.bannerId;
+    this.banners = [...this.banners, { id, kind, text, actions, testId }];
+    return id;
+  }
+
+  dismiss(id: number): void {
+    this.banners = this.banners.filter((b) => b.id !== id);
+  }
+}
+
+export const app = new AppState();

@@ -1,0 +1,95 @@
+// Autosave to localStorage with a revision counter, so two tabs never silently overwrite each
+// other's newer work: a tab only writes over the revision it last saw; anything newer is a conflict.
+
+export interface Branch {
+  name: string;
+  text: string;
+  createdAt: number;
+}
+
+export interface Work {
+  text: string;
+  selected: number;
+  branches: Branch[];
+  /** The example this work started from (for "reset to example"). */
+  example: string | null;
+}
+
+export interface SavedWork extends Work {
+  rev: number;
+  tab: string;
+  savedAt: number;
+}
+
+export const STORAGE_KEY = 'sgp:work:v1';
+
+export type SaveOutcome = { kind: 'saved'; rev: number } | { kind: 'conflict'; theirs: SavedWork } | { kind: 'failed'; message: string };
+
+export class Autosave {
+  readonly tab = Math.random().toString(36).slice(2, 10);
+  /** The revision this tab's state is based on. */
+  baseRev = 0;
+
+  constructor(private readonly storage: Storage = localStorage) {}
+
+  load(): SavedWork | null {
+    let raw: string | null;
+    try {
+      raw = this.storage.getItem(STORAGE_KEY);
+    } catch {
+      return null;
+    }
+    return parseSaved(raw);
+  }
+
+  /** Loads and adopts the stored revision as this tab's base. */
+  adopt(): SavedWork | null {
+    const w = this.load();
+    this.baseRev = w?.rev ?? 0;
+    return w;
+  }
+
+  save(work: Work, force = false): SaveOutcome {
+    const stored = this.load();
+    if (!force && stored && stored.rev > this.baseRev && stored.tab !== this.tab) return { kind: 'conflict', theirs: stored };
+    const rev = Math.max(stored?.rev ?? 0, this.baseRev) + 1;
+    const saved: SavedWork = { ...work, rev, tab: this.tab, savedAt: Date.now() };
+    try {
+      this.storage.setItem(STORAGE_KEY, JSON.stringify(saved));
+    } catch (e) {
+      return { kind: 'failed', message: e instanceof Error ? e.message : String(e) };
+    }
+    this.baseRev = rev;
+    return { kind: 'saved', rev };
+  }
+
+  /** Calls back when another tab saves a newer revision. */
+  listen(onNewer: (theirs: SavedWork) => void): () => void {
+    const h = (e: StorageEvent) => {
+      if (e.key !== STORAGE_KEY) return;
+      const w = parseSaved(e.newValue);
+      if (w && w.rev > this.baseRev && w.tab !== this.tab) onNewer(w);
+    };
+    addEventListener('storage', h);
+    return () => removeEventListener('storage', h);
+  }
+}
+
+export function parseSaved(raw: string | null): SavedWork | null {
+  if (!raw) return null;
+  try {
+    const w = JSON.parse(raw) as Partial<SavedWork>;
+    if (typeof w.text !== 'string' || typeof w.rev !== 'number') return null;
+    return {
+      text: w.text,
+      rev: w.rev,
+      tab: typeof w.tab === 'string' ? w.tab : '',
+      savedAt: typeof w.savedAt === 'number' ? w.savedAt : 0,
+      selected: typeof w.selected === 'number' ? w.selected : 0,
+      branches: Array.isArray(w.branches) ? w.branches.filter((b) => b && typeof b.text === 'string' && typeof b.name === 'string') : [],
+      example: typeof w.example === 'string' ? w.example : null,
+    };
+  } catch {
+    return null;
+  }
+}

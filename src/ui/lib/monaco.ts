@@ -1,0 +1,42 @@
+// Monaco, JSON only. Loaded lazily by the Editor component (never part of the first load).
+import * as monaco from 'monaco-editor/editor';
+import 'monaco-editor/features/register.all';
+import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
+
+declare global {
+  interface Window {
+    MonacoEnvironment?: { getWorker(id: string, label: string): Worker };
+  }
+}
+
+self.MonacoEnvironment = {
+  getWorker: (_id: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
+};
+
+export const MODEL_URI = monaco.Uri.parse('inmemory://model/scenario.json');
+
+let schemaLoaded: Promise<void> | null = null;
+
+/** Registers static/scenario.schema.json for validation, completion and hover. */
+export function loadSchema(): Promise<void> {
+  schemaLoaded ??= (async () => {
+    let schema: unknown = undefined;
+    try {
+      const r = await fetch('./scenario.schema.json');
+      if (r.ok) schema = await r.json();
+    } catch {
+      schema = undefined;
+    }
+    jsonDefaults.setDiagnosticsOptions({
+      validate: true,
+      allowComments: false,
+      enableSchemaRequest: false,
+      schemas: schema ? [{ uri: 'inmemory://schema/scenario.schema.json', fileMatch: [MODEL_URI.toString()], schema }] : [],
+    });
+  })();
+  return schemaLoaded;
+}
+
+export { monaco };

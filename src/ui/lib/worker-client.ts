@@ -1,0 +1,119 @@
+// The page's only way to the core: a comlink proxy over the coordinator worker.
+// Cancel = terminate and restart the worker. A dead worker (error event, or no answer to an idle
+// ping) is reported and replaced; the caller re-runs its scenario, which lives on the page.
+import * as Comlink from 'comlink';
+import type { RunResult, WorkerApi } from '../../../workers/api.ts';
+import type { DecodeResult } from '../../core/share/link.ts';
+
+export type RunOutcome = RunResult | { ok: false; cancelled: true } | { ok: false; died: true };
+
+export interface WorkerClientEvents {
+  /** The worker died unexpectedly (not by cancel) and was restarted. */
+  onDeath(reason: string): void;
+}
+
+const PING_EVERY_MS = 1500;
+const PING_TIMEOUT_MS = 2500;
+
+export class WorkerClient {
+  private worker!: Worker;
+  private api!: Comlink.Remote<WorkerApi>;
+  private pending: ((o: RunOutcome) => void) | null = null;
+  private running = false;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private pinging = false;
+  restarts = 0;
+
+  constructor(private readonly events: WorkerClientEvents) {
+    this.start();
+    this.timer = setInterval(() => void this.watchdog(), PING_EVERY_MS);
+  }
+
+  private start(): void {
+    this.worker = new Worker(new URL('../../../workers/coordinator.worker.ts', import.meta.url), { type: 'module', name: 'coordinator' });
+    this.worker.addEventListener('error', (e) => {
+      e.preventDefault();
+      this.died(`the worker failed: ${e.message || 'unknown error'}`);
+    });
+    this.worker.addEventListener('messageerror', () => this.died('the worker sent a message that could not be read'));
+    this.api = Comlink.wrap<WorkerApi>(this.worker);
+  }
+
+  private restart(): void {
+    this.api[Comlink.releaseProxy]();
+    this.worker.terminate();
+    this.restarts++;
+    this.start();
+  }
+
+  private died(reason: string): void {
+    const p = this.pending;
+    this.pending = null;
+    this.running = false;
+    this.restart();
+    p?.({ ok: false, died: true });
+    this.events.onDeath(reason);
+  }
+
+  private async watchdog(): Promise<void> {
+    if (this.running || this.pinging) return;
+    this.pinging = true;
+    const w = this.worker;
+    const answer = await Promise.race([
+      this.api.ping().then(() => true, () => false),
+      new Promise<boolean>((r) => setTimeout(() => r(false), PING_TIMEOUT_MS)),
+    ]);
+    this.pinging = false;
+    if (!answer && w === this.worker && !this.running) this.died('the worker stopped answering');
+  }
+
+  get busy(): boolean {
+    return this.running;
+  }
+
+  /** Runs a scenario; resolves with cancelled/died instead of hanging when the worker goes away. */
+  run(text: string, onProgress: (done: number, total: number) => void): Promise<RunOutcome> {
+    if (this.pending) this.cancel();
+    this.running = true;
+    return new Promise<RunOutcome>((resolve) => {
+      const settle = (o: RunOutcome) => {
+        if (this.pending !== settle) return;
+        this.pending = null;
+        this.running = false;
+        resolve(o);
+      };
+      this.pending = settle;
+      this.api.run(text, Comlink.proxy(onProgress)).then(
+        (r) => settle(r),
+        (e: unknown) => settle({ ok: false, errors: [], crash: String(e) }),
+      );
+    });
+  }
+
+  /** Stops a running scenario at once by replacing the worker. */
+  cancel(): void {
+    const p = this.pending;
+    this.pending = null;
+    this.running = false;
+    this.restart();
+    p?.({ ok: false, cancelled: true });
+  }
+
+  async encodeLink(text: string, step: number | null): Promise<string> {
+    return this.api.encodeLink(text, step);
+  }
+
+  async decodeLink(fragment: string): Promise<DecodeResult> {
+    return this.api.decodeLink(fragment);
+  }
+
+  /** Test hook: kill the worker without telling anyone, as a crash would. */
+  kill(): void {
+    this.worker.terminate();
+  }
+
+  dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.worker.terminate();
+  }
+}

@@ -8,7 +8,7 @@ import { validateHeartbeat } from '../coordinator/service.ts';
 import type { RecordBatch } from '../log/log.ts';
 import { ApiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
 import { emptyHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
-import { normalizeDescribeRequest, normalizeHeartbeatRequest } from '../protocol/normalize.ts';
+import { flattenOwnedTasks, nestedRequestJson, normalizeDescribeRequest, normalizeHeartbeatRequest } from '../protocol/normalize.ts';
 import type { RpcName, Variant } from '../scenario/types.ts';
 import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
 import { draftRpc } from '../draft/broker.ts';
@@ -84,8 +84,11 @@ export class Broker {
   }
 
   private heartbeat(version: number, data: Record<string, unknown>, client: ClientContext): RpcOutcome {
-    const req = normalizeHeartbeatRequest(data);
-    const request = req as unknown as Record<string, unknown>;
+    const nested = this.coordinator.rules.nestedReport && version >= 2;
+    const flat = normalizeHeartbeatRequest(data);
+    // option D v2: one nullable OwnedTasks struct instead of the three lists
+    const req = nested ? flattenOwnedTasks(data, flat) : flat;
+    const request = nested ? nestedRequestJson(req) : (req as unknown as Record<string, unknown>);
     const edition = this.options.edition;
     const errorResponse = (name: ErrorName, message: string | null): StreamsGroupHeartbeatResponse => ({ ...emptyHeartbeatResponse(), errorCode: errorCode(edition, name), errorMessage: message });
     const reject = (name: ErrorName, message: string | null, why: string): RpcOutcome => ({
@@ -106,7 +109,7 @@ export class Broker {
       }
     }
     // service layer
-    const invalid = validateHeartbeat(req, this.coordinator.rules);
+    const invalid = validateHeartbeat(req, this.coordinator.rules, version);
     if (invalid) return reject(invalid.errorName, invalid.apiMessage, `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}`);
     const c = this.coordinator;
     const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics), { ...client, version }, req), (code, message) => ({ ...emptyHeartbeatResponse(), errorCode: code, errorMessage: message }));

@@ -35,6 +35,10 @@ export class SimulatedClient {
   /** When the client heartbeats next on its own (run steps). */
   nextHeartbeatAt = 0;
   private incarnation = 1;
+  /** StreamsGroupHeartbeat version the client speaks (see requestVersionFor). */
+  requestVersion = 1;
+  /** KAFKA-20870 option D: at v2 the owned tasks travel in one nullable OwnedTasks struct. */
+  nestedOwnedTasks = false;
 
   constructor(
     readonly alias: string,
@@ -66,7 +70,8 @@ export class SimulatedClient {
     const reset = this.lastSent === null;
     const out = this.buildRequest(action);
     // kip1071-draft: the same membership logic, the draft's request fields (draft/client.ts)
-    return this.draft ? draftClientRequest(this, out, reset, this.draft) : out;
+    if (this.draft) return draftClientRequest(this, out, reset, this.draft);
+    return this.nestedOwnedTasks ? nestOwnedTasks(out) : out;
   }
 
   /** The request in the shipped form. */
@@ -166,6 +171,11 @@ export class SimulatedClient {
       this.owned = NOTHING;
       return `${this.alias} has left.`;
     }
+    // option B's resend signal: the next report carries every role
+    if (response.ownedTasksRequired === true) {
+      this.lastSent = null;
+      this.lastSentRoles = {};
+    }
     this.memberEpoch = response.memberEpoch as number;
     this.memberId = (response.memberId as string) || this.memberId;
     this.status = 'member';
@@ -208,6 +218,23 @@ export class SimulatedClient {
     this.endpointEpoch = -1;
     this.status = 'unjoined';
   }
+}
+
+/** Option D (v2): the three flat lists become one OwnedTasks struct, null when not reported. */
+function nestOwnedTasks(out: { data: Record<string, unknown>; why: string }): { data: Record<string, unknown>; why: string } {
+  const { activeTasks, standbyTasks, warmupTasks, ...rest } = out.data;
+  if (activeTasks === undefined) return out;
+  const complete = activeTasks !== null && standbyTasks !== null && warmupTasks !== null;
+  return { data: { ...rest, ownedTasks: complete ? { activeTasks, standbyTasks, warmupTasks } : null }, why: out.why.replace('three owned-task lists', 'OwnedTasks struct').replace('all three lists are null', 'OwnedTasks is null') };
+}
+
+/** The heartbeat version a client speaks under a variant: v2 where a proposal adds it. */
+export function requestVersionFor(profile: string, variant: string): { version: number; nested: boolean } {
+  // D: the Java client uses v2 with OwnedTasks; a partial (third-party) client stays on v1
+  if (variant === 'D-nested-report') return profile === 'java' ? { version: 2, nested: true } : { version: 1, nested: false };
+  // B with the resend signal: v2 carries OwnedTasksRequired in the response
+  if (variant === 'B-accumulate-signal') return { version: 2, nested: false };
+  return { version: 1, nested: false };
 }
 
 function sameOwned(a: Owned, b: Owned): boolean {

@@ -13,7 +13,8 @@ const notEmpty = (l: unknown[] | null): boolean => l === null || l.length > 0;
  * throwIfStreamsGroupHeartbeatRequestIsUsingUnsupportedFeatures then throwIfStreamsGroupHeartbeatRequestIsInvalid,
  * in Kafka's order: the first failing check wins.
  */
-export function validateHeartbeat(req: StreamsGroupHeartbeatRequest, rules: VariantRules): ApiError | null {
+export function validateHeartbeat(req: StreamsGroupHeartbeatRequest, rules: VariantRules, version = 1): ApiError | null {
+  const nested = rules.nestedReport && version >= 2;
   // unsupported features: source topic regexes
   if (req.topology?.subtopologies.some((s) => s.sourceTopicRegex.length > 0)) {
     return apiError('INVALID_REQUEST', 'Regular expressions for source topics are not supported yet.');
@@ -25,6 +26,8 @@ export function validateHeartbeat(req: StreamsGroupHeartbeatRequest, rules: Vari
   if (req.memberEpoch === 0) {
     // join: rebalance timeout given, three empty owned-task lists, a topology
     if (req.rebalanceTimeoutMs === -1) return apiError('INVALID_REQUEST', 'RebalanceTimeoutMs must be provided in first request.');
+    // option D (v2): one OwnedTasks struct, non-null with three empty lists on join (proposal)
+    if (nested && [req.activeTasks, req.standbyTasks, req.warmupTasks].some(notEmpty)) return apiError('INVALID_REQUEST', 'OwnedTasks must be non-null and empty when (re-)joining.');
     if (notEmpty(req.activeTasks)) return apiError('INVALID_REQUEST', 'ActiveTasks must be empty when (re-)joining.');
     if (notEmpty(req.standbyTasks)) return apiError('INVALID_REQUEST', 'StandbyTasks must be empty when (re-)joining.');
     if (notEmpty(req.warmupTasks)) return apiError('INVALID_REQUEST', 'WarmupTasks must be empty when (re-)joining.');
@@ -43,7 +46,7 @@ export function validateHeartbeat(req: StreamsGroupHeartbeatRequest, rules: Vari
     return apiError('INVALID_REQUEST', `MemberEpoch is ${req.memberEpoch}, but must be greater than or equal to -2.`);
   }
   // all-or-none: if one owned-task list is non-null, all must be (every epoch)
-  if (rules.serviceRejectsPartial) {
+  if (rules.serviceRejectsPartial(version)) {
     const given = [req.activeTasks, req.standbyTasks, req.warmupTasks].filter((l) => l !== null).length;
     if (given > 0 && given < 3) return apiError('INVALID_REQUEST', 'If one task-type is non-null, all must be non-null.');
   }

@@ -4,8 +4,8 @@ import type { Variant } from '../scenario/types.ts';
 import type { ReportRule } from '../reconcile/index.ts';
 
 export interface VariantRules {
-  /** Service layer rejects a partial owned-task report (INVALID_REQUEST "If one task-type is non-null, all must be non-null."). */
-  readonly serviceRejectsPartial: boolean;
+  /** Service layer rejects a partial owned-task report at this request version (INVALID_REQUEST "If one task-type is non-null, all must be non-null."). */
+  readonly serviceRejectsPartial: (version: number) => boolean;
   /** How the builder reads a report (all three lists, or each role on its own). */
   readonly reportRule: ReportRule;
   /** Option B: partial progress accumulates in memory and is persisted only on completion. */
@@ -16,18 +16,22 @@ export interface VariantRules {
   readonly nestedReport: boolean;
 }
 
+const ALWAYS = (): boolean => true;
+const NEVER = (): boolean => false;
+
 export const VARIANT_RULES: Record<Variant, VariantRules> = {
   // today's broker: service-layer all-or-none check, all-or-nothing report
-  current: { serviceRejectsPartial: true, reportRule: 'all-or-nothing', accumulateInMemory: false, resendSignal: false, nestedReport: false },
+  current: { serviceRejectsPartial: ALWAYS, reportRule: 'all-or-nothing', accumulateInMemory: false, resendSignal: false, nestedReport: false },
   // the coordinator path the ticket analyses: no service-layer check, a partial report is discarded whole
-  'coordinator-only': { serviceRejectsPartial: false, reportRule: 'all-or-nothing', accumulateInMemory: false, resendSignal: false, nestedReport: false },
+  'coordinator-only': { serviceRejectsPartial: NEVER, reportRule: 'all-or-nothing', accumulateInMemory: false, resendSignal: false, nestedReport: false },
   // A: each reported role acknowledges its own revocations; progress is persisted
-  'A-persist-partial': { serviceRejectsPartial: false, reportRule: 'per-role', accumulateInMemory: false, resendSignal: false, nestedReport: false },
+  'A-persist-partial': { serviceRejectsPartial: NEVER, reportRule: 'per-role', accumulateInMemory: false, resendSignal: false, nestedReport: false },
   // B: progress accumulates in memory; persisted only on completion; lost on failover
-  'B-accumulate': { serviceRejectsPartial: false, reportRule: 'all-or-nothing', accumulateInMemory: true, resendSignal: false, nestedReport: false },
-  'B-accumulate-signal': { serviceRejectsPartial: false, reportRule: 'all-or-nothing', accumulateInMemory: true, resendSignal: true, nestedReport: false },
+  'B-accumulate': { serviceRejectsPartial: NEVER, reportRule: 'all-or-nothing', accumulateInMemory: true, resendSignal: false, nestedReport: false },
+  // B with the signal: only v2 clients (which understand OwnedTasksRequired) may send partial reports
+  'B-accumulate-signal': { serviceRejectsPartial: (version) => version < 2, reportRule: 'all-or-nothing', accumulateInMemory: true, resendSignal: true, nestedReport: false },
   // C: today's rejection, documented (behaviour as current)
-  'C-reject-partial': { serviceRejectsPartial: true, reportRule: 'all-or-nothing', accumulateInMemory: false, resendSignal: false, nestedReport: false },
+  'C-reject-partial': { serviceRejectsPartial: ALWAYS, reportRule: 'all-or-nothing', accumulateInMemory: false, resendSignal: false, nestedReport: false },
   // D: v2 adds a nested OwnedTasks; v0/v1 keep C's rejection
-  'D-nested-report': { serviceRejectsPartial: true, reportRule: 'all-or-nothing', accumulateInMemory: false, resendSignal: false, nestedReport: true },
+  'D-nested-report': { serviceRejectsPartial: ALWAYS, reportRule: 'all-or-nothing', accumulateInMemory: false, resendSignal: false, nestedReport: true },
 };

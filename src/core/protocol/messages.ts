@@ -181,7 +181,8 @@ export function heartbeatResponseJson(r: StreamsGroupHeartbeatResponse, version:
   if (version >= 1) out.topologyDescriptionRequired = r.topologyDescriptionRequired;
   out.endpointInformationEpoch = r.endpointInformationEpoch;
   out.partitionsByUserEndpoint = r.partitionsByUserEndpoint;
-  if (r.ownedTasksRequired !== undefined) out.ownedTasksRequired = r.ownedTasksRequired;
+  // KAFKA-20870 option B proposal: OwnedTasksRequired, versions 2+
+  if (version >= 2 && r.ownedTasksRequired !== undefined) out.ownedTasksRequired = r.ownedTasksRequired;
   return out;
 }
 

@@ -75,6 +75,25 @@ export function normalizeHeartbeatRequest(data: Obj): StreamsGroupHeartbeatReque
   };
 }
 
+/** Option D, heartbeat v2: the nullable OwnedTasks struct, flattened into the three lists the coordinator reads. */
+export function flattenOwnedTasks(data: Obj, req: StreamsGroupHeartbeatRequest): StreamsGroupHeartbeatRequest {
+  const o = data.ownedTasks;
+  if (!isObj(o)) return { ...req, activeTasks: null, standbyTasks: null, warmupTasks: null };
+  return { ...req, activeTasks: arr(o.activeTasks, taskIds), standbyTasks: arr(o.standbyTasks, taskIds), warmupTasks: arr(o.warmupTasks, taskIds) };
+}
+
+/** The v2 (option D) request as Kafka's JSON form shows it: OwnedTasks instead of the flat lists. */
+export function nestedRequestJson(req: StreamsGroupHeartbeatRequest): Record<string, unknown> {
+  const { activeTasks, standbyTasks, warmupTasks, ...rest } = req;
+  const ownedTasks = activeTasks !== null && standbyTasks !== null && warmupTasks !== null ? { activeTasks, standbyTasks, warmupTasks } : null;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rest)) {
+    out[k] = v;
+    if (k === 'topology') out.ownedTasks = ownedTasks;
+  }
+  return out;
+}
+
 export function normalizeDescribeRequest(data: Obj): StreamsGroupDescribeRequest {
   return { groupIds: arr(data.groupIds, (x) => (typeof x === 'string' ? x : '')), includeAuthorizedOperations: bool(data.includeAuthorizedOperations) };
 }

@@ -1,6 +1,6 @@
 // Runs a scenario step by step against a broker and its simulated clients, producing the trace.
 import { Broker, type ClientContext, type RpcOutcome } from '../broker/broker.ts';
-import { SimulatedClient } from '../clients/simulated.ts';
+import { requestVersionFor, SimulatedClient } from '../clients/simulated.ts';
 import { Config } from '../config.ts';
 import type { StreamsGroup } from '../coordinator/group.ts';
 import { GROUP_STATE_NAMES } from '../coordinator/group.ts';
@@ -99,6 +99,9 @@ export class ScenarioRunner {
       const spec = scenario.clients[alias]!;
       const topology = spec.topology ?? scenario.topology ?? null;
       const c = new SimulatedClient(alias, spec, scenario.groupId, topology, scenario.protocol, draftClientOptions(scenario.protocol, config, topology));
+      const v = requestVersionFor(spec.profile, scenario.variant);
+      c.requestVersion = scenario.protocol === 'ak4' ? v.version : 0;
+      c.nestedOwnedTasks = scenario.protocol === 'ak4' && v.nested;
       this.clients.set(alias, c);
       if (c.memberId !== '') this.bind(alias, c.memberId);
     }
@@ -206,7 +209,7 @@ export class ScenarioRunner {
   }
 
   private exchange(c: SimulatedClient, action: 'join' | 'heartbeat' | 'leave', t: TraceStep): { out: RpcOutcome; version: number } {
-    const version = this.scenario.protocol === 'ak4' ? 1 : 0;
+    const version = c.requestVersion;
     if (!c.live && action === 'heartbeat' && c.status !== 'unjoined') t.narration.push(`${c.alias} is ${c.status}; it sends a heartbeat anyway because the step asks it to.`);
     const { data, why } = c.nextRequest(action);
     t.narration.push(why);
@@ -269,7 +272,7 @@ export class ScenarioRunner {
       }
       const { data } = next.nextRequest('heartbeat');
       this.noteSend(data);
-      const out = this.broker.send('StreamsGroupHeartbeat', this.scenario.protocol === 'ak4' ? 1 : 0, data, { clientId: next.alias, clientHost: '/127.0.0.1' });
+      const out = this.broker.send('StreamsGroupHeartbeat', next.requestVersion, data, { clientId: next.alias, clientHost: '/127.0.0.1' });
       next.onResponse(data, out.errorName, out.response, this.broker.now);
       if (out.memberId) this.bind(next.alias, out.memberId);
       t.exchanges.push({ at: this.broker.now, member: next.alias, request: out.request, response: out.response, errorName: out.errorName });

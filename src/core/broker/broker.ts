@@ -179,6 +179,15 @@ export class Broker {
     return this.coordinator.advanceTo(t, this.topics);
   }
 
+  /** A copy for exploration: the coordinator is cloned (no replay), the topics copied. */
+  clone(): Broker {
+    const b = Object.create(Broker.prototype) as { -readonly [K in keyof Broker]: Broker[K] };
+    b.options = this.options;
+    b.coordinator = this.coordinator.clone();
+    b.topics = new Map(this.topics);
+    return b as Broker;
+  }
+
   /** A new coordinator loads the partition; the cluster's topics are unchanged. */
   failover(): void {
     this.coordinator = this.coordinator.failover();

@@ -203,6 +203,13 @@ export class SimulatedClient {
     return `${this.alias} is at epoch ${this.memberEpoch}.`;
   }
 
+  /** A copy for exploration: every field is an immutable value except the per-role record, which is copied. */
+  clone(): SimulatedClient {
+    const c = Object.assign(Object.create(SimulatedClient.prototype) as SimulatedClient, this);
+    c.lastSentRoles = { ...this.lastSentRoles };
+    return c;
+  }
+
   crash(): void {
     this.status = 'crashed';
   }

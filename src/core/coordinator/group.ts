@@ -105,6 +105,33 @@ export class StreamsGroup {
     this.partialProgress.delete(memberId);
   }
 
+  /** A copy for exploration: members, targets and task sets are immutable values; the process-id indexes are copied. */
+  clone(): StreamsGroup {
+    const g = new StreamsGroup(this.groupId);
+    g.groupEpoch = this.groupEpoch;
+    g.metadataHash = this.metadataHash;
+    g.validatedTopologyEpoch = this.validatedTopologyEpoch;
+    g.lastAssignmentConfigs = this.lastAssignmentConfigs;
+    g.topology = this.topology;
+    g.topologyId = this.topologyId;
+    g.assignmentEpoch = this.assignmentEpoch;
+    g.assignmentTimestamp = this.assignmentTimestamp;
+    for (const [k, v] of this.members) g.members.set(k, v);
+    for (const [k, v] of this.targetAssignment) g.targetAssignment.set(k, v);
+    for (const [k, v] of this.staticMembers) g.staticMembers.set(k, v);
+    for (const [s, inner] of this.activeTaskProcessId) g.activeTaskProcessId.set(s, new Map(inner));
+    for (const [s, inner] of this.standbyTaskProcessIds) g.standbyTaskProcessIds.set(s, copySets(inner));
+    for (const [s, inner] of this.warmupTaskProcessIds) g.warmupTaskProcessIds.set(s, copySets(inner));
+    g.configuredTopology = this.configuredTopology;
+    g.metadataRefreshRequested = this.metadataRefreshRequested;
+    g.endpointInformationEpoch = this.endpointInformationEpoch;
+    g.shutdownRequester = this.shutdownRequester;
+    for (const [k, v] of this.taskOffsets) g.taskOffsets.set(k, v);
+    for (const [k, v] of this.partialProgress) g.partialProgress.set(k, v);
+    if (this.draft) g.draft = { partitionMetadata: new Map(this.draft.partitionMetadata), refreshDeadline: { ...this.draft.refreshDeadline } };
+    return g;
+  }
+
   staticMemberId(instanceId: string): string | undefined {
     return this.staticMembers.get(instanceId);
   }
@@ -128,6 +155,12 @@ export class StreamsGroup {
     removeAll(this.warmupTaskProcessIds, m.assignedTasks.warmup, pid);
     removeAll(this.warmupTaskProcessIds, m.tasksPendingRevocation.warmup, pid);
   }
+}
+
+function copySets(inner: Map<number, Set<string>>): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (const [p, set] of inner) out.set(p, new Set(set));
+  return out;
 }
 
 function addAll(m: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): void {

@@ -88,6 +88,21 @@ export class Coordinator {
     return new Coordinator(this.options, this.log.clone(), this.now);
   }
 
+  /** A copy for exploration (no replay): groups and timers are copied, the log shares its immutable batches. */
+  clone(): Coordinator {
+    const c = Object.create(Coordinator.prototype) as { -readonly [K in keyof Coordinator]: Coordinator[K] };
+    c.options = this.options;
+    c.log = this.log.clone();
+    c.now = this.now;
+    c.rules = this.rules;
+    c.assignor = this.assignor;
+    c.hooks = this.hooks;
+    c.timers = this.timers.clone();
+    c.groups = new Map();
+    for (const [id, g] of this.groups) c.groups.set(id, g.clone());
+    return c as Coordinator;
+  }
+
   private onLoaded(): void {
     const session = this.options.config.int(this.options.edition === 'ak4' ? 'group.streams.session.timeout.ms' : 'group.consumer.session.timeout.ms');
     for (const g of this.groups.values()) {

@@ -79,4 +79,12 @@ export class Timers {
   clear(): void {
     this.byKey.clear();
   }
+
+  /** A copy (scheduled timers are immutable values). */
+  clone(): Timers {
+    const t = new Timers();
+    for (const [k, v] of this.byKey) t.byKey.set(k, v);
+    t.seq = this.seq;
+    return t;
+  }
 }

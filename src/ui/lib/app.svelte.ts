@@ -6,7 +6,7 @@ import type { UiTrace } from '../../../workers/api.ts';
 import { Autosave, type Branch, type SavedWork, type Work } from './autosave.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { loadExamples, type ExampleEntry } from './examples.ts';
-import { appendStep, moveStep, removeStep, tryParse, type Json } from './scenario-text.ts';
+import { appendStep, formatJson, moveStep, removeStep, tryParse, type Json } from './scenario-text.ts';
 import { WorkerClient } from './worker-client.ts';
 
 export type BannerKind = 'error' | 'warn' | 'info';
@@ -312,6 +312,22 @@ export class AppState {
     const n = this.steps.length;
     this.replaceText(next);
     this.selected = n;
+  }
+
+  /** Replaces top-level fields (topology editor); a scenario that already ran is kept as a branch. */
+  applyFields(fields: Record<string, Json>, what: string): void {
+    const doc = tryParse(this.text);
+    if (!doc) {
+      this.banner('error', 'The scenario is not valid JSON; fix it in the editor first.');
+      return;
+    }
+    if (this.steps.length > 0) {
+      const name = `before ${what}`;
+      this.keepBranch(name);
+      this.banner('info', `Branched: the previous scenario is kept as “${name}”.`, [], 'branched');
+    }
+    Object.assign(doc, fields);
+    this.replaceText(formatJson(doc) + '\n');
   }
 
   switchToBranch(i: number): void {

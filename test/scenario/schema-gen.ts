@@ -261,6 +261,13 @@ const schema = {
     clients: { type: 'object', description: 'Simulated clients by alias.', additionalProperties: { $ref: '#/definitions/client' } },
     steps: { type: 'array', description: 'The steps, run in order.' },
     invariants: { type: 'object', additionalProperties: false, description: 'Bounds for the liveness invariants.', properties: { stableWithinMs: { type: 'integer', minimum: 0, description: 'The group must be Stable again within this much simulated time after it stops being Stable (default 300000).' } } },
+    explore: {
+      type: 'object', additionalProperties: false, description: 'What `sgp explore` may do beyond the clients\' own behaviour.',
+      properties: {
+        partialReports: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Aliases of clients that may also send a deliberately partial report (active list only, standby and warmup null).' },
+        topicChanges: { type: 'array', items: (defs.stepCommon as { properties: Record<string, unknown> }).properties.topics, description: 'Candidate cluster metadata changes the explorer may apply at any point (each at most once per path).' },
+      },
+    },
     checkVariants: { type: 'array', items: { enum: [...VARIANTS] }, description: 'Variants `sgp check` runs this scenario under, each checked against its expect blocks (byVariant overrides apply). Default: the scenario\'s own variant.' },
   },
   allOf: [{

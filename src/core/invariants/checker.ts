@@ -26,6 +26,11 @@ export class InvariantChecker {
     readonly options: CheckerOptions,
   ) {}
 
+  /** The liveness bookkeeping so far (the explorer continues a run from here). */
+  liveness(): { lastSend: ReadonlyMap<string, number>; unstableSince: number | undefined; reportedStall: boolean } {
+    return { lastSend: this.lastSend, unstableSince: this.unstableSince.get(this.groupId), reportedStall: this.reportedStall.has(this.groupId) };
+  }
+
   /** A client sent a heartbeat for this member id at `at` (accepted or not). */
   onSend(memberId: string, at: number): void {
     this.lastSend.set(memberId, at);

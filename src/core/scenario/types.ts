@@ -104,6 +104,15 @@ export interface Scenario {
   invariants?: { stableWithinMs?: number };
   /** Variants `sgp check` runs this scenario under (default: its own `variant` only). */
   checkVariants?: Variant[];
+  /** What `sgp explore` may do beyond the clients' own behaviour (src/core/explore/). */
+  explore?: ExploreSpec;
+}
+
+export interface ExploreSpec {
+  /** Clients that may also send a deliberately partial report: their active list only, standby and warmup null. */
+  partialReports?: string[];
+  /** Candidate cluster metadata changes the explorer may apply at any point (each at most once per path). */
+  topicChanges?: TopicsStep['topics'][];
 }
 
 /** A record as appended, with its log offset. */

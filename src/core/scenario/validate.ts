@@ -359,7 +359,7 @@ class Checker {
 // ---------------------------------------------------------------------------------------------
 // The document.
 
-const TOP_LEVEL_KEYS = ['$schema', 'format', 'title', 'notes', 'protocol', 'variant', 'config', 'groupId', 'topics', 'topology', 'clients', 'steps', 'invariants', 'checkVariants'];
+const TOP_LEVEL_KEYS = ['$schema', 'format', 'title', 'notes', 'protocol', 'variant', 'config', 'groupId', 'topics', 'topology', 'clients', 'steps', 'invariants', 'checkVariants', 'explore'];
 const CLIENT_KEYS = ['profile', 'processId', 'instanceId', 'rackId', 'memberId', 'rebalanceTimeoutMs', 'topology', 'clientTags', 'userEndpoint'];
 
 /** Validates a parsed document and returns the complete Scenario, or every problem found. */
@@ -456,9 +456,34 @@ export function validateScenario(root: JsonNode): ParseResult {
     checkVariants = vs;
   }
 
+  let explore: Scenario['explore'];
+  const xe = get(doc, 'explore');
+  if (xe) {
+    const obj = c.object(xe.value, '$.explore', 'explore');
+    if (obj) {
+      c.knownKeys(obj, '$.explore', ['partialReports', 'topicChanges'], 'explore');
+      explore = {};
+      const pr = get(obj, 'partialReports');
+      if (pr) {
+        const items = c.array(pr.value, '$.explore.partialReports', 'explore.partialReports') ?? [];
+        explore.partialReports = items.map((it, i) => {
+          const alias = c.string(it, childPath('$.explore.partialReports', i), `partialReports[${i}]`) ?? '';
+          if (!(alias in clients)) c.p.add(childPath('$.explore.partialReports', i), it.pos, `No client ${JSON.stringify(alias)} is declared in $.clients`);
+          return alias;
+        });
+      }
+      const tc = get(obj, 'topicChanges');
+      if (tc) {
+        const items = c.array(tc.value, '$.explore.topicChanges', 'explore.topicChanges') ?? [];
+        explore.topicChanges = items.map((it, i) => topicsChangeOf(c, it, childPath('$.explore.topicChanges', i)) ?? {});
+      }
+    }
+  }
+
   const errors = c.p.result();
   if (errors.length > 0) return { ok: false, errors };
   const scenario: Scenario = { format, protocol, variant, config, groupId, topics, clients, steps };
+  if (explore) scenario.explore = explore;
   if (invariants) scenario.invariants = invariants;
   if (checkVariants) scenario.checkVariants = checkVariants;
   if (title !== undefined) scenario.title = title;

@@ -1,0 +1,184 @@
+// Apache Kafka 4.x streams-group RPC schemas (ak4-shipped §2.1, §2.2, §2.5), plus the KAFKA-20870 proposals:
+// heartbeat request v2 with the nullable OwnedTasks struct (option D) and response v2 with OwnedTasksRequired (option B).
+import type { MessageSchema } from '../types.ts';
+import { ENDPOINT, f, fNull, KEY_VALUE, STATUS, TASK_IDS, TASK_OFFSET, TOPIC_INFO, TOPIC_PARTITION, sentSubtopologyFields } from './common.ts';
+
+export const AK4_HEARTBEAT_REQUEST: MessageSchema = {
+  name: 'StreamsGroupHeartbeatRequest',
+  apiKey: 88,
+  type: 'request',
+  edition: 'ak4',
+  // v1 is byte-identical to v0; v2 is the KAFKA-20870 option D proposal.
+  validVersions: '0-2',
+  flexibleVersions: '0+',
+  proposedVersions: '2+',
+  fields: [
+    f('GroupId', 'string'),
+    f('MemberId', 'string'),
+    f('MemberEpoch', 'int32'),
+    f('EndpointInformationEpoch', 'int32'),
+    fNull('InstanceId', 'string'),
+    fNull('RackId', 'string'),
+    f('RebalanceTimeoutMs', 'int32', { default: -1 }),
+    fNull('Topology', 'Topology', {
+      fields: [f('Epoch', 'int32'), f('Subtopologies', '[]Subtopology', { fields: sentSubtopologyFields('int16') })],
+    }),
+    // Option D: the three flat owned-task lists exist only up to v1 ...
+    { name: 'ActiveTasks', type: '[]TaskIds', versions: '0-1', nullableVersions: '0-1', default: null },
+    { name: 'StandbyTasks', type: '[]TaskIds', versions: '0-1', nullableVersions: '0-1', default: null },
+    { name: 'WarmupTasks', type: '[]TaskIds', versions: '0-1', nullableVersions: '0-1', default: null },
+    // ... and v2 reports them in one nullable struct: null = unchanged, non-null = the complete report.
+    {
+      name: 'OwnedTasks',
+      type: 'OwnedTasks',
+      versions: '2+',
+      nullableVersions: '2+',
+      default: null,
+      fields: [
+        { name: 'ActiveTasks', type: '[]TaskIds', versions: '2+' },
+        { name: 'StandbyTasks', type: '[]TaskIds', versions: '2+' },
+        { name: 'WarmupTasks', type: '[]TaskIds', versions: '2+' },
+      ],
+    },
+    fNull('ProcessId', 'string'),
+    fNull('UserEndpoint', 'Endpoint'),
+    fNull('ClientTags', '[]KeyValue'),
+    fNull('TaskOffsets', '[]TaskOffset'),
+    fNull('TaskEndOffsets', '[]TaskOffset'),
+    f('ShutdownApplication', 'bool', { default: false }),
+  ],
+  commonStructs: [KEY_VALUE, TOPIC_INFO, ENDPOINT, TASK_OFFSET, TASK_IDS],
+  source:
+    'v0-1: apache/kafka StreamsGroupHeartbeatRequest.json (validVersions "0-1", read via the code index). ' +
+    'v2: kafka-20870 §3 option D (proposal; OwnedTasks placed where the flat lists were).',
+};
+
+export const AK4_HEARTBEAT_RESPONSE: MessageSchema = {
+  name: 'StreamsGroupHeartbeatResponse',
+  apiKey: 88,
+  type: 'response',
+  edition: 'ak4',
+  validVersions: '0-2',
+  flexibleVersions: '0+',
+  proposedVersions: '2+',
+  fields: [
+    f('ThrottleTimeMs', 'int32'),
+    f('ErrorCode', 'int16'),
+    fNull('ErrorMessage', 'string'),
+    f('MemberId', 'string'),
+    f('MemberEpoch', 'int32'),
+    f('HeartbeatIntervalMs', 'int32'),
+    // v0 only: the int32 lag (renamed "Legacy" when v1 made it int64).
+    { name: 'AcceptableRecoveryLagLegacy', type: 'int32', versions: '0' },
+    f('TaskOffsetIntervalMs', 'int32'),
+    // v1+: the int64 lag, after TaskOffsetIntervalMs.
+    { name: 'AcceptableRecoveryLag', type: 'int64', versions: '1+', default: -1, ignorable: true },
+    fNull('Status', '[]Status'),
+    fNull('ActiveTasks', '[]TaskIds'),
+    fNull('StandbyTasks', '[]TaskIds'),
+    fNull('WarmupTasks', '[]TaskIds'),
+    // KIP-1331, v1+: after the three task lists.
+    { name: 'TopologyDescriptionRequired', type: 'bool', versions: '1+', default: false, ignorable: true },
+    f('EndpointInformationEpoch', 'int32'),
+    fNull('PartitionsByUserEndpoint', '[]EndpointToPartitions', {
+      fields: [f('UserEndpoint', 'Endpoint'), f('ActivePartitions', '[]TopicPartition'), f('StandbyPartitions', '[]TopicPartition')],
+    }),
+    // KAFKA-20870 option B proposal, v2+: ask the member for a full owned-task report.
+    { name: 'OwnedTasksRequired', type: 'bool', versions: '2+', default: false, ignorable: true },
+  ],
+  commonStructs: [STATUS, TOPIC_PARTITION, TASK_IDS, ENDPOINT],
+  source:
+    'v0: apache/kafka StreamsGroupHeartbeatResponse.json plus EndpointInformationEpoch before PartitionsByUserEndpoint ' +
+    '(ak4-shipped §2.2). v1 JSON not available: layout from ak4-shipped §2.2 and an independent byte-level test. ' +
+    'v2 (OwnedTasksRequired last): kafka-20870 option B proposal, position not specified there.',
+};
+
+export const AK4_DESCRIBE_REQUEST: MessageSchema = {
+  name: 'StreamsGroupDescribeRequest',
+  apiKey: 89,
+  type: 'request',
+  edition: 'ak4',
+  validVersions: '0-1',
+  flexibleVersions: '0+',
+  fields: [
+    f('GroupIds', '[]string'),
+    f('IncludeAuthorizedOperations', 'bool'),
+    // KIP-1331, v1+.
+    { name: 'IncludeTopologyDescription', type: 'bool', versions: '1+', default: false },
+  ],
+  source: 'apache/kafka StreamsGroupDescribeRequest.json (validVersions "0-1").',
+};
+
+const ASSIGNMENT = {
+  name: 'Assignment',
+  versions: '0+',
+  fields: [f('ActiveTasks', '[]TaskIds'), f('StandbyTasks', '[]TaskIds'), f('WarmupTasks', '[]TaskIds')],
+};
+
+export const AK4_DESCRIBE_RESPONSE: MessageSchema = {
+  name: 'StreamsGroupDescribeResponse',
+  apiKey: 89,
+  type: 'response',
+  edition: 'ak4',
+  // v1 (TopologyDescription, TopologyDescriptionStatus, AssignorName) is not modelled: its types were not available.
+  validVersions: '0',
+  flexibleVersions: '0+',
+  fields: [
+    f('ThrottleTimeMs', 'int32'),
+    f('Groups', '[]DescribedGroup', {
+      fields: [
+        f('ErrorCode', 'int16'),
+        fNull('ErrorMessage', 'string'),
+        f('GroupId', 'string'),
+        f('GroupState', 'string'),
+        f('GroupEpoch', 'int32'),
+        f('AssignmentEpoch', 'int32'),
+        fNull('Topology', 'Topology', {
+          fields: [
+            f('Epoch', 'int32'),
+            fNull('Subtopologies', '[]Subtopology', {
+              fields: [
+                f('SubtopologyId', 'string'),
+                f('SourceTopics', '[]string'),
+                f('RepartitionSinkTopics', '[]string'),
+                f('StateChangelogTopics', '[]TopicInfo'),
+                f('RepartitionSourceTopics', '[]TopicInfo'),
+              ],
+            }),
+          ],
+        }),
+        f('Members', '[]Member', {
+          fields: [
+            f('MemberId', 'string'),
+            f('MemberEpoch', 'int32'),
+            fNull('InstanceId', 'string'),
+            fNull('RackId', 'string'),
+            f('ClientId', 'string'),
+            f('ClientHost', 'string'),
+            f('TopologyEpoch', 'int32'),
+            f('ProcessId', 'string'),
+            fNull('UserEndpoint', 'Endpoint'),
+            f('ClientTags', '[]KeyValue'),
+            f('TaskOffsets', '[]TaskOffset'),
+            f('TaskEndOffsets', '[]TaskOffset'),
+            f('Assignment', 'Assignment'),
+            f('TargetAssignment', 'Assignment'),
+            f('IsClassic', 'bool'),
+          ],
+        }),
+        f('AuthorizedOperations', 'int32', { default: -2147483648 }),
+      ],
+    }),
+  ],
+  commonStructs: [
+    ENDPOINT,
+    TASK_OFFSET,
+    // Declared in Kafka's JSON but used by no field.
+    { name: 'TopicPartitions', versions: '0+', fields: [f('TopicId', 'uuid'), f('TopicName', 'string'), f('Partitions', '[]int32')] },
+    ASSIGNMENT,
+    TASK_IDS,
+    KEY_VALUE,
+    TOPIC_INFO,
+  ],
+  source: 'apache/kafka StreamsGroupDescribeResponse.json with apiKey 89 (validVersions "0").',
+};

@@ -1,0 +1,168 @@
+// KIP-1071 draft-branch schemas (kip1071-draft §2.2-2.4): StreamsGroupInitialize (apiKey 88), StreamsGroupHeartbeat
+// (89) and StreamsGroupDescribe (90), all v0 only and flexible from v0.
+import type { MessageSchema } from '../types.ts';
+import { ENDPOINT, f, fNull, KEY_VALUE, STATUS, TASK_IDS, TASK_OFFSET, TOPIC_PARTITION, sentSubtopologyFields } from './common.ts';
+
+export const DRAFT_HEARTBEAT_REQUEST: MessageSchema = {
+  name: 'StreamsGroupHeartbeatRequest',
+  apiKey: 89,
+  type: 'request',
+  edition: 'kip1071-draft',
+  validVersions: '0',
+  flexibleVersions: '0+',
+  fields: [
+    f('GroupId', 'string'),
+    f('MemberId', 'string'),
+    f('MemberEpoch', 'int32'),
+    fNull('InstanceId', 'string'),
+    fNull('RackId', 'string'),
+    f('RebalanceTimeoutMs', 'int32', { default: -1 }),
+    // Draft: the topology travels in StreamsGroupInitialize; the heartbeat names it by id.
+    fNull('TopologyId', 'string'),
+    fNull('ActiveTasks', '[]TaskIds'),
+    fNull('StandbyTasks', '[]TaskIds'),
+    fNull('WarmupTasks', '[]TaskIds'),
+    fNull('ProcessId', 'string'),
+    fNull('UserEndpoint', 'Endpoint'),
+    fNull('ClientTags', '[]KeyValue'),
+    fNull('TaskOffsets', '[]TaskOffset'),
+    fNull('TaskEndOffsets', '[]TaskOffset'),
+    f('ShutdownApplication', 'bool', { default: false }),
+  ],
+  commonStructs: [KEY_VALUE, ENDPOINT, TASK_OFFSET, TASK_IDS],
+  source: 'kip1071-draft §2.2 field table (order as listed there); the draft JSON itself was not in the code index.',
+};
+
+export const DRAFT_HEARTBEAT_RESPONSE: MessageSchema = {
+  name: 'StreamsGroupHeartbeatResponse',
+  apiKey: 89,
+  type: 'response',
+  edition: 'kip1071-draft',
+  validVersions: '0',
+  flexibleVersions: '0+',
+  fields: [
+    f('ThrottleTimeMs', 'int32'),
+    f('ErrorCode', 'int16'),
+    fNull('ErrorMessage', 'string'),
+    fNull('MemberId', 'string'),
+    f('MemberEpoch', 'int32'),
+    f('HeartbeatIntervalMs', 'int32'),
+    f('AcceptableRecoveryLag', 'int32'),
+    f('TaskOffsetIntervalMs', 'int32'),
+    f('ShouldInitializeTopology', 'bool', { default: false }),
+    fNull('GroupTopologyId', 'string'),
+    fNull('Status', '[]Status'),
+    fNull('ActiveTasks', '[]TaskIds'),
+    fNull('StandbyTasks', '[]TaskIds'),
+    fNull('WarmupTasks', '[]TaskIds'),
+    fNull('PartitionsByUserEndpoint', '[]EndpointToPartitions', {
+      fields: [f('UserEndpoint', 'Endpoint'), f('Partitions', '[]TopicPartition')],
+    }),
+  ],
+  commonStructs: [STATUS, TOPIC_PARTITION, TASK_IDS, ENDPOINT],
+  source: 'kip1071-draft §2.2 response table (order as listed there); draft JSON not in the code index.',
+};
+
+export const DRAFT_INITIALIZE_REQUEST: MessageSchema = {
+  name: 'StreamsGroupInitializeRequest',
+  apiKey: 88,
+  type: 'request',
+  edition: 'kip1071-draft',
+  validVersions: '0',
+  flexibleVersions: '0+',
+  fields: [f('GroupId', 'string'), f('TopologyId', 'string'), f('Topology', '[]Subtopology', { fields: sentSubtopologyFields('int16') })],
+  commonStructs: [
+    // Lower-case field names, as in the draft schema.
+    { name: 'TopicConfig', versions: '0+', fields: [f('key', 'string'), f('value', 'string')] },
+    { name: 'TopicInfo', versions: '0+', fields: [f('Name', 'string'), f('Partitions', 'int32'), f('ReplicationFactor', 'int16'), f('TopicConfigs', '[]TopicConfig')] },
+  ],
+  source:
+    'apache/kafka StreamsGroupInitializeRequest.json (draft era) for order and names; CopartitionGroups index type int16 ' +
+    'per kip1071-draft §2.3 at branch head 1bde29cc (an earlier JSON revision had int32).',
+};
+
+export const DRAFT_INITIALIZE_RESPONSE: MessageSchema = {
+  name: 'StreamsGroupInitializeResponse',
+  apiKey: 88,
+  type: 'response',
+  edition: 'kip1071-draft',
+  validVersions: '0',
+  flexibleVersions: '0+',
+  fields: [f('ThrottleTimeMs', 'int32'), f('ErrorCode', 'int16'), fNull('ErrorMessage', 'string')],
+  source: 'apache/kafka StreamsGroupInitializeResponse.json (draft era).',
+};
+
+export const DRAFT_DESCRIBE_REQUEST: MessageSchema = {
+  name: 'StreamsGroupDescribeRequest',
+  apiKey: 90,
+  type: 'request',
+  edition: 'kip1071-draft',
+  validVersions: '0',
+  flexibleVersions: '0+',
+  fields: [f('GroupIds', '[]string'), f('IncludeAuthorizedOperations', 'bool')],
+  source: 'kip1071-draft §2.4.',
+};
+
+// Draft describe: TaskIds and TaskOffset name the subtopology "Subtopology" (not "SubtopologyId").
+const DRAFT_TASK_IDS = { name: 'TaskIds', versions: '0+', fields: [f('Subtopology', 'string'), f('Partitions', '[]int32')] };
+const DRAFT_TASK_OFFSET = { name: 'TaskOffset', versions: '0+', fields: [f('Subtopology', 'string'), f('Partition', 'int32'), f('Offset', 'int64')] };
+
+export const DRAFT_DESCRIBE_RESPONSE: MessageSchema = {
+  name: 'StreamsGroupDescribeResponse',
+  apiKey: 90,
+  type: 'response',
+  edition: 'kip1071-draft',
+  validVersions: '0',
+  flexibleVersions: '0+',
+  fields: [
+    f('ThrottleTimeMs', 'int32'),
+    f('Groups', '[]DescribedGroup', {
+      fields: [
+        f('ErrorCode', 'int16'),
+        fNull('ErrorMessage', 'string'),
+        f('GroupId', 'string'),
+        f('GroupState', 'string'),
+        f('GroupEpoch', 'int32'),
+        f('AssignmentEpoch', 'int32'),
+        // Null while the group has no topology.
+        fNull('Topology', '[]Subtopology', {
+          fields: [
+            f('SubtopologyId', 'string'),
+            f('SourceTopics', '[]string'),
+            f('SourceTopicRegex', '[]string'),
+            f('StateChangelogTopics', '[]TopicInfo'),
+            f('RepartitionSinkTopics', '[]string'),
+            f('RepartitionSourceTopics', '[]TopicInfo'),
+          ],
+        }),
+        f('Members', '[]Member', {
+          fields: [
+            f('MemberId', 'string'),
+            f('MemberEpoch', 'int32'),
+            fNull('InstanceId', 'string'),
+            fNull('RackId', 'string'),
+            f('ClientId', 'string'),
+            f('ClientHost', 'string'),
+            f('TopologyId', 'string'),
+            f('ProcessId', 'string'),
+            f('ClientTags', '[]KeyValue'),
+            f('TaskOffsets', '[]TaskOffset'),
+            f('TaskEndOffsets', '[]TaskOffset'),
+            f('Assignment', 'Assignment'),
+            f('TargetAssignment', 'Assignment'),
+          ],
+        }),
+        f('AuthorizedOperations', 'int32', { default: -2147483648 }),
+      ],
+    }),
+  ],
+  commonStructs: [
+    DRAFT_TASK_OFFSET,
+    { name: 'TopicPartitions', versions: '0+', fields: [f('TopicId', 'uuid'), f('TopicName', 'string'), f('Partitions', '[]int32')] },
+    { name: 'Assignment', versions: '0+', fields: [f('ActiveTasks', '[]TaskIds'), f('StandbyTasks', '[]TaskIds'), f('WarmupTasks', '[]TaskIds')] },
+    DRAFT_TASK_IDS,
+    KEY_VALUE,
+    { name: 'TopicInfo', versions: '0+', fields: [f('Name', 'string'), f('Partitions', 'int32'), f('ReplicationFactor', 'int16'), f('TopicConfigs', '[]KeyValue')] },
+  ],
+  source: 'apache/kafka StreamsGroupDescribeResponse.json with apiKey 90 (draft era, TopologyId members).',
+};

@@ -4,6 +4,7 @@ import { parseScenario, type ScenarioError } from '../core/scenario/parse.ts';
 import { formatTrace, show } from '../core/scenario/format.ts';
 import type { Scenario, Trace } from '../core/scenario/types.ts';
 import { MAX_FRAGMENT_CHARS, encodeLink } from '../core/share/link.ts';
+import { COMPARE_USAGE, compareCommand, parseCompareArgs } from './compare.ts';
 
 export const EXIT = {
   OK: 0,
@@ -35,6 +36,7 @@ Usage:
   sgp run FILE [--json]          run a scenario and print its trace (a table; --json: the trace as JSON)
   sgp check FILE...              run scenarios and evaluate every "expect"
   sgp link FILE [--step N]       print the share-link fragment for a scenario (N: the selected step)
+${COMPARE_USAGE}
   sgp --help                     show this help
 
 Exit codes:
@@ -87,6 +89,7 @@ function parseArgs(argv: readonly string[]): Parsed {
 /** Runs the CLI; resolves to the exit code. Never rejects. */
 export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps): Promise<number> {
   try {
+    if (argv[0] === 'compare') return await compareCli(argv.slice(1), io);
     let args: Parsed;
     try {
       args = parseArgs(argv);
@@ -113,6 +116,19 @@ export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps):
     io.stderr(`sgp: internal error: ${oneLine(e)}\n`);
     return EXIT.INTERNAL;
   }
+}
+
+async function compareCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseCompareArgs(argv);
+  if (typeof args === 'string') {
+    io.stderr(`sgp: ${args}\nRun "sgp --help" for usage.\n`);
+    return EXIT.INVALID;
+  }
+  const scenario = await load(args.file, io);
+  if (!scenario) return EXIT.INVALID;
+  const { text, diverged } = compareCommand(scenario, args);
+  io.stdout(text);
+  return diverged ? EXIT.EXPECTATION_FAILED : EXIT.OK;
 }
 
 function oneLine(e: unknown): string {

@@ -173,9 +173,10 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   if (reconfigure || group.configuredTopology === null || group.metadataRefreshRequested) {
     metadataHash = computeMetadataHash(topology, ctx.topics);
     if (metadataHash !== group.metadataHash) {
+      // a new metadata hash triggers a rebalance
+      if (!bump && hadTopology) narration.push('The topics the topology needs changed: the group epoch is bumped.');
       bump = true;
       reconfigure = true;
-      narration.push('The topics the topology needs changed: the group epoch is bumped.');
     }
     if (reconfigure || group.configuredTopology === null) {
       configured = configureTopics(topology, ctx.topics, metadataHash);

@@ -1,0 +1,287 @@
+// End-to-end: build the playground, serve it in-process with vite preview, drive Debian Chromium.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FIRST_LOAD_LIMIT_KB = 300;
+
+let outDir = '';
+let server: PreviewServer | undefined;
+let browser: Browser | undefined;
+let url = '';
+const problems: string[] = [];
+const contexts: BrowserContext[] = [];
+
+function watch(page: Page): Page {
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+  });
+  return page;
+}
+
+async function newPage(ctx?: BrowserContext): Promise<Page> {
+  let c = ctx;
+  if (!c) {
+    c = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    contexts.push(c);
+  }
+  return watch(await c.newPage());
+}
+
+async function ready(page: Page, target = url): Promise<void> {
+  await page.goto(target);
+  await page.waitForFunction(() => !!window.__sgp?.app && (window.__sgp.app as { trace: unknown }).trace !== null, undefined, { timeout: 20000 });
+  await page.waitForFunction(() => !!window.__sgp.editor, undefined, { timeout: 20000 });
+}
+
+/** Waits until no run is in flight and the trace matches the text. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const a = window.__sgp.app as { running: boolean; stale: boolean };
+    return !a.running && !a.stale;
+  }, undefined, { timeout: 30000 });
+}
+
+const appField = <T>(page: Page, field: string) => page.evaluate((f) => (window.__sgp.app as Record<string, unknown>)[f], field) as Promise<T>;
+
+async function openExample(page: Page, file: string): Promise<void> {
+  await page.click('[data-testid=tab-examples]');
+  await page.click(`[data-testid=example][data-file="${file}"]`);
+  await page.waitForFunction((f) => (window.__sgp.app as { example: string | null }).example === f, file);
+  await settled(page);
+  await page.click('[data-testid=tab-scenario]');
+}
+
+function firstLoadGzip(dir: string): { kb: number; files: string[] } {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const refs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]!).filter((r) => !r.startsWith('data:') && !r.startsWith('http'));
+  let bytes = gzipSync(html).length;
+  for (const r of refs) bytes += gzipSync(readFileSync(join(dir, r))).length;
+  return { kb: bytes / 1024, files: refs };
+}
+
+function bigScenario(members: number): string {
+  const clients: Record<string, unknown> = {};
+  const steps: unknown[] = [];
+  for (let i = 0; i < members; i++) {
+    const a = `m${String(i).padStart(3, '0')}`;
+    clients[a] = { profile: 'java', processId: `p${i}` };
+    steps.push({ client: a, do: 'join' });
+  }
+  steps.push({ run: { until: 'stable', maxMs: 120000 }, label: 'run until stable' });
+  for (let i = 0; i < 20; i++) steps.push({ client: `m${String(i).padStart(3, '0')}`, do: 'heartbeat' });
+  return JSON.stringify({
+    format: 1,
+    title: `${members} members`,
+    config: { 'group.streams.initial.rebalance.delay.ms': 0 },
+    topics: [{ name: 'input', partitions: 200 }],
+    topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['input'] }] },
+    clients,
+    steps,
+  }, null, 2);
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: the end-to-end tests need Debian's Chromium (apt-get install --no-install-recommends chromium fonts-liberation).`);
+  }
+  outDir = mkdtempSync(join(tmpdir(), 'sgp-e2e-'));
+  await build({ root: ROOT, logLevel: 'warn', resolve: { conditions: ['module', 'browser', 'production'] }, build: { outDir, emptyOutDir: true } });
+  const size = firstLoadGzip(outDir);
+  console.log(`[e2e] first-load JS+CSS+HTML gzip: ${size.kb.toFixed(1)} KB (${size.files.join(', ')})`);
+  expect(size.kb, 'first load must stay under the budget before Monaco loads').toBeLessThanOrEqual(FIRST_LOAD_LIMIT_KB);
+  server = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0 } });
+  url = server.resolvedUrls!.local[0]!;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}, 180000);
+
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+  const p = problems.splice(0);
+  expect(p, 'no page errors or console errors').toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('playground e2e', () => {
+  it('opens an example, steps forward and back, and the views follow', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '02-scale-out-revocation.json');
+    expect(await page.textContent('[data-testid=scenario-title]')).toContain('Scale out');
+    const n = await page.locator('[data-testid=step]').count();
+    expect(n).toBeGreaterThan(2);
+    await page.locator('[data-testid=step]').nth(0).click();
+    const pos0 = await page.textContent('[data-testid=step-pos]');
+    const narr0 = await page.textContent('[data-testid=narration]');
+    const members0 = await page.textContent('[data-testid=members-view]');
+    await page.click('[data-testid=next]');
+    await expect.poll(() => page.textContent('[data-testid=step-pos]')).not.toBe(pos0);
+    expect(await page.textContent('[data-testid=narration]')).not.toBe(narr0);
+    expect(await page.textContent('[data-testid=members-view]')).not.toBe(members0);
+    // keyboard: back with ← (focus outside the editor)
+    await page.locator('[data-testid=step]').nth(1).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.textContent('[data-testid=step-pos]')).toBe(pos0);
+    expect(await page.textContent('[data-testid=narration]')).toBe(narr0);
+    // other views render for the selected step
+    await page.keyboard.press('End');
+    await page.click('[data-testid=tab-assignment]');
+    await expect.poll(() => page.locator('[data-testid=matrix-view] td').count()).toBeGreaterThan(0);
+    await page.click('[data-testid=tab-log]');
+    await expect.poll(() => page.locator('[data-testid=log-row]').count()).toBeGreaterThan(0);
+    await page.click('[data-testid=tab-inspector]');
+    await expect.poll(() => page.textContent('[data-testid=inspector]')).toMatch(/StreamsGroupHeartbeat|run|advance/);
+  });
+
+  it('shows an error marker in Monaco for invalid JSON', async () => {
+    const page = await newPage();
+    await ready(page);
+    await page.evaluate(() => window.__sgp.editor!.setValue('{\n  "format": 1,\n  "steps": [ }\n}\n'));
+    await page.waitForFunction(
+      () => window.__sgp.monaco!.editor.getModelMarkers({}).some((m) => m.severity === window.__sgp.monaco!.MarkerSeverity.Error && m.startLineNumber === 3),
+      undefined,
+      { timeout: 15000 },
+    );
+    await expect.poll(() => page.locator('[data-testid=scenario-errors] li').count()).toBeGreaterThan(0);
+    expect(await page.textContent('[data-testid=scenario-errors]')).toContain('3:');
+  });
+
+  it('composes a heartbeat with a null owned-task list and appends the step', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '01-first-join.json');
+    const before = await page.locator('[data-testid=step]').count();
+    await page.click('[data-testid=tab-compose]');
+    await page.selectOption('[data-testid=compose-member]', 'a');
+    await page.check('[data-testid=compose-active-null]');
+    await expect.poll(() => page.textContent('[data-testid=compose-preview]')).toContain('"activeTasks": null');
+    await page.click('[data-testid=compose-send]');
+    await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(before + 1);
+    await settled(page);
+    expect(await appField<number>(page, 'selected')).toBe(before);
+    expect(await appField<string>(page, 'text')).toContain('"activeTasks": null');
+    await page.click('[data-testid=tab-inspector]');
+    await expect.poll(() => page.textContent('[data-testid=request]')).toContain('"activeTasks": null');
+  });
+
+  it('copies a link that opens the same scenario and step in a fresh page', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '03-crash-session-timeout.json');
+    await page.locator('[data-testid=step]').nth(2).click();
+    await page.click('[data-testid=copy-link]');
+    const link = await page.inputValue('[data-testid=share-url]');
+    expect(link).toContain('#sgp=1.');
+    expect(link.endsWith('.2')).toBe(true);
+    expect(await page.textContent('[data-testid=link-length]')).toContain(String(link.length));
+    const text = await appField<string>(page, 'text');
+
+    const fresh = await newPage();
+    await ready(fresh, link);
+    await settled(fresh);
+    expect(await appField<string>(fresh, 'text')).toBe(text);
+    expect(await appField<number>(fresh, 'selected')).toBe(2);
+    expect(await fresh.textContent('[data-testid=step-pos]')).toBe(await page.textContent('[data-testid=step-pos]'));
+    expect(await fresh.evaluate(() => location.hash)).toBe('');
+  });
+
+  it('autosaves: a reload finds the work, and a corrupt link keeps it', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '01-first-join.json');
+    const edited = (await appField<string>(page, 'text')).replace(/"title": "[^"]*"/, '"title": "My autosaved work"');
+    await page.evaluate((t) => window.__sgp.editor!.setValue(t), edited);
+    await expect.poll(() => page.textContent('[data-testid=save-state]')).toBe('saved');
+    await settled(page);
+    await page.reload();
+    await page.waitForFunction(() => (window.__sgp?.app as { trace: unknown } | undefined)?.trace != null);
+    expect(await appField<string>(page, 'text')).toBe(edited);
+    await expect.poll(() => page.textContent('[data-testid=scenario-title]')).toBe('My autosaved work');
+    const stored = await page.evaluate(() => localStorage.getItem('sgp:work:v1'));
+
+    for (const bad of ['#sgp=1.!!not-base64!!', '#sgp=9.AAAA', '#sgp=1.q1YqSk3PL0pRslIqS8wpTVWqBQA.x']) {
+      const p2 = await newPage(page.context());
+      await p2.goto(url + bad);
+      await p2.waitForSelector('[data-testid=link-error]', { timeout: 15000 });
+      expect(await p2.textContent('[data-testid=link-error]')).toMatch(/damaged|newer version/);
+      await p2.waitForFunction(() => (window.__sgp.app as { trace: unknown }).trace != null);
+      expect(await appField<string>(p2, 'text')).toBe(edited);
+      await p2.waitForTimeout(400);
+      expect(await p2.evaluate(() => JSON.parse(localStorage.getItem('sgp:work:v1')!).text)).toBe(JSON.parse(stored!).text);
+      await p2.close();
+    }
+  });
+
+  it('recovers when the worker dies, keeping the scenario', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    const text = await appField<string>(page, 'text');
+    await page.evaluate(() => (window.__sgp.killWorker as () => void)());
+    await page.waitForSelector('[data-testid=worker-restarted]', { timeout: 15000 });
+    await settled(page);
+    expect(await appField<string>(page, 'text')).toBe(text);
+    expect(await appField<number>(page, 'workerRestarts')).toBe(1);
+    // the new worker runs edits
+    const before = await page.locator('[data-testid=step]').count();
+    await page.click('[data-testid=tab-compose]');
+    await page.selectOption('[data-testid=compose-kind]', 'advance');
+    await page.click('[data-testid=compose-send]');
+    await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(before + 1);
+  });
+
+  it('steps through a 100-member scenario quickly, cancels a long run, and takes the screenshot', async () => {
+    const page = await newPage();
+    await ready(page);
+    const big = bigScenario(100);
+    // a run can be cancelled while it is in flight
+    await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), big);
+    await page.waitForSelector('[data-testid=cancel-run]', { timeout: 10000 });
+    await page.click('[data-testid=cancel-run]');
+    await page.waitForSelector('[data-testid=run-cancelled]');
+    // run it fully
+    const t0 = Date.now();
+    await page.evaluate(() => (window.__sgp.app as { runNow(): Promise<void> }).runNow());
+    await settled(page);
+    const steps = await appField<unknown[]>(page, 'steps');
+    expect(steps.length).toBe(121);
+    console.log(`[e2e] 100-member scenario (121 steps) ran in the worker in ${Date.now() - t0} ms`);
+    const times: number[] = await page.evaluate(async () => {
+      const app = window.__sgp.app as { select(i: number): Promise<void> };
+      const out: number[] = [];
+      for (let i = 60; i < 121; i++) {
+        const t = performance.now();
+        await app.select(i);
+        void document.body.offsetHeight; // force layout of the rendered step
+        out.push(performance.now() - t);
+      }
+      return out;
+    });
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    console.log(`[e2e] step render with 100 members: median ${median.toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms over ${times.length} steps`);
+    expect(median).toBeLessThan(100);
+
+    // screenshot of the main view for the README
+    await openExample(page, '02-scale-out-revocation.json');
+    await page.locator('[data-testid=step]').nth(2).click();
+    await page.click('[data-testid=tab-assignment]');
+    await page.waitForTimeout(300);
+    mkdirSync(join(ROOT, 'docs'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, 'docs/screenshot.png') });
+  });
+});

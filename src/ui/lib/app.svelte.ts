@@ -110,8 +110,14 @@ export class AppState {
     if (!fromLink && saved) this.restore(saved);
     this.externalTextVersion++;
     this.autosave.listen((theirs) => this.onOtherTab(theirs));
-    addEventListener('pagehide', () => this.saveNow());
-    addEventListener('beforeunload', () => this.saveNow());
+    const flush = () => {
+      if (this.saveState === 'pending') this.saveNow();
+    };
+    addEventListener('pagehide', flush);
+    addEventListener('beforeunload', flush);
+    addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flush();
+    });
     void this.loadExampleIndex(!fromLink && !saved);
     if (fromLink) this.saveNow();
     await this.runNow();
@@ -201,7 +207,7 @@ export class AppState {
     this.running = false;
     this.progress = null;
     this.stale = true;
-    this.banner('info', 'Run cancelled. Edit the scenario or press Run to try again.', [], 'run-cancelled');
+    this.banner('info', 'Run cancelled. The views show the last complete run.', [{ label: 'Run again', run: () => void this.runNow() }], 'run-cancelled');
   }
 
   // ---------------------------------------------------------------- selection and playback
@@ -456,7 +462,8 @@ export class AppState {
 
   banner(kind: BannerKind, text: string, actions: BannerAction[] = [], testId?: string): number {
     const id = ++this.bannerId;
-    this.banners = [...this.banners, { id, kind, text, actions, testId }];
+    this.banners = [...this.banners.filter((b) => !(testId && b.testId === testId)), { id, kind, text, actions, testId }];
+    if (kind === 'info' && actions.length === 0) setTimeout(() => this.dismiss(id), 8000);
     return id;
   }
 

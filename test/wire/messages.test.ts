@@ -272,7 +272,17 @@ describe('kip1071-draft edition', () => {
         },
       ],
     });
-    expect(hex(b)).toBe('02 67 02 74 02 02 30 02 03 69 6e 00 01 02 02 63 00 00 00 00 00 03 02 02 6b 02 76 00 00 01 01 01 00 00'.replace('00 01 02 02 63', '01 02 02 63'));
+    expect(hex(b)).toBe(
+      [
+        '02 67 02 74', //        GroupId "g", TopologyId "t"
+        '02', //                 Topology: 1 subtopology
+        '02 30 02 03 69 6e 01', // SubtopologyId "0", SourceTopics ["in"], SourceTopicRegex []
+        '02 02 63 00 00 00 00 00 03', // StateChangelogTopics [{Name "c", Partitions 0, ReplicationFactor 3 ...
+        '02 02 6b 02 76 00 00', //   ... TopicConfigs [{key "k", value "v"}]}] + tagged sections
+        '01 01 01', //             RepartitionSinkTopics, RepartitionSourceTopics, CopartitionGroups: empty
+        '00 00', //              Subtopology and message tagged sections
+      ].join(' '),
+    );
     expect(hex(encodeMessage('StreamsGroupInitializeResponse', 0, { errorCode: 129, errorMessage: null }))).toBe('00 00 00 00 00 81 00 00');
   });
   it('draft heartbeat v0 (apiKey 89): TopologyId instead of Topology, no EndpointInformationEpoch', () => {

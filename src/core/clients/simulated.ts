@@ -164,7 +164,9 @@ export class SimulatedClient {
         this.status = 'fatal';
         return `${this.alias} treats ${errorName} as fatal and stops.`;
       }
-      return `${this.alias} got ${errorName}.`;
+      // any other error: the client tries again after its heartbeat interval (not at once, which would spin)
+      this.nextHeartbeatAt = now + this.heartbeatIntervalMs;
+      return `${this.alias} got ${errorName}; it retries after its heartbeat interval.`;
     }
     if (sentEpoch === -1 || sentEpoch === -2) {
       this.status = 'left';

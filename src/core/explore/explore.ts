@@ -1,0 +1,330 @@
+// Exploration of interleavings from a scenario's state: bounded breadth-first search with state deduplication,
+// or seeded random walks whose counterexamples are shrunk. Every violation comes back as a minimal scenario
+// (the original steps up to the start point, then the action sequence as steps, with `expect.violations`).
+import { Config } from '../config.ts';
+import { DEFAULT_STABLE_WITHIN_MS, type InvariantName } from '../invariants/index.ts';
+import type { EpochSnapshot } from '../invariants/safety.ts';
+import { ScenarioRunner } from '../scenario/runner.ts';
+import type { Expectation, Scenario, Step } from '../scenario/types.ts';
+import { encodeLink } from '../share/link.ts';
+import { Random } from '../util/random.ts';
+import { stateHash } from './hash.ts';
+import { World, type Action, type ExploreContext } from './world.ts';
+
+export interface ExploreOptions {
+  /** Breadth-first search with deduplication (default: seeded random walks). */
+  bfs?: boolean;
+  /** Longest action sequence explored (default 6 for BFS, 40 for walks). */
+  depth?: number;
+  /** Number of random walks (default 200). */
+  walks?: number;
+  /** Seed of the random walks (default 1). */
+  seed?: number;
+  /** Stop after this many distinct states (default 200000); the result is then `truncated`. */
+  maxStates?: number;
+  /** Explore from the state after the first N steps (default: after all steps). */
+  fromStep?: number;
+  /** Also check durability (replay the log) after every transition: expensive. */
+  durability?: boolean;
+  /** Polled during the search; true cancels it (the result so far is returned, `truncated`). */
+  shouldStop?: () => boolean;
+  /** Clock for statistics only (default performance.now); results never depend on it. */
+  clock?: () => number;
+}
+
+export interface ExploreProgress {
+  states: number;
+  frontier: number;
+  elapsedMs: number;
+}
+
+export interface ExploreViolation {
+  invariant: InvariantName;
+  message: string;
+  /** The minimal scenario: the original steps up to the start, then the actions found, expecting the violation. */
+  scenario: Scenario;
+  /** Share-link fragment of that scenario, with the violating step selected. */
+  link: string;
+  /** Number of explored actions (steps after the start point). */
+  depth: number;
+  /** runScenario on `scenario` shows the violation at its last step and no expectation fails. */
+  reproduced: boolean;
+}
+
+export interface ExploreResult {
+  /** Distinct states reached (after deduplication), the start state included. */
+  states: number;
+  /** Transitions taken (each generates one state, which is checked and hashed). */
+  transitions: number;
+  /** Generated states (transitions) per second of wall-clock time. */
+  statesPerSecond: number;
+  violations: ExploreViolation[];
+  /** The search stopped early: maxStates reached or cancelled. */
+  truncated: boolean;
+  elapsedMs: number;
+  /** Where the exploration started (a step index). */
+  fromStep: number;
+}
+
+const PROGRESS_EVERY = 2048;
+
+interface Node {
+  world: World | null;
+  parent: Node | null;
+  action: Action | null;
+  depth: number;
+}
+
+function defaultClock(): number {
+  return globalThis.performance?.now() ?? 0;
+}
+
+/** Runs the scenario up to the start point and builds the root world and the exploration context. */
+export function prepare(scenario: Scenario, options: ExploreOptions = {}): { root: World; ctx: ExploreContext; fromStep: number } {
+  const fromStep = Math.max(0, Math.min(options.fromStep ?? scenario.steps.length, scenario.steps.length));
+  const runner = new ScenarioRunner(scenario, { durability: false });
+  let lastRawAdvanceEnd = -1;
+  for (let i = 0; i < fromStep; i++) {
+    runner.runStep(scenario.steps[i]!, i);
+    if ('advance' in scenario.steps[i]!) lastRawAdvanceEnd = runner.broker.now;
+  }
+  const config = Config.from(scenario.config);
+  const ak4 = scenario.protocol === 'ak4';
+  const aliasByMember = new Map<string, string>();
+  const clients = [...runner.clients.values()].sort((a, b) => (a.alias < b.alias ? -1 : 1));
+  for (const c of clients) if (c.memberId !== '') aliasByMember.set(c.memberId, c.alias);
+  for (const g of runner.broker.coordinator.groups.values()) {
+    for (const id of g.members.keys()) {
+      const alias = runner.aliasOf(id);
+      if (alias !== null) aliasByMember.set(id, alias);
+    }
+  }
+  const l = runner.checker.liveness();
+  const root = new World(runner.broker.clone(), clients.map((c) => c.clone()), {
+    lastSend: new Map(l.lastSend),
+    unstableSince: l.unstableSince,
+    reportedStall: l.reportedStall,
+    lastRawAdvanceEnd,
+    topicsApplied: 0,
+  });
+  const intInt = (name: string, dflt: number): number => {
+    try {
+      return config.int(name);
+    } catch {
+      return dflt;
+    }
+  };
+  const ctx: ExploreContext = {
+    groupId: scenario.groupId,
+    sessionTimeoutMs: config.int(ak4 ? 'group.streams.session.timeout.ms' : 'group.consumer.session.timeout.ms'),
+    heartbeatIntervalMs: intInt(ak4 ? 'group.streams.heartbeat.interval.ms' : 'group.consumer.heartbeat.interval.ms', 5000),
+    stableWithinMs: scenario.invariants?.stableWithinMs ?? DEFAULT_STABLE_WITHIN_MS,
+    assignmentIntervalClamp: Math.max(intInt('group.streams.assignment.interval.ms', 0), intInt('group.streams.max.assignment.interval.ms', 0)) + 1,
+    partialClients: new Set(scenario.explore?.partialReports ?? []),
+    topicChanges: (scenario.explore?.topicChanges ?? []).slice(0, 30),
+    durability: options.durability ?? false,
+    aliasByMember,
+  };
+  return { root, ctx, fromStep };
+}
+
+/** Explores interleavings from the scenario's start point and reports every invariant violated (shortest found). */
+export function explore(scenario: Scenario, options: ExploreOptions = {}, onProgress?: (p: ExploreProgress) => void): ExploreResult {
+  const clock = options.clock ?? defaultClock;
+  const started = clock();
+  const { root, ctx, fromStep } = prepare(scenario, options);
+  const maxStates = options.maxStates ?? 200000;
+  const found = new Map<InvariantName, { message: string; actions: Action[] }>();
+  const seen = new Set<number>([stateHash(root, ctx)]);
+  let transitions = 0;
+  let truncated = false;
+  let frontierSize = 1;
+  const stop = (): boolean => {
+    if (transitions % PROGRESS_EVERY === 0) {
+      onProgress?.({ states: seen.size, frontier: frontierSize, elapsedMs: clock() - started });
+    }
+    if (options.shouldStop?.()) {
+      truncated = true;
+      return true;
+    }
+    return false;
+  };
+
+  if (options.bfs) {
+    const depth = options.depth ?? 6;
+    let frontier: Node[] = [{ world: root, parent: null, action: null, depth: 0 }];
+    search: for (let d = 0; d < depth && frontier.length > 0; d++) {
+      const next: Node[] = [];
+      for (let fi = 0; fi < frontier.length; fi++) {
+        const node = frontier[fi]!;
+        const w = node.world!;
+        node.world = null;
+        frontierSize = frontier.length - fi + next.length;
+        const before: Map<string, EpochSnapshot> = w.epochs();
+        for (const a of w.actions(ctx)) {
+          const child = w.clone();
+          child.apply(ctx, a);
+          transitions++;
+          const vs = child.check(ctx, before);
+          for (const v of vs) {
+            if (!found.has(v.invariant)) found.set(v.invariant, { message: v.message, actions: pathOf(node, a) });
+          }
+          if (stop()) break search;
+          const h = stateHash(child, ctx);
+          if (seen.has(h)) continue;
+          seen.add(h);
+          next.push({ world: child, parent: node, action: a, depth: node.depth + 1 });
+          if (seen.size >= maxStates) {
+            truncated = true;
+            break search;
+          }
+        }
+      }
+      frontier = next;
+    }
+    frontierSize = 0;
+  } else {
+    const depth = options.depth ?? 40;
+    const walks = options.walks ?? 200;
+    const rng = new Random(options.seed ?? 1);
+    walking: for (let i = 0; i < walks; i++) {
+      const w = root.clone();
+      const actions: Action[] = [];
+      frontierSize = walks - i;
+      for (let d = 0; d < depth; d++) {
+        const before = w.epochs();
+        const a = rng.pick(w.actions(ctx));
+        w.apply(ctx, a);
+        actions.push(a);
+        transitions++;
+        const vs = w.check(ctx, before);
+        if (stop()) break walking;
+        const h = stateHash(w, ctx);
+        if (!seen.has(h)) {
+          seen.add(h);
+          if (seen.size >= maxStates) {
+            truncated = true;
+            break walking;
+          }
+        }
+        const fresh = vs.filter((v, k) => vs.findIndex((x) => x.invariant === v.invariant) === k);
+        let stopWalk = false;
+        for (const v of fresh) {
+          const prev = found.get(v.invariant);
+          if (prev && prev.actions.length <= actions.length) continue;
+          const shrunk = shrink(root, ctx, actions, v.invariant);
+          if (!prev || shrunk.actions.length < prev.actions.length) found.set(v.invariant, shrunk);
+          stopWalk = true;
+        }
+        if (stopWalk) break;
+      }
+    }
+    frontierSize = 0;
+  }
+
+  const violations: ExploreViolation[] = [];
+  for (const [invariant, f] of [...found].sort(([a], [b]) => (a < b ? -1 : 1))) violations.push(minimalScenario(scenario, fromStep, root, ctx, invariant, f.message, f.actions));
+  const elapsedMs = clock() - started;
+  onProgress?.({ states: seen.size, frontier: 0, elapsedMs });
+  return {
+    states: seen.size,
+    transitions,
+    statesPerSecond: elapsedMs > 0 ? Math.round((transitions * 1000) / elapsedMs) : 0,
+    violations,
+    truncated,
+    elapsedMs,
+    fromStep,
+  };
+}
+
+function pathOf(node: Node, last: Action): Action[] {
+  const out: Action[] = [last];
+  for (let n: Node | null = node; n && n.action; n = n.parent) out.push(n.action);
+  return out.reverse();
+}
+
+/** Replays actions from the root; the index of the first step violating `invariant`, or -1 (also -1 when an action is not enabled). */
+function replay(root: World, ctx: ExploreContext, actions: readonly Action[], invariant: InvariantName, steps?: Step[]): number {
+  const w = root.clone();
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i]!;
+    if (!w.enabled(ctx, a)) return -1;
+    const before = w.epochs();
+    const step = w.apply(ctx, a);
+    steps?.push(step);
+    if (w.check(ctx, before).some((v) => v.invariant === invariant)) return i;
+  }
+  return -1;
+}
+
+/** Shrinks a violating action sequence by deleting chunks (then single actions) while the violation persists. */
+function shrink(root: World, ctx: ExploreContext, actions: readonly Action[], invariant: InvariantName): { message: string; actions: Action[] } {
+  let cur = actions.slice(0, replay(root, ctx, actions, invariant) + 1);
+  if (cur.length === 0) cur = actions.slice();
+  for (let size = Math.max(1, cur.length >> 1); size >= 1; size = size === 1 ? 0 : Math.max(1, size >> 1)) {
+    for (let i = 0; i + size <= cur.length; ) {
+      const candidate = [...cur.slice(0, i), ...cur.slice(i + size)];
+      const at = candidate.length > 0 ? replay(root, ctx, candidate, invariant) : -1;
+      if (at >= 0) cur = candidate.slice(0, at + 1);
+      else i++;
+    }
+  }
+  // the message of the final sequence
+  const w = root.clone();
+  let message = '';
+  for (const a of cur) {
+    const before = w.epochs();
+    w.apply(ctx, a);
+    const v = w.check(ctx, before).find((x) => x.invariant === invariant);
+    if (v) message = v.message;
+  }
+  return { message, actions: cur };
+}
+
+function describeAction(a: Action): string {
+  switch (a.kind) {
+    case 'client':
+      return `${a.client}: ${a.do}`;
+    case 'partial':
+      return `${a.client}: partial report`;
+    case 'failover':
+      return 'coordinator failover';
+    case 'advance':
+      return `advance ${a.ms} ms (clients silent)`;
+    case 'run':
+      return `run ${a.ms} ms`;
+    case 'topics':
+      return 'topic change';
+  }
+}
+
+/** The minimal scenario for one violation, checked with the runner: every step that violates something expects exactly that. */
+function minimalScenario(scenario: Scenario, fromStep: number, root: World, ctx: ExploreContext, invariant: InvariantName, message: string, actions: Action[]): ExploreViolation {
+  const explored: Step[] = [];
+  replay(root, ctx, actions, invariant, explored);
+  const steps: Step[] = [...scenario.steps.slice(0, fromStep), ...explored.map((s, i) => ({ ...s, label: s.label ?? `explore ${i + 1}: ${describeAction(actions[i]!)}` }))];
+  const out: Scenario = {
+    ...scenario,
+    title: `${scenario.title ? `${scenario.title} — ` : ''}explore: ${invariant}`,
+    notes: `Found by \`sgp explore\` (${scenario.variant}): ${explored.length} action(s) after step ${fromStep} lead to a **${invariant}** violation.\n\n${message}`,
+    steps,
+  };
+  delete out.checkVariants;
+  // annotate with what the runner reports, so `sgp check` passes on the result
+  const trace = new ScenarioRunner(out).run();
+  const expectedOf = (s: Step) => s.expect?.byVariant?.[out.variant]?.violations ?? s.expect?.violations;
+  out.steps = steps.map((s, i) => {
+    const vs = [...new Set(trace.steps[i]!.violations.map((v) => v.invariant))].sort();
+    if (i >= fromStep || (vs.length > 0 && expectedOf(s) === undefined)) {
+      if (vs.length === 0 && i >= fromStep && i < steps.length - 1) return s;
+      const expect: Expectation = { ...(s.expect ?? {}), violations: vs };
+      return { ...s, expect };
+    }
+    return s;
+  });
+  const check = new ScenarioRunner(out).run();
+  const last = check.steps[check.steps.length - 1];
+  const reproduced = last !== undefined && last.violations.some((v) => v.invariant === invariant) && check.steps.every((s) => s.mismatches.length === 0);
+  const text = JSON.stringify(out, null, 2);
+  return { invariant, message, scenario: out, link: encodeLink(text, steps.length - 1), depth: explored.length, reproduced };
+}

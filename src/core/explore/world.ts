@@ -1,0 +1,291 @@
+// One explored state ("world"): the broker, the simulated clients and the liveness bookkeeping, with the
+// actions the explorer may take from it. Every action mirrors a scenario step exactly (ScenarioRunner.runStep
+// without the trace), so an action sequence written as steps replays to the same states.
+import type { Broker, RpcOutcome } from '../broker/broker.ts';
+import type { SimulatedClient } from '../clients/simulated.ts';
+import type { FiredTimer } from '../coordinator/runtime.ts';
+import { Coordinator } from '../coordinator/runtime.ts';
+import { maybeInitialize } from '../draft/client.ts';
+import { checkSafety, durabilityReport, snapshotEpochs, type Violation } from '../invariants/index.ts';
+import type { EpochSnapshot } from '../invariants/safety.ts';
+import { toTaskIds } from '../model/tasks.ts';
+import type { Step, TopicsStep, TraceStep } from '../scenario/types.ts';
+
+/** What the explorer may do in one transition. Each becomes exactly one scenario step. */
+export type Action =
+  | { kind: 'client'; client: string; do: 'join' | 'heartbeat' | 'crash' | 'restart' }
+  /** A client marked in `explore.partialReports` sends its active list only (a raw send step). */
+  | { kind: 'partial'; client: string }
+  | { kind: 'failover' }
+  /** Clients stay silent while the clock moves (to the next timer deadline): an unfair schedule. */
+  | { kind: 'advance'; ms: number }
+  /** Live clients heartbeat at their intervals while the clock moves: a fair schedule. */
+  | { kind: 'run'; ms: number }
+  | { kind: 'topics'; index: number };
+
+/** Shared, read-only facts of one exploration. */
+export interface ExploreContext {
+  readonly groupId: string;
+  readonly sessionTimeoutMs: number;
+  readonly heartbeatIntervalMs: number;
+  readonly stableWithinMs: number;
+  /** Values of now - assignmentTimestamp at or above this behave alike (hash clamp). */
+  readonly assignmentIntervalClamp: number;
+  readonly partialClients: ReadonlySet<string>;
+  readonly topicChanges: readonly TopicsStep['topics'][];
+  readonly durability: boolean;
+  /** member id -> alias, for every binding any path made (ids are derived from aliases, so bindings agree). */
+  readonly aliasByMember: Map<string, string>;
+}
+
+const MAX_EXCHANGES_PER_RUN = 20000;
+const CLIENT_HOST = '/127.0.0.1';
+
+/** Liveness bookkeeping, as InvariantChecker keeps it, plus what the fairness filter needs. */
+export interface Liveness {
+  lastSend: Map<string, number>;
+  unstableSince: number | undefined;
+  reportedStall: boolean;
+  /** Last time the schedule was unfair: a raw `advance` (clients silent) ended, or a member's client was down.
+   *  A stall window containing such a time is not reported. */
+  lastRawAdvanceEnd: number;
+  /** Bit i set: explore.topicChanges[i] was applied on this path. */
+  topicsApplied: number;
+}
+
+export class World {
+  private pendingLive: Violation[] = [];
+
+  constructor(
+    public broker: Broker,
+    /** Sorted by alias. */
+    public clients: SimulatedClient[],
+    public live: Liveness,
+  ) {}
+
+  clone(): World {
+    const l = this.live;
+    return new World(
+      this.broker.clone(),
+      this.clients.map((c) => c.clone()),
+      { lastSend: new Map(l.lastSend), unstableSince: l.unstableSince, reportedStall: l.reportedStall, lastRawAdvanceEnd: l.lastRawAdvanceEnd, topicsApplied: l.topicsApplied },
+    );
+  }
+
+  client(alias: string): SimulatedClient | undefined {
+    for (const c of this.clients) if (c.alias === alias) return c;
+    return undefined;
+  }
+
+  /** The enabled actions, in a fixed order (determinism). */
+  actions(ctx: ExploreContext): Action[] {
+    const out: Action[] = [];
+    for (const c of this.clients) {
+      const alias = c.alias;
+      if (c.status === 'unjoined') out.push({ kind: 'client', client: alias, do: 'join' });
+      else if (c.live) {
+        out.push({ kind: 'client', client: alias, do: 'heartbeat' });
+        if (ctx.partialClients.has(alias) && c.status === 'member' && c.memberEpoch > 0) out.push({ kind: 'partial', client: alias });
+        out.push({ kind: 'client', client: alias, do: 'crash' });
+      } else out.push({ kind: 'client', client: alias, do: 'restart' });
+    }
+    out.push({ kind: 'failover' });
+    const c = this.broker.coordinator;
+    const now = c.now;
+    const next = c.timers.nextDeadline();
+    if (next !== null && next > now) out.push({ kind: 'advance', ms: next - now });
+    out.push({ kind: 'run', ms: ctx.heartbeatIntervalMs });
+    // the next deadline the clients' own heartbeats do not push back (rebalance timeouts, crashed members' sessions, …)
+    let fairNext: number | null = null;
+    for (const t of c.timers.all()) {
+      if (t.deadline <= now) continue;
+      if (t.task.kind === 'session-timeout' && this.memberClientLive(ctx, t.task.memberId)) continue;
+      // the retention check only acts on groups without members
+      if (t.task.kind === 'retention-check' && [...c.groups.values()].every((g) => g.members.size > 0)) continue;
+      fairNext = t.deadline;
+      break;
+    }
+    if (fairNext !== null && fairNext - now !== ctx.heartbeatIntervalMs) out.push({ kind: 'run', ms: fairNext - now });
+    ctx.topicChanges.forEach((_, i) => {
+      if ((this.live.topicsApplied & (1 << i)) === 0) out.push({ kind: 'topics', index: i });
+    });
+    return out;
+  }
+
+  /** Whether the action can be taken here (used when replaying a shrunk sequence). */
+  enabled(ctx: ExploreContext, a: Action): boolean {
+    switch (a.kind) {
+      case 'client': {
+        const c = this.client(a.client);
+        if (!c) return false;
+        if (a.do === 'join') return c.status === 'unjoined';
+        if (a.do === 'heartbeat' || a.do === 'crash') return c.live;
+        return !c.live && c.status !== 'unjoined';
+      }
+      case 'partial': {
+        const c = this.client(a.client);
+        return c !== undefined && ctx.partialClients.has(a.client) && c.status === 'member' && c.memberEpoch > 0;
+      }
+      case 'failover':
+        return true;
+      case 'advance':
+      case 'run':
+        return a.ms > 0;
+      case 'topics':
+        return a.index < ctx.topicChanges.length && (this.live.topicsApplied & (1 << a.index)) === 0;
+    }
+  }
+
+  private memberClientLive(ctx: ExploreContext, memberId: string): boolean {
+    const alias = ctx.aliasByMember.get(memberId);
+    const c = alias !== undefined ? this.client(alias) : undefined;
+    return c === undefined || c.live;
+  }
+
+  /** Applies the action; returns the scenario step it corresponds to. */
+  apply(ctx: ExploreContext, a: Action): Step {
+    const b = this.broker;
+    switch (a.kind) {
+      case 'client': {
+        const c = this.client(a.client)!;
+        if (a.do === 'crash') c.crash();
+        else if (a.do === 'restart') {
+          c.restart();
+          ctx.aliasByMember.set(c.memberId, c.alias);
+          this.exchange(ctx, c, 'join');
+        } else this.exchange(ctx, c, a.do);
+        return { client: a.client, do: a.do };
+      }
+      case 'partial': {
+        const c = this.client(a.client)!;
+        const data: Record<string, unknown> = {
+          groupId: c.groupId,
+          memberId: c.memberId,
+          memberEpoch: c.memberEpoch,
+          endpointInformationEpoch: c.endpointEpoch,
+          instanceId: c.instanceId,
+          activeTasks: toTaskIds(c.owned.active),
+          standbyTasks: null,
+          warmupTasks: null,
+        };
+        const version = b.options.edition === 'ak4' ? 1 : 0;
+        this.noteSend(data);
+        const out = b.send('StreamsGroupHeartbeat', version, data, { clientId: c.alias, clientHost: CLIENT_HOST });
+        if (out.memberId) ctx.aliasByMember.set(out.memberId, c.alias);
+        return { label: `${a.client} sends a deliberately partial report`, send: 'StreamsGroupHeartbeat', version, member: a.client, data };
+      }
+      case 'failover':
+        b.failover();
+        return { failover: true };
+      case 'advance':
+        this.timers(ctx, b.advance(a.ms));
+        this.live.lastRawAdvanceEnd = b.now;
+        return { advance: a.ms };
+      case 'run':
+        this.runClients(ctx, a.ms);
+        return { run: { ms: a.ms } };
+      case 'topics': {
+        const change = ctx.topicChanges[a.index]!;
+        b.changeTopics(change);
+        this.live.topicsApplied |= 1 << a.index;
+        return { topics: change };
+      }
+    }
+  }
+
+  private noteSend(data: Record<string, unknown>): void {
+    if (typeof data.memberId === 'string' && data.memberId !== '') this.live.lastSend.set(data.memberId, this.broker.now);
+  }
+
+  private exchange(ctx: ExploreContext, c: SimulatedClient, action: 'join' | 'heartbeat'): void {
+    const { data } = c.nextRequest(action);
+    this.noteSend(data);
+    const out = this.broker.send('StreamsGroupHeartbeat', c.requestVersion, data, { clientId: c.alias, clientHost: CLIENT_HOST });
+    c.onResponse(data, out.errorName, out.response, this.broker.now);
+    if (out.memberId) ctx.aliasByMember.set(out.memberId, c.alias);
+    this.maybeInitialize(c, out);
+  }
+
+  private maybeInitialize(c: SimulatedClient, out: RpcOutcome): void {
+    if (c.edition !== 'kip1071-draft') return;
+    maybeInitialize(this.broker, c, out, { narration: [], exchanges: [] } as unknown as TraceStep);
+  }
+
+  /** ScenarioRunner.runClients for `{ run: { ms } }`, without the trace. */
+  private runClients(ctx: ExploreContext, ms: number): void {
+    const b = this.broker;
+    const end = b.now + ms;
+    let exchanges = 0;
+    for (;;) {
+      let next: SimulatedClient | undefined;
+      for (const c of this.clients) {
+        if (!c.live) continue;
+        if (!next || c.nextHeartbeatAt < next.nextHeartbeatAt || (c.nextHeartbeatAt === next.nextHeartbeatAt && c.alias < next.alias)) next = c;
+      }
+      const at = next ? Math.max(next.nextHeartbeatAt, b.now) : end;
+      if (at > end || !next) {
+        this.timers(ctx, b.advanceTo(end));
+        return;
+      }
+      this.timers(ctx, b.advanceTo(at));
+      if (!next.live) continue;
+      if (++exchanges > MAX_EXCHANGES_PER_RUN) return;
+      const { data } = next.nextRequest('heartbeat');
+      this.noteSend(data);
+      const out = b.send('StreamsGroupHeartbeat', next.requestVersion, data, { clientId: next.alias, clientHost: CLIENT_HOST });
+      next.onResponse(data, out.errorName, out.response, b.now);
+      if (out.memberId) ctx.aliasByMember.set(out.memberId, next.alias);
+      this.maybeInitialize(next, out);
+      if (next.nextHeartbeatAt <= b.now) next.nextHeartbeatAt = b.now + 1;
+    }
+  }
+
+  /** InvariantChecker.onTimer: a session timeout that expels a member whose client kept heartbeating. */
+  private timers(ctx: ExploreContext, fired: FiredTimer[]): void {
+    for (const f of fired) {
+      const m = /^session timeout fenced member (.+)$/.exec(f.effect);
+      if (!m) continue;
+      const id = m[1]!;
+      const last = this.live.lastSend.get(id);
+      if (last !== undefined && f.timer.deadline - last < ctx.sessionTimeoutMs && this.memberClientLive(ctx, id)) {
+        this.pendingLive.push({ invariant: 'live-member-kept', message: `${id} was expelled by the session timeout at ${f.timer.deadline} ms although its client heartbeated at ${last} ms: its heartbeats were rejected, so none refreshed the session.` });
+      }
+    }
+  }
+
+  /**
+   * InvariantChecker.afterStep: safety against the state before the step, live-member-kept, and
+   * eventual-convergence — reported only when the stall window holds no raw `advance` (fairness).
+   */
+  check(ctx: ExploreContext, before: Map<string, EpochSnapshot>): Violation[] {
+    const c = this.broker.coordinator;
+    const violations = this.pendingLive.length > 0 ? [...this.pendingLive, ...checkSafety(c.groups, before)] : checkSafety(c.groups, before);
+    this.pendingLive = [];
+    if (ctx.durability) {
+      const d = durabilityReport(c, new Coordinator(c.options, c.log, c.now));
+      if (d.diff.length > 0) violations.push({ invariant: 'durable-state', message: `Replaying the log does not rebuild the live state at ${d.diff.map((x) => x.path).join(', ')}.` });
+    }
+    const g = c.groups.get(ctx.groupId);
+    const l = this.live;
+    // a member whose client is down (crashed, fatal, left) blocks convergence until its session expires: not a fair window
+    if (g) for (const id of g.members.keys()) if (!this.memberClientLive(ctx, id)) l.lastRawAdvanceEnd = c.now;
+    const state = g?.state();
+    if (!g || state === 'STABLE' || state === 'EMPTY') {
+      l.unstableSince = undefined;
+      l.reportedStall = false;
+    } else {
+      if (l.unstableSince === undefined) l.unstableSince = c.now;
+      if (c.now - l.unstableSince > ctx.stableWithinMs && !l.reportedStall) {
+        l.reportedStall = true;
+        if (l.lastRawAdvanceEnd <= l.unstableSince) {
+          violations.push({ invariant: 'eventual-convergence', message: `Group ${ctx.groupId} has not been Stable since ${l.unstableSince} ms (${c.now - l.unstableSince} ms, bound ${ctx.stableWithinMs} ms) although every live client kept heartbeating.` });
+        }
+      }
+    }
+    return violations;
+  }
+
+  epochs(): Map<string, EpochSnapshot> {
+    return snapshotEpochs(this.broker.coordinator.groups);
+  }
+}

@@ -67,7 +67,7 @@ describe('round trips', () => {
         expect(encodeMessage(c.kind, c.version, d.json, { edition: c.edition })).toEqual(b);
         expectTiling(annotate(c.kind, c.version, b, { edition: c.edition }), b.length);
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 
@@ -127,7 +127,7 @@ describe('round trips', () => {
           expect(e).toBeInstanceOf(WireError);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 });

@@ -1,10 +1,13 @@
 // The sgp command line, as a function of its arguments and I/O so tests can call it in-process.
 // It never lets an exception escape: every failure becomes a message and an exit code.
-import { parseScenario, type ScenarioError } from '../core/scenario/parse.ts';
+import { parseJson, parseScenario, type ScenarioError } from '../core/scenario/parse.ts';
 import { formatTrace, show } from '../core/scenario/format.ts';
 import type { Scenario, Trace } from '../core/scenario/types.ts';
 import { MAX_FRAGMENT_CHARS, encodeLink } from '../core/share/link.ts';
 import { COMPARE_USAGE, compareCommand, parseCompareArgs } from './compare.ts';
+import { exportMarkdown, scenarioFromRequestLog, type ScenarioImportOptions } from '../core/interop/index.ts';
+import { VARIANTS, type Variant } from '../core/scenario/types.ts';
+import { VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
 
 export const EXIT = {
   OK: 0,
@@ -21,6 +24,8 @@ export interface CliIo {
   stderr(text: string): void;
   /** Reads a file as UTF-8; rejects with a Node-style error (with `code`) when it cannot. */
   readFile(path: string): Promise<string>;
+  /** Writes a UTF-8 file (`report --out`); default: node:fs. */
+  writeFile?(path: string, text: string): Promise<void>;
 }
 
 export type RunScenario = (scenario: Scenario) => Trace;
@@ -37,6 +42,16 @@ Usage:
   sgp check FILE...              run scenarios and evaluate every "expect"
   sgp link FILE [--step N]       print the share-link fragment for a scenario (N: the selected step)
 ${COMPARE_USAGE}
+  sgp import LOGFILE [--protocol ak4|kip1071-draft] [--group G] [--timing advance|ignore]
+                 [--aliases letters|thread] [--partitions N] [--base FILE] [--no-expect]
+                                 turn a broker request log (kafka.request.logger, "Completed request:" lines)
+                                 into a scenario (JSON on stdout; skipped lines summarised on stderr).
+                                 --base: a scenario whose fields (config, topics, title, …) the import keeps;
+                                 each step expects the logged errorCode/memberEpoch unless --no-expect
+  sgp report FILE [--variant V]... [--out report.md]
+                                 run FILE under each variant (default: its own and its checkVariants) and
+                                 print (or write) a Markdown report: Mermaid sequence diagram, records,
+                                 invariants per variant, memory-only state (exit 1 when an expectation fails)
   sgp --help                     show this help
 
 Exit codes:
@@ -90,6 +105,18 @@ function parseArgs(argv: readonly string[]): Parsed {
 export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps): Promise<number> {
   try {
     if (argv[0] === 'compare') return await compareCli(argv.slice(1), io);
+    if (argv[0] === 'import' || argv[0] === 'report') {
+      const args = argv[0] === 'import' ? parseImportArgs(argv.slice(1)) : parseReportArgs(argv.slice(1));
+      if (typeof args === 'string') {
+        io.stderr(`sgp: ${args}\nRun "sgp --help" for usage.\n`);
+        return EXIT.INVALID;
+      }
+      if (args.help) {
+        io.stdout(USAGE);
+        return EXIT.OK;
+      }
+      return 'options' in args ? await importCommand(args, io) : await reportCommand(args, io, deps);
+    }
     let args: Parsed;
     try {
       args = parseArgs(argv);
@@ -231,5 +258,171 @@ async function linkCommand(file: string, step: number | null, io: CliIo): Promis
     return EXIT.INVALID;
   }
   io.stdout(fragment + '\n');
+  return EXIT.OK;
+}
+
+// ---- sgp import / sgp report ----
+
+interface ImportArgs {
+  help: boolean;
+  file: string;
+  options: ScenarioImportOptions;
+  base: string | null;
+}
+
+interface ReportArgs {
+  help: boolean;
+  file: string;
+  variants: Variant[];
+  out: string | null;
+}
+
+/** Reads `--name value` / `--name=value` at argv[i]; `undefined` when argv[i] is not that option. */
+function optionValue(argv: readonly string[], i: number, name: string): { value: string | undefined; next: number } | undefined {
+  const a = argv[i]!;
+  if (a === name) return { value: argv[i + 1], next: i + 1 };
+  if (a.startsWith(`${name}=`)) return { value: a.slice(name.length + 1), next: i };
+  return undefined;
+}
+
+function parseImportArgs(argv: readonly string[]): ImportArgs | string {
+  const out: ImportArgs = { help: false, file: '', options: { expectResponses: true }, base: null };
+  const files: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    let o: { value: string | undefined; next: number } | undefined;
+    if (a === '--help' || a === '-h') return { ...out, help: true };
+    if (!a.startsWith('-') || a === '-') files.push(a);
+    else if (a === '--no-expect') out.options.expectResponses = false;
+    else if ((o = optionValue(argv, i, '--protocol'))) {
+      if (o.value !== 'ak4' && o.value !== 'kip1071-draft') return '--protocol needs ak4 or kip1071-draft';
+      out.options.protocol = o.value;
+      i = o.next;
+    } else if ((o = optionValue(argv, i, '--group'))) {
+      if (!o.value) return '--group needs a group id';
+      out.options.group = o.value;
+      i = o.next;
+    } else if ((o = optionValue(argv, i, '--timing'))) {
+      if (o.value !== 'advance' && o.value !== 'ignore') return '--timing needs advance or ignore';
+      out.options.timing = o.value;
+      i = o.next;
+    } else if ((o = optionValue(argv, i, '--aliases'))) {
+      if (o.value !== 'letters' && o.value !== 'thread') return '--aliases needs letters or thread';
+      out.options.aliases = o.value;
+      i = o.next;
+    } else if ((o = optionValue(argv, i, '--base'))) {
+      if (!o.value) return '--base needs a scenario FILE';
+      out.base = o.value;
+      i = o.next;
+    } else if ((o = optionValue(argv, i, '--partitions'))) {
+      if (!o.value || !/^[1-9]\d{0,5}$/.test(o.value)) return '--partitions needs a partition count (1, 2, …)';
+      out.options.defaultPartitions = Number(o.value);
+      i = o.next;
+    } else return `unknown option "${a}" for "sgp import"`;
+  }
+  if (files.length !== 1) return files.length === 0 ? '"sgp import" needs a LOGFILE' : `"sgp import" takes one LOGFILE (got ${files.length})`;
+  out.file = files[0]!;
+  return out;
+}
+
+function parseReportArgs(argv: readonly string[]): ReportArgs | string {
+  const out: ReportArgs = { help: false, file: '', variants: [], out: null };
+  const files: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    let o: { value: string | undefined; next: number } | undefined;
+    if (a === '--help' || a === '-h') return { ...out, help: true };
+    if (!a.startsWith('-') || a === '-') files.push(a);
+    else if ((o = optionValue(argv, i, '--variant'))) {
+      if (!o.value || !(VARIANTS as readonly string[]).includes(o.value)) return `--variant needs one of ${VARIANTS.join(', ')}`;
+      if (!out.variants.includes(o.value as Variant)) out.variants.push(o.value as Variant);
+      i = o.next;
+    } else if ((o = optionValue(argv, i, '--out'))) {
+      if (!o.value) return '--out needs a file name';
+      out.out = o.value;
+      i = o.next;
+    } else return `unknown option "${a}" for "sgp report"`;
+  }
+  if (files.length !== 1) return files.length === 0 ? '"sgp report" needs a scenario FILE' : `"sgp report" takes one FILE (got ${files.length})`;
+  out.file = files[0]!;
+  return out;
+}
+
+async function importCommand(args: ImportArgs, io: CliIo): Promise<number> {
+  let base: Partial<Scenario> = {};
+  if (args.base !== null) {
+    // the fields the base file gives (validated as a scenario; its defaults are not taken)
+    const full = await load(args.base, io);
+    if (!full) return EXIT.INVALID;
+    const raw = parseJson((await readScenarioText(args.base, io)) ?? '{}');
+    const given = raw.ok && raw.root.kind === 'object' ? raw.root.entries.map((e) => e.key) : [];
+    base = Object.fromEntries(given.filter((k) => k !== 'steps' && k !== 'format').map((k) => [k, full[k as keyof Scenario]]));
+  }
+  const text = await readScenarioText(args.file, io);
+  if (text === null) return EXIT.INVALID;
+  const { scenario, result } = scenarioFromRequestLog(text, base, args.options);
+  const sends = result.sourceLines.filter((l) => l !== null).length;
+  const reasons = new Map<string, { count: number; first: number }>();
+  for (const sk of result.skipped) {
+    const r = reasons.get(sk.reason);
+    if (r) r.count++;
+    else reasons.set(sk.reason, { count: 1, first: sk.line });
+  }
+  for (const [reason, { count, first }] of [...reasons].slice(0, 20)) io.stderr(`${args.file}:${first}: skipped${count > 1 ? ` (${count} lines like it)` : ''}: ${reason}\n`);
+  if (reasons.size > 20) io.stderr(`${args.file}: … and ${reasons.size - 20} more reasons\n`);
+  for (const w of result.warnings.slice(0, 20)) io.stderr(`${args.file}:${w.line}: warning: ${w.message}\n`);
+  if (sends === 0) {
+    io.stderr(`${args.file}: no streams group request to import (${result.skipped.length} line${result.skipped.length === 1 ? '' : 's'} skipped)\n`);
+    return EXIT.INVALID;
+  }
+  const json = JSON.stringify(scenario, null, 2) + '\n';
+  const check = parseScenario(json);
+  if (!check.ok) {
+    io.stderr(`${args.file}: the imported scenario is not valid:\n`);
+    for (const e of check.errors.slice(0, 20)) io.stderr(`  ${e.path}: ${e.message}\n`);
+    return EXIT.INVALID;
+  }
+  io.stdout(json);
+  const members = Object.entries(result.members).map(([a, id]) => `${a}=${id}`).join(', ');
+  io.stderr(`${args.file}: imported ${sends} request${sends === 1 ? '' : 's'} of group ${scenario.groupId}${members ? ` (members ${members})` : ''}; ${result.skipped.length} line${result.skipped.length === 1 ? '' : 's'} skipped\n`);
+  return EXIT.OK;
+}
+
+async function reportCommand(args: ReportArgs, io: CliIo, deps: CliDeps): Promise<number> {
+  const scenario = await load(args.file, io);
+  if (!scenario) return EXIT.INVALID;
+  const variants: Variant[] = args.variants.length > 0 ? args.variants : [...new Set([scenario.variant, ...(scenario.checkVariants ?? [])])];
+  if (scenario.protocol !== 'ak4') {
+    const bad = variants.find((v) => !VARIANTS_FOR_BOTH_EDITIONS.includes(v));
+    if (bad) {
+      io.stderr(`sgp: variant "${bad}" is a proposal against protocol ak4; ${args.file} uses ${scenario.protocol}\n`);
+      return EXIT.INVALID;
+    }
+  }
+  const traces: { variant: Variant; trace: Trace }[] = [];
+  for (const variant of variants) {
+    const trace = await simulate(args.file, { ...scenario, variant }, io, deps);
+    if (!trace) return EXIT.INTERNAL;
+    traces.push({ variant, trace });
+  }
+  const markdown = exportMarkdown(scenario, traces);
+  if (args.out === null) io.stdout(markdown);
+  else {
+    try {
+      const write = io.writeFile ?? (async (path: string, text: string) => (await import('node:fs/promises')).writeFile(path, text, 'utf8'));
+      await write(args.out, markdown);
+    } catch (e) {
+      io.stderr(`${args.out}: cannot write: ${oneLine(e)}\n`);
+      return EXIT.INVALID;
+    }
+    io.stderr(`${args.file}: report written to ${args.out} (${variants.join(', ')})\n`);
+  }
+  // expectations are written for the scenario's own variant and its checkVariants
+  const checked = new Set<string>([scenario.variant, ...(scenario.checkVariants ?? [])]);
+  const failed = traces.filter((t) => checked.has(t.variant)).reduce((n, t) => n + t.trace.steps.reduce((m, s) => m + s.mismatches.length, 0), 0);
+  if (failed > 0) {
+    io.stderr(`${args.file}: ${failed} expectation mismatch${failed === 1 ? '' : 'es'} under ${[...checked].join(', ')} (see the Expectations section)\n`);
+    return EXIT.EXPECTATION_FAILED;
+  }
   return EXIT.OK;
 }

@@ -1,13 +1,17 @@
 // Escaping for the Markdown report: text from scenarios and traces (member ids, labels, error
 // messages) must never break the Markdown around it or the Mermaid diagram it is drawn in.
 
-/** Plain text inside Markdown prose or a table cell: every character Markdown could read as syntax is escaped. */
+/**
+ * Plain text inside Markdown prose, a heading or a table cell (never at the start of a block): the
+ * characters that open inline syntax (code, emphasis, links, strikethrough, math), end a table cell
+ * or start HTML are escaped; newlines become `<br>`.
+ */
 export function mdText(s: string): string {
   return s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}[\]()#+\-.!|~:"'$])/g, '\\$1')
+    .replace(/([\\`*_[\]|~$])/g, '\\$1')
     .replace(/\r\n|\r|\n/g, '<br>')
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -163,7 +163,8 @@ export function sequenceDiagram(scenario: Scenario, trace: Trace, options: Markd
 
   for (const s of trace.steps) {
     const label = scenario.steps[s.index]?.label;
-    if (label !== undefined) out.push(`  Note over C: ${t(`${s.index}. ${label}`)}`);
+    const passes = s.kind === 'advance' || s.kind === 'run';
+    if (label !== undefined && !passes) out.push(`  Note over C: ${t(`${s.index}. ${label}`)}`);
     switch (s.kind) {
       case 'send':
       case 'client':
@@ -173,16 +174,31 @@ export function sequenceDiagram(scenario: Scenario, trace: Trace, options: Markd
         break;
       case 'advance':
       case 'run': {
-        out.push(`  Note over C: ${t(`${s.label} (now ${s.time} ms)`)}`);
-        // timers and heartbeats in time order; a timer due at the heartbeat's instant fires first
+        out.push(`  Note over C: ${t(`${label !== undefined ? `${s.index}. ${label}` : s.label} (now ${s.time} ms)`)}`);
+        // timers and requests in time order (a timer due at a request's instant fires first); past
+        // the limit, requests are counted and the count is drawn where they happened
         let ti = 0;
-        let shown = 0;
+        let drawn = 0;
+        let hidden = 0;
+        const flush = () => {
+          if (hidden > 0) out.push(`  Note over C: ${t(`… ${hidden} more request${hidden === 1 ? '' : 's'}`)}`);
+          hidden = 0;
+        };
+        const fire = () => {
+          flush();
+          const f = s.timers[ti++]!;
+          timer(f.at, f.effect);
+          drawn = 0; // what follows a timer is worth seeing again
+        };
         for (const e of s.exchanges) {
-          while (ti < s.timers.length && s.timers[ti]!.at <= e.at) timer(s.timers[ti]!.at, s.timers[ti++]!.effect);
-          if (shown++ < maxEx) exchange(e.member, exchangeApi(e.request), null, e.request, e.response, e.errorName);
+          while (ti < s.timers.length && s.timers[ti]!.at <= e.at) fire();
+          if (drawn < maxEx) {
+            drawn++;
+            exchange(e.member, exchangeApi(e.request), null, e.request, e.response, e.errorName);
+          } else hidden++;
         }
-        if (shown > maxEx) out.push(`  Note over C: ${t(`… ${shown - maxEx} more requests in this step`)}`);
-        while (ti < s.timers.length) timer(s.timers[ti]!.at, s.timers[ti++]!.effect);
+        while (ti < s.timers.length) fire();
+        flush();
         break;
       }
       case 'failover':

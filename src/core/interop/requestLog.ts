@@ -19,6 +19,7 @@ export const API_KEY_NAMES: Record<RpcName, string> = {
   StreamsGroupHeartbeat: 'STREAMS_GROUP_HEARTBEAT',
   StreamsGroupDescribe: 'STREAMS_GROUP_DESCRIBE',
   StreamsGroupInitialize: 'STREAMS_GROUP_INITIALIZE',
+  OffsetCommit: 'OFFSET_COMMIT',
 };
 
 export function rpcForApiKey(edition: Edition, apiKey: number): RpcName | null {

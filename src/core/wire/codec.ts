@@ -193,6 +193,8 @@ function describe(v: unknown): string {
   return `${typeof v} ${typeof v === 'object' ? '' : String(v)}`.trim();
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 const INT_RANGES: Record<string, [number, number]> = {
   int8: [-128, 127],
   int16: [-32768, 32767],
@@ -262,6 +264,9 @@ function encodePrim(w: Writer, prim: PrimitiveType, val: unknown, path: string, 
       return;
     case 'string': {
       if (typeof val !== 'string') throw encErr(w, path, `expected a string, got ${describe(val)}`);
+      // A lone UTF-16 surrogate has no UTF-8 form; TextEncoder would silently replace it.
+      const lone = LONE_SURROGATE.exec(val);
+      if (lone) throw encErr(w, path, `string has a lone UTF-16 surrogate at index ${lone.index}; it cannot be encoded as UTF-8`);
       const b = utf8(val);
       // Compact string: unsigned varint length+1; classic string: int16 length (max 32767).
       if (flex) w.uvarint(b.length + 1);

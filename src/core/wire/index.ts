@@ -67,10 +67,10 @@ export function supportedVersions(kind: MessageKind, edition?: Edition): number[
   return versionList(getSchema(kind, edition).validVersions);
 }
 
-function context(kind: MessageKind, version: number, opts: WireOptions): Ctx {
-  const schema = getSchema(kind, opts.edition);
+function context(kind: MessageKind | MessageSchema, version: number, opts: WireOptions): Ctx {
+  const schema = typeof kind === 'string' ? getSchema(kind, opts.edition) : kind;
   if (!Number.isInteger(version) || !inVersions(schema.validVersions, version)) {
-    throw new WireError(`${kind} (${schema.edition}) has versions ${schema.validVersions}; v${version} is not one of them`, 0, '');
+    throw new WireError(`${schema.name} (${schema.edition}) has versions ${schema.validVersions}; v${version} is not one of them`, 0, '');
   }
   return { schema, version, flexible: inVersions(schema.flexibleVersions, version), ignorable: opts.ignorable ?? 'error' };
 }
@@ -83,13 +83,13 @@ function headerKind(schema: MessageSchema): 'RequestHeader' | 'ResponseHeader' {
 }
 
 /** A message of this kind and version with every field at its schema default. */
-export function defaultMessage(kind: MessageKind, version: number, opts: WireOptions = {}): Record<string, unknown> {
+export function defaultMessage(kind: MessageKind | MessageSchema, version: number, opts: WireOptions = {}): Record<string, unknown> {
   const ctx = context(kind, version, opts);
   return defaultStruct(ctx, root(ctx.schema));
 }
 
-/** Encodes a message (missing fields take their defaults; a field the version lacks must be absent or default). */
-export function encodeMessage(kind: MessageKind, version: number, json: Record<string, unknown>, opts: EncodeOptions = {}): Uint8Array {
+/** Encodes a message (a kind of the registry, or any schema); missing fields take their defaults; a field the version lacks must be absent or default). */
+export function encodeMessage(kind: MessageKind | MessageSchema, version: number, json: Record<string, unknown>, opts: EncodeOptions = {}): Uint8Array {
   const ctx = context(kind, version, opts);
   const w = new Writer();
   if (opts.header) {
@@ -106,7 +106,7 @@ export function encodeMessage(kind: MessageKind, version: number, json: Record<s
   return w.finish();
 }
 
-function run(kind: MessageKind, version: number, bytes: Uint8Array, opts: DecodeOptions, ann?: Annotation[]): Decoded {
+function run(kind: MessageKind | MessageSchema, version: number, bytes: Uint8Array, opts: DecodeOptions, ann?: Annotation[]): Decoded {
   const ctx = context(kind, version, opts);
   ctx.ann = ann;
   const r = new Reader(bytes);
@@ -117,7 +117,7 @@ function run(kind: MessageKind, version: number, bytes: Uint8Array, opts: Decode
     header = decodeStruct(r, hctx, root(hctx.schema), 'header');
     if (hk === 'RequestHeader' && (header.requestApiKey !== ctx.schema.apiKey || header.requestApiVersion !== version)) {
       throw new WireError(
-        `header says apiKey ${String(header.requestApiKey)} v${String(header.requestApiVersion)}, but ${kind} (${ctx.schema.edition}) v${version} has apiKey ${ctx.schema.apiKey}`,
+        `header says apiKey ${String(header.requestApiKey)} v${String(header.requestApiVersion)}, but ${ctx.schema.name} (${ctx.schema.edition}) v${version} has apiKey ${ctx.schema.apiKey}`,
         0,
         'header',
       );
@@ -130,7 +130,7 @@ function run(kind: MessageKind, version: number, bytes: Uint8Array, opts: Decode
 }
 
 /** Decodes one message from the start of `bytes`. Throws WireError (byte offset + field path) on bad input. */
-export function decodeMessage(kind: MessageKind, version: number, bytes: Uint8Array, opts: DecodeOptions = {}): Decoded {
+export function decodeMessage(kind: MessageKind | MessageSchema, version: number, bytes: Uint8Array, opts: DecodeOptions = {}): Decoded {
   return run(kind, version, bytes, opts);
 }
 
@@ -144,7 +144,7 @@ export interface AnnotateError extends WireError {
  * the input; bytes after the message get a final `trailing bytes` annotation. On corrupt input it throws a WireError
  * whose `annotations` hold what was decoded up to the failure.
  */
-export function annotate(kind: MessageKind, version: number, bytes: Uint8Array, opts: DecodeOptions = {}): Annotation[] {
+export function annotate(kind: MessageKind | MessageSchema, version: number, bytes: Uint8Array, opts: DecodeOptions = {}): Annotation[] {
   const ann: Annotation[] = [];
   try {
     const { consumed } = run(kind, version, bytes, opts, ann);

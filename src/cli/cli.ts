@@ -5,6 +5,7 @@ import { formatTrace, show } from '../core/scenario/format.ts';
 import type { Scenario, Trace } from '../core/scenario/types.ts';
 import { MAX_FRAGMENT_CHARS, encodeLink } from '../core/share/link.ts';
 import { COMPARE_USAGE, compareCommand, parseCompareArgs } from './compare.ts';
+import { EXPLORE_USAGE, exploreCli } from './explore.ts';
 import { exportMarkdown, scenarioFromRequestLog, type ScenarioImportOptions } from '../core/interop/index.ts';
 import { VARIANTS, type Variant } from '../core/scenario/types.ts';
 import { VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
@@ -42,6 +43,7 @@ Usage:
   sgp check FILE...              run scenarios and evaluate every "expect"
   sgp link FILE [--step N]       print the share-link fragment for a scenario (N: the selected step)
 ${COMPARE_USAGE}
+${EXPLORE_USAGE}
   sgp import LOGFILE [--protocol ak4|kip1071-draft] [--group G] [--timing advance|ignore]
                  [--aliases letters|thread] [--partitions N] [--base FILE] [--no-expect]
                                  turn a broker request log (kafka.request.logger, "Completed request:" lines)
@@ -56,6 +58,7 @@ ${COMPARE_USAGE}
 
 Exit codes:
   0  success (for check: every expectation holds)
+  1  explore: an invariant violation was found
   1  check: an expectation did not hold (file, step, JSON path, expected and actual are printed)
   2  a file is not a valid scenario (FILE:LINE:COLUMN: PATH: message), a file cannot be read,
      or the command line is wrong
@@ -105,6 +108,7 @@ function parseArgs(argv: readonly string[]): Parsed {
 export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps): Promise<number> {
   try {
     if (argv[0] === 'compare') return await compareCli(argv.slice(1), io);
+    if (argv[0] === 'explore') return await exploreCli(argv.slice(1), io);
     if (argv[0] === 'import' || argv[0] === 'report') {
       const args = argv[0] === 'import' ? parseImportArgs(argv.slice(1)) : parseReportArgs(argv.slice(1));
       if (typeof args === 'string') {

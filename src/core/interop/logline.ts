@@ -133,24 +133,25 @@ function parseJsonAt(text: string, start: number): { ok: true; value: unknown; e
 /** Takes one line apart (prefix, `Completed request:`, JSON, suffix). Never throws. */
 export function parseLogLine(raw: string, depth = 0): LogLine {
   const line = raw.replace(/\r$/, '');
-  const at = line.indexOf(COMPLETED_REQUEST);
   const trimmed = line.trimStart();
-  if (at < 0) {
-    if (!trimmed.startsWith('{')) return { ok: false, reason: 'not a request-logger line (no "Completed request:")' };
+  if (trimmed.startsWith('{')) {
     // a bare request description, or a JSON log event whose message holds the line
-    const start = line.length - trimmed.length;
-    const j = parseJsonAt(line, start);
-    if (!j.ok) return { ok: false, reason: `a JSON line, but ${j.reason}` };
-    if (!isObj(j.value)) return { ok: false, reason: 'a JSON line that is not an object' };
-    if (isObj(j.value.requestHeader)) return fromDesc(j.value, null);
-    const message = typeof j.value.message === 'string' ? j.value.message : isObj(j.value.message) && typeof j.value.message.message === 'string' ? j.value.message.message : null;
-    if (message !== null && message.includes(COMPLETED_REQUEST) && depth === 0) {
-      const inner = parseLogLine(message, depth + 1);
-      if (inner.ok && inner.timestampMs === null) return { ...inner, timestampMs: eventTimestamp(j.value) };
-      return inner;
+    const j = parseJsonAt(line, line.length - trimmed.length);
+    if (j.ok && isObj(j.value)) {
+      if (isObj(j.value.requestHeader)) return fromDesc(j.value, null);
+      const m = j.value.message;
+      const message = typeof m === 'string' ? m : isObj(m) && typeof m.message === 'string' ? m.message : null;
+      if (message !== null && message.includes(COMPLETED_REQUEST) && depth === 0) {
+        const inner = parseLogLine(message, depth + 1);
+        return inner.ok && inner.timestampMs === null ? { ...inner, timestampMs: eventTimestamp(j.value) } : inner;
+      }
+      if (!line.includes(COMPLETED_REQUEST)) return { ok: false, reason: 'a JSON line that is not a request-logger entry' };
+    } else if (!line.includes(COMPLETED_REQUEST)) {
+      return { ok: false, reason: j.ok ? 'a JSON line that is not an object' : `a JSON line, but ${j.reason}` };
     }
-    return { ok: false, reason: 'a JSON line that is not a request-logger entry' };
   }
+  const at = line.indexOf(COMPLETED_REQUEST);
+  if (at < 0) return { ok: false, reason: 'not a request-logger line (no "Completed request:")' };
   const prefix = line.slice(0, at);
   const rest = at + COMPLETED_REQUEST.length;
   if (line[rest] !== '{') {

@@ -98,7 +98,7 @@ export function toRequestLogLines(trace: Trace, options: RenderOptions = {}): st
     correlation.set(who, correlationId + 1);
     if (!ports.has(who)) ports.set(who, 50000 + ports.size);
     return requestLogLine(
-      { at: x.at, apiKey: API_KEYS[edition][x.api] ?? -1, apiKeyName: API_KEY_NAMES[x.api], version: x.version, correlationId, clientId: cid, request: x.request, response: x.response, port: ports.get(who)! },
+      { at: x.at, apiKey: API_KEYS[edition][x.api] ?? -1, apiKeyName: API_KEY_NAMES[x.api] ?? x.api, version: x.version, correlationId, clientId: cid, request: x.request, response: x.response, port: ports.get(who)! },
       options,
     );
   });

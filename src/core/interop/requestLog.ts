@@ -15,7 +15,7 @@ export const API_KEYS: Record<Edition, Partial<Record<RpcName, number>>> = {
 };
 
 /** `ApiKeys.toString` (the enum constant name) of each RPC, as `requestApiKeyName` prints it. */
-export const API_KEY_NAMES: Record<RpcName, string> = {
+export const API_KEY_NAMES: Readonly<Record<string, string>> = {
   StreamsGroupHeartbeat: 'STREAMS_GROUP_HEARTBEAT',
   StreamsGroupDescribe: 'STREAMS_GROUP_DESCRIBE',
   StreamsGroupInitialize: 'STREAMS_GROUP_INITIALIZE',

@@ -12,8 +12,24 @@ mount(App, { target: document.getElementById('app')! });
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator && location.protocol !== 'file:') {
   addEventListener('load', () => {
-    navigator.serviceWorker.register('./sw.js').catch(() => {
-      /* offline support is optional */
-    });
+    navigator.serviceWorker
+      .register('./sw.js')
+      .then(() => navigator.serviceWorker.ready)
+      .then(() => {
+        cacheLoaded();
+        hooks.offlineReady = true;
+      })
+      .catch(() => {
+        /* offline support is optional */
+      });
   });
+  addEventListener('sgp:monaco-loaded', (e) => cacheLoaded((e as CustomEvent<string[]>).detail));
+}
+
+/** Asks the service worker to cache what this page loaded before it took control. */
+function cacheLoaded(extra: string[] = []): void {
+  const urls = new Set<string>([location.href.split('#')[0]!, ...extra]);
+  for (const e of performance.getEntriesByType('resource')) if (e.name.startsWith(location.origin)) urls.add(e.name);
+  navigator.serviceWorker.controller?.postMessage({ type: 'cache-urls', urls: [...urls] });
+  void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'cache-urls', urls: [...urls] }));
 }

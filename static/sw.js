@@ -21,6 +21,19 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+// The page sends the URLs it already loaded before this worker controlled it (hashed assets,
+// Monaco's chunks and workers), so they are available offline too.
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'cache-urls' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((u) => typeof u === 'string' && new URL(u).origin === self.location.origin);
+  event.waitUntil(
+    caches.open(CACHE).then((c) =>
+      Promise.all(urls.map((u) => c.match(u, { ignoreVary: true }).then((hit) => hit || c.add(u).catch(() => undefined)))),
+    ),
+  );
+});
+
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
@@ -28,7 +41,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.includes('/assets/')) {
     event.respondWith(
-      caches.match(req).then(
+      caches.match(req, { ignoreVary: true }).then(
         (hit) =>
           hit ||
           fetch(req).then((res) => {
@@ -51,6 +64,6 @@ self.addEventListener('fetch', (event) => {
         }
         return res;
       })
-      .catch(() => caches.match(req, { ignoreSearch: true }).then((hit) => hit || caches.match('./'))),
+      .catch(() => caches.match(req, { ignoreSearch: true, ignoreVary: true }).then((hit) => hit || caches.match('./', { ignoreVary: true }))),
   );
 });

@@ -95,7 +95,14 @@ beforeAll(async () => {
     throw new Error(`${CHROMIUM} is missing: the end-to-end tests need Debian's Chromium (apt-get install --no-install-recommends chromium fonts-liberation).`);
   }
   outDir = mkdtempSync(join(tmpdir(), 'sgp-e2e-'));
-  await build({ root: ROOT, logLevel: 'warn', resolve: { conditions: ['module', 'browser', 'production'] }, build: { outDir, emptyOutDir: true } });
+  // vitest sets NODE_ENV=test, which would make Vite emit a development build (dev Svelte, no service worker)
+  const env = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: ROOT, mode: 'production', logLevel: 'warn', resolve: { conditions: ['module', 'browser', 'production'] }, build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = env;
+  }
   const size = firstLoadGzip(outDir);
   console.log(`[e2e] first-load JS+CSS+HTML gzip: ${size.kb.toFixed(1)} KB (${size.files.join(', ')})`);
   expect(size.kb, 'first load must stay under the budget before Monaco loads').toBeLessThanOrEqual(FIRST_LOAD_LIMIT_KB);
@@ -242,6 +249,23 @@ describe('playground e2e', () => {
     await page.selectOption('[data-testid=compose-kind]', 'advance');
     await page.click('[data-testid=compose-send]');
     await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(before + 1);
+  });
+
+  it('works offline after the first visit (service worker)', async () => {
+    const page = await newPage();
+    await ready(page);
+    await page.waitForFunction(() => window.__sgp.offlineReady === true, undefined, { timeout: 15000 });
+    await page.waitForTimeout(1500); // let the service worker store what the page loaded
+    await page.context().setOffline(true);
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    await page.reload();
+    await page.waitForFunction(() => (window.__sgp?.app as { trace: unknown } | undefined)?.trace != null, undefined, { timeout: 20000 });
+    await page.waitForFunction(() => !!window.__sgp.editor, undefined, { timeout: 20000 });
+    expect(await page.locator('[data-testid=step]').count()).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    expect(failed, 'requests that failed offline').toEqual([]);
+    await page.context().setOffline(false);
   });
 
   it('steps through a 100-member scenario quickly, cancels a long run, and takes the screenshot', async () => {

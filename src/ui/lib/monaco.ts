@@ -4,6 +4,11 @@ import 'monaco-editor/features/register.all';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
+import editorWorkerUrl from 'monaco-editor/editor/editor.worker?worker&url';
+import jsonWorkerUrl from 'monaco-editor/languages/features/json/json.worker?worker&url';
+
+/** Monaco's worker scripts, so the service worker can keep them for offline use. */
+export const WORKER_URLS = [new URL(editorWorkerUrl, location.href).href, new URL(jsonWorkerUrl, location.href).href];
 
 declare global {
   interface Window {

@@ -221,7 +221,8 @@ function recordsTable(trace: Trace, max: number): string {
   const rows: string[] = [];
   for (const s of trace.steps) {
     for (const r of s.records) {
-      rows.push(`| ${r.offset} | ${s.index} | ${mdText(r.type)} | ${mdText(recordKey(r, aliases)) || '—'} | ${r.value === null ? '*tombstone*' : mdText(valueSummary(r, max))} |`);
+      const key = recordKey(r, aliases);
+      rows.push(`| ${r.offset} | ${s.index} | ${mdText(r.type)} | ${key ? mdCode(key) : '—'} | ${r.value === null ? '*tombstone*' : mdCode(valueSummary(r, max))} |`);
     }
   }
   if (rows.length === 0) return '_No records were written._';
@@ -331,8 +332,8 @@ export function exportMarkdown(scenario: Scenario, traces: VariantTrace[], optio
     if (mismatches.length === 0) out.push(`| ${mdCode(String(variant))} | ✔ all hold |`);
     else {
       const f = mismatches[0]!;
-      const detail = `step ${f.step}: ${f.path}: expected ${clip(JSON.stringify(f.expected) ?? 'undefined', 80)}, actual ${clip(JSON.stringify(f.actual) ?? 'undefined', 80)}`;
-      out.push(`| ${mdCode(String(variant))} | ✘ ${mismatches.length} mismatch${mismatches.length === 1 ? '' : 'es'}; first: ${mdText(detail)} |`);
+      const detail = `step ${f.step}: ${mdCode(f.path)} expected ${mdCode(clip(JSON.stringify(f.expected) ?? 'undefined', 80))}, actual ${mdCode(clip(JSON.stringify(f.actual) ?? 'undefined', 80))}`;
+      out.push(`| ${mdCode(String(variant))} | ✘ ${mismatches.length} mismatch${mismatches.length === 1 ? '' : 'es'}; first: ${detail} |`);
     }
   }
   out.push('');

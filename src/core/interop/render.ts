@@ -53,8 +53,8 @@ export function exchangesOf(trace: Trace): LoggedExchange[] {
       out.push({ at: s.time, member: s.member, api: s.api, version: s.version ?? 0, request: s.request, response: s.response });
     }
     for (const e of s.exchanges) {
-      const api = exchangeApi(e.request);
-      const version = api === 'StreamsGroupInitialize' ? 0 : typeof e.request === 'object' && e.request !== null && 'ownedTasks' in e.request ? 2 : heartbeatVersion(trace);
+      const api = e.api ?? exchangeApi(e.request);
+      const version = e.version !== undefined ? e.version : api === 'StreamsGroupInitialize' ? 0 : typeof e.request === 'object' && e.request !== null && 'ownedTasks' in e.request ? 2 : heartbeatVersion(trace);
       out.push({ at: e.at, member: e.member, api, version, request: e.request, response: e.response });
     }
   }

@@ -5,6 +5,7 @@ import type { ConfiguredTopology, StreamsTopology } from '../model/topology.ts';
 import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
 import { EMPTY_TUPLE, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { DraftGroupState } from '../draft/state.ts';
+import { CommittedOffsets } from '../offsets/state.ts';
 
 export type GroupState = 'EMPTY' | 'NOT_READY' | 'ASSIGNING' | 'RECONCILING' | 'STABLE' | 'INITIALIZING' | 'DEAD';
 
@@ -40,6 +41,8 @@ export class StreamsGroup {
   readonly members = new Map<string, StreamsGroupMember>();
   readonly targetAssignment = new Map<string, TasksTuple>();
   readonly staticMembers = new Map<string, string>();
+  /** Committed offsets (OffsetCommit records), see src/core/offsets/. */
+  offsets = new CommittedOffsets();
 
   // ---- derived indexes (rebuilt on replay) ----
   /** subtopology -> partition -> process id, from assigned and pending-revocation active tasks. */
@@ -119,6 +122,7 @@ export class StreamsGroup {
     for (const [k, v] of this.members) g.members.set(k, v);
     for (const [k, v] of this.targetAssignment) g.targetAssignment.set(k, v);
     for (const [k, v] of this.staticMembers) g.staticMembers.set(k, v);
+    g.offsets = this.offsets.clone();
     for (const [s, inner] of this.activeTaskProcessId) g.activeTaskProcessId.set(s, new Map(inner));
     for (const [s, inner] of this.standbyTaskProcessIds) g.standbyTaskProcessIds.set(s, copySets(inner));
     for (const [s, inner] of this.warmupTaskProcessIds) g.warmupTaskProcessIds.set(s, copySets(inner));

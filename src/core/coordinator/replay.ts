@@ -6,6 +6,7 @@ import { StreamsGroup } from './group.ts';
 import { applyCurrentAssignmentValue, applyMemberMetadataValue, topologyFromValue } from './records.ts';
 import type { Edition } from '../protocol/errors.ts';
 import { replayDraft } from '../draft/replay.ts';
+import { replayOffsetCommit } from '../offsets/replay.ts';
 
 export class IllegalStateError extends Error {}
 
@@ -24,6 +25,8 @@ function existing(groups: Groups, groupId: string, what: string): StreamsGroup {
 }
 
 export function replay(groups: Groups, r: CoordinatorRecord, edition: Edition = 'ak4'): void {
+  // committed offsets: the same record in both editions (OffsetMetadataManager.replay)
+  if (r.type === 'OffsetCommit') return replayOffsetCommit(groups, r);
   // kip1071-draft: same record names, other values and rules (kip1071-draft §8.5)
   if (edition === 'kip1071-draft') return replayDraft(groups, r);
   const groupId = r.key.groupId as string;

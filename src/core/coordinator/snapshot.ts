@@ -58,6 +58,7 @@ export function hardState(groups: Groups): HardState {
       members,
       targetAssignment: target,
       staticMembers: Object.fromEntries([...g.staticMembers].sort(([a], [b]) => (a < b ? -1 : 1))),
+      offsets: g.offsets.toObject(),
     };
   }
   return out;

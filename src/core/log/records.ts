@@ -1,7 +1,8 @@
 // Coordinator records as written to __consumer_offsets: a type, a key and a value (null = tombstone).
-// Shipped ([4.4]) types carry Kafka's coordinator record apiKeys 17, 19-23.
+// Shipped ([4.4]) types carry Kafka's coordinator record apiKeys 17, 19-23; OffsetCommit is type 1 (0 = its legacy key).
 
 export type RecordType =
+  | 'OffsetCommit'
   | 'StreamsGroupMetadata'
   | 'StreamsGroupPartitionMetadata'
   | 'StreamsGroupMemberMetadata'
@@ -12,6 +13,7 @@ export type RecordType =
 
 /** apiKey of each record type in the shipped protocol. */
 export const RECORD_API_KEYS: Record<RecordType, number> = {
+  OffsetCommit: 1,
   StreamsGroupMetadata: 17,
   StreamsGroupPartitionMetadata: 18,
   StreamsGroupMemberMetadata: 19,

@@ -5,11 +5,14 @@ export type Edition = 'ak4' | 'kip1071-draft';
 const COMMON = {
   NONE: 0,
   UNKNOWN_SERVER_ERROR: -1,
+  UNKNOWN_TOPIC_OR_PARTITION: 3,
   REQUEST_TIMED_OUT: 7,
+  OFFSET_METADATA_TOO_LARGE: 12,
   COORDINATOR_LOAD_IN_PROGRESS: 14,
   COORDINATOR_NOT_AVAILABLE: 15,
   NOT_COORDINATOR: 16,
   NOT_ENOUGH_REPLICAS: 19,
+  ILLEGAL_GENERATION: 22,
   INVALID_GROUP_ID: 24,
   UNKNOWN_MEMBER_ID: 25,
   TOPIC_AUTHORIZATION_FAILED: 29,
@@ -83,6 +86,10 @@ export const ERROR_EXPLANATIONS: Partial<Record<ErrorName, string>> = {
   NOT_COORDINATOR: 'This broker is not the group\'s coordinator; the client rediscovers it and retries.',
   COORDINATOR_LOAD_IN_PROGRESS: 'The coordinator is still loading the partition; the client retries.',
   UNSUPPORTED_VERSION: 'The broker does not support this request version, or the streams protocol is disabled.',
+  STALE_MEMBER_EPOCH: 'An offset commit carried a member epoch the coordinator does not accept for these partitions; nothing was committed.',
+  UNKNOWN_TOPIC_OR_PARTITION: 'The cluster has no such topic or partition.',
+  OFFSET_METADATA_TOO_LARGE: 'The committed metadata is longer than offset.metadata.max.bytes.',
+  ILLEGAL_GENERATION: 'An old-version offset commit named a group that does not exist (or a stale generation).',
 };
 
 /** An error raised by coordinator logic; mapped to an error response by the service layer. */

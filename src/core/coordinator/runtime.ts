@@ -20,6 +20,7 @@ import { GROUP_STATE_NAMES } from './group.ts';
 import type { StreamsGroup } from './group.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import { draftHooks } from '../draft/hooks.ts';
+import { cleanupGroupMetadata, offsetsRetentionMs, streamsGroupIsSubscribedToTopic } from '../offsets/retention.ts';
 import { groupMetadataTombstone, targetAssignmentMetadataTombstone, topologyTombstone, currentAssignmentTombstone, targetAssignmentMemberTombstone, memberMetadataTombstone } from './records.ts';
 
 export interface CoordinatorOptions {
@@ -48,15 +49,19 @@ export interface FiredTimer {
 /** What differs per protocol edition inside the runtime (the draft's hooks live in src/core/draft/hooks.ts). */
 export interface EditionHooks {
   fence(ctx: OpContext, g: StreamsGroup, m: StreamsGroupMember): { records: CoordinatorRecord[]; effects: Effect[]; narration: string[] };
-  /** Groups the retention check deletes. */
-  expiredGroups(groups: Groups): StreamsGroup[];
+  /** Group.isSubscribedToTopic: the retention check never expires offsets of subscribed topics. */
+  isSubscribedToTopic(g: StreamsGroup, topic: string): boolean;
+  /** Whether the retention check may delete a group whose offsets are all gone (Group.isEmpty). */
+  mayDelete(g: StreamsGroup): boolean;
   deleteGroupRecords(g: StreamsGroup, groups: Groups): CoordinatorRecord[];
   expiryNarration(g: StreamsGroup): string;
 }
 
 const SHIPPED_HOOKS: EditionHooks = {
   fence: (ctx, g, m) => fenceMember(ctx, g, m),
-  expiredGroups: (groups) => [...groups.values()].filter((g) => g.members.size === 0),
+  isSubscribedToTopic: streamsGroupIsSubscribedToTopic,
+  // maybeDeleteGroup: only an EMPTY group
+  mayDelete: (g) => g.state() === 'EMPTY',
   deleteGroupRecords: (g, groups) => deleteGroupRecords(g.groupId, groups),
   expiryNarration: (g) => `Group ${g.groupId} is ${GROUP_STATE_NAMES.EMPTY} and has no committed offsets left: the retention check deletes it.`,
 };
@@ -285,15 +290,13 @@ export class Coordinator {
       }
       case 'retention-check': {
         this.timers.schedule({ kind: 'retention-check' }, this.now + this.options.config.int('offsets.retention.check.interval.ms'));
-        const expired = this.hooks.expiredGroups(this.groups);
-        if (expired.length === 0) return noop('retention check: nothing expired');
-        const ids = expired.map((g) => g.groupId).sort();
-        return run(() => ({
-          response: null,
-          records: ids.flatMap((id) => this.hooks.deleteGroupRecords(this.groups.get(id)!, this.groups)),
-          effects: [],
-          narration: ids.map((id) => this.hooks.expiryNarration(this.groups.get(id)!)),
-        }), `retention check deleted ${ids.join(', ')}`);
+        // cleanupGroupMetadata: offset tombstones, then the tombstones of groups left without offsets (src/core/offsets/)
+        const h = this.hooks;
+        const policy = { isSubscribedToTopic: h.isSubscribedToTopic, mayDelete: h.mayDelete, deleteGroupRecords: (g: StreamsGroup) => h.deleteGroupRecords(g, this.groups), expiryNarration: h.expiryNarration };
+        const sweep = cleanupGroupMetadata(this.groups, this.now, offsetsRetentionMs(this.options.config.int('offsets.retention.minutes')), policy);
+        if (sweep.records.length === 0) return { ...noop('retention check: nothing expired'), narration: sweep.narration };
+        const did = [sweep.expiredOffsets > 0 ? `expired ${sweep.expiredOffsets} offset(s)` : '', sweep.deletedGroups.length > 0 ? `deleted ${sweep.deletedGroups.join(', ')}` : ''].filter((s) => s);
+        return run(() => ({ response: null, records: sweep.records, effects: [], narration: sweep.narration }), `retention check ${did.join(' and ')}`);
       }
       case 'topology-initialization-timeout': {
         // kip1071-draft §9.3: the member asked to initialize is fenced, even if healthy; the group stays INITIALIZING

@@ -29,6 +29,8 @@ export const EDITION_DIFFERENCES: readonly { topic: string; ak4: string; draft: 
   { topic: 'Assignor', ak4: 'sticky 4.4', draft: "sticky 'draft' (active only, no configs)", where: 'assignor/draft.ts' },
   { topic: 'Fence', ak4: 'last member also moves the target epoch', draft: '3 tombstones + GroupMetadata(epoch+1) only', where: 'draft/heartbeat.ts draftFence' },
   { topic: 'Timers', ak4: 'session, rebalance, initial rebalance delay', draft: 'session, rebalance, topology-initialization timeout', where: 'draft/hooks.ts' },
+  { topic: 'Offset expiry', ak4: 'offsets of source/repartition topics never expire while the group has members', draft: 'every offset expires by commit time, in any group state (§9.5 ⚠)', where: 'draft/hooks.ts, offsets/retention.ts' },
+  { topic: 'OffsetCommit epochs', ak4: '[4.4] an older epoch may commit tasks held since then', draft: 'the epoch must equal the member epoch (§9.7)', where: 'offsets/validate.ts' },
 ];
 
 /** Where the seed design (default) and the kip1071 branch (`draft.branch.defects`) differ. */
@@ -44,6 +46,8 @@ export interface DraftRules {
   readonly emptyGroupInitializeRunsAssignor: boolean;
   /** Seed: groups without members expire in EMPTY and INITIALIZING. Branch: EMPTY only. */
   readonly initializingGroupsExpire: boolean;
+  /** Draft edition (seed and branch alike, §9.5 ⚠): StreamsGroup.isSubscribedToTopic is false for every topic, so offsets expire regardless of group state. */
+  readonly offsetsExpireInAnyState: boolean;
   /** Seed: group deletion works (topology tombstone before the group tombstone). Branch: topology tombstone after the group tombstone: replay fails (§8.7). */
   readonly deletionFailsOnReplay: boolean;
   /** [KIP] intent: the initialization timer waits the member's rebalance timeout. Branch: the request's RebalanceTimeoutMs (-1 on a Java non-join heartbeat: due at once). */
@@ -61,6 +65,7 @@ export function draftRules(config: Config): DraftRules {
     initializeRequiresPendingTimer: branch,
     emptyGroupInitializeRunsAssignor: branch,
     initializingGroupsExpire: !branch,
+    offsetsExpireInAnyState: true,
     deletionFailsOnReplay: branch,
     initTimerUsesRequestTimeout: branch,
     clientTopologyIdIsConstant: branch,

@@ -12,6 +12,8 @@ import { flattenOwnedTasks, nestedRequestJson, normalizeDescribeRequest, normali
 import type { RpcName, Variant } from '../scenario/types.ts';
 import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
 import { draftRpc } from '../draft/broker.ts';
+import { offsetCommitRpc } from '../offsets/broker.ts';
+import { OFFSET_COMMIT_VERSIONS } from '../offsets/commit.ts';
 
 export interface RpcOutcome {
   /** The request as the broker read it (defaults filled), in Kafka's JSON form. */
@@ -41,6 +43,7 @@ export interface ClientContext {
 
 /** Versions the broker accepts per edition and RPC. */
 export function supportedVersions(edition: Edition, api: RpcName, variant: Variant): [number, number] | null {
+  if (api === 'OffsetCommit') return [...OFFSET_COMMIT_VERSIONS];
   if (edition === 'ak4') {
     if (api === 'StreamsGroupHeartbeat') return variant === 'D-nested-report' || variant === 'B-accumulate-signal' ? [0, 2] : [0, 1];
     if (api === 'StreamsGroupDescribe') return [0, 0];
@@ -71,6 +74,8 @@ export class Broker {
 
   send(api: RpcName, version: number, data: Record<string, unknown>, client: ClientContext): RpcOutcome {
     const range = supportedVersions(this.options.edition, api, this.options.variant);
+    // OffsetCommit is the same RPC in both editions (src/core/offsets/)
+    if (api === 'OffsetCommit') return offsetCommitRpc(this, version, data);
     if (this.options.edition === 'kip1071-draft') return draftRpc(this, api, version, data, client);
     if (api === 'StreamsGroupHeartbeat') return this.heartbeat(version, data, client);
     if (api === 'StreamsGroupDescribe') return this.describe(version, data);

@@ -36,9 +36,11 @@ export interface ClientSpec {
   topology?: unknown;
   clientTags?: Record<string, string>;
   userEndpoint?: { host: string; port: number } | null;
+  /** During `run` steps, commit the input partitions of the active tasks every this many ms (absent = never commit). */
+  commitIntervalMs?: number;
 }
 
-export type RpcName = 'StreamsGroupHeartbeat' | 'StreamsGroupInitialize' | 'StreamsGroupDescribe';
+export type RpcName = 'StreamsGroupHeartbeat' | 'StreamsGroupInitialize' | 'StreamsGroupDescribe' | 'OffsetCommit';
 export type ClientAction = 'join' | 'heartbeat' | 'leave' | 'crash' | 'restart';
 
 export interface StepBase {
@@ -181,7 +183,7 @@ export interface TraceStep {
   records: TraceRecord[];
   timers: TimerFired[];
   /** Extra heartbeats sent by `run` steps (request/response pairs), in order. */
-  exchanges: { at: number; member: string; request: unknown; response: unknown; errorName: string }[];
+  exchanges: { at: number; member: string; request: unknown; response: unknown; errorName: string; /** Set for requests other than heartbeats (offset commits). */ api?: RpcName; version?: number }[];
   group: TraceGroupView | null;
   narration: string[];
   mismatches: Mismatch[];

@@ -24,7 +24,7 @@ export const MAX_ERRORS = 50;
 export const EDITIONS: readonly Edition[] = ['ak4', 'kip1071-draft'];
 export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
-export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe'];
+export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'];
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
 export const EXPECT_KEYS = ['response', 'error', 'group', 'records', 'recordTypes', 'violations', 'byVariant'] as const;
 /** Variants that exist for both editions; the others are proposals against the shipped protocol. */
@@ -148,16 +148,33 @@ const DESCRIBE_V0: StructFields = {
   includeAuthorizedOperations: f(bool),
 };
 
+/** OffsetCommitRequest (apiKey 8) by version 0-9: topics by name (v10 names them by topic id, not modelled). */
+function offsetCommitVersion(v: number): StructFields {
+  const partition: Record<string, FieldSpec> = { partitionIndex: f(int32), committedOffset: f(int64) };
+  if (v >= 6) partition.committedLeaderEpoch = f(int32);
+  if (v === 1) partition.commitTimestamp = f(int64);
+  partition.committedMetadata = nf(str);
+  const fields: Record<string, FieldSpec> = { groupId: f(str) };
+  if (v >= 1) Object.assign(fields, { generationIdOrMemberEpoch: f(int32), memberId: f(str) });
+  if (v >= 7) fields.groupInstanceId = nf(str);
+  if (v >= 2 && v <= 4) fields.retentionTimeMs = f(int64);
+  fields.topics = f(arr(struct('OffsetCommitRequestTopic', { name: f(str), partitions: f(arr(struct('OffsetCommitRequestPartition', partition))) })));
+  return fields;
+}
+export const OFFSET_COMMIT: readonly StructFields[] = Array.from({ length: 10 }, (_, v) => offsetCommitVersion(v));
+
 /** Request fields by edition, RPC and version (index = version). Absent RPC = not in that edition. */
 export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, readonly StructFields[]>>>> = {
   ak4: {
     StreamsGroupHeartbeat: [AK4_HEARTBEAT, AK4_HEARTBEAT],
     StreamsGroupDescribe: [DESCRIBE_V0],
+    OffsetCommit: OFFSET_COMMIT,
   },
   'kip1071-draft': {
     StreamsGroupHeartbeat: [DRAFT_HEARTBEAT],
     StreamsGroupInitialize: [DRAFT_INITIALIZE],
     StreamsGroupDescribe: [DESCRIBE_V0],
+    OffsetCommit: OFFSET_COMMIT,
   },
 };
 
@@ -360,7 +377,7 @@ class Checker {
 // The document.
 
 const TOP_LEVEL_KEYS = ['$schema', 'format', 'title', 'notes', 'protocol', 'variant', 'config', 'groupId', 'topics', 'topology', 'clients', 'steps', 'invariants', 'checkVariants', 'explore'];
-const CLIENT_KEYS = ['profile', 'processId', 'instanceId', 'rackId', 'memberId', 'rebalanceTimeoutMs', 'topology', 'clientTags', 'userEndpoint'];
+const CLIENT_KEYS = ['profile', 'processId', 'instanceId', 'rackId', 'memberId', 'rebalanceTimeoutMs', 'topology', 'clientTags', 'userEndpoint', 'commitIntervalMs'];
 
 /** Validates a parsed document and returns the complete Scenario, or every problem found. */
 export function validateScenario(root: JsonNode): ParseResult {
@@ -582,6 +599,11 @@ function clientOf(c: Checker, node: JsonNode, path: string, alias: string): Clie
       case 'rebalanceTimeoutMs':
         spec.rebalanceTimeoutMs = c.int(v, p, 'rebalanceTimeoutMs', 0, 2147483647) ?? 0;
         break;
+      case 'commitIntervalMs': {
+        const ms = c.int(v, p, 'commitIntervalMs', 1, 2147483647);
+        if (ms !== null) spec.commitIntervalMs = ms;
+        break;
+      }
       case 'topology':
         c.topology(v, p);
         spec.topology = toValue(v);

@@ -1,0 +1,112 @@
+// The OffsetCommit RPC (apiKey 8) for streams groups: request/response in Kafka's JSON form, the broker's checks
+// (KafkaApis: unknown partitions; the service: group id), and the coordinator's commitOffset, whose records
+// (one OffsetCommit per accepted partition) form one atomic batch.
+import type { OpContext, OpResult } from '../coordinator/context.ts';
+import type { CoordinatorRecord } from '../log/records.ts';
+import { apiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
+import { offsetCommitRecord } from './records.ts';
+import type { OffsetAndMetadata } from './state.ts';
+import { validateOffsetCommit } from './validate.ts';
+
+/** OffsetCommit versions the simulated broker accepts: v0-1 were removed in Kafka 4.0 (KIP-896); v10 names topics by id, which the simulator does not model. */
+export const OFFSET_COMMIT_VERSIONS: readonly [number, number] = [2, 9];
+/** offset.metadata.max.bytes (Kafka's default). */
+export const OFFSET_METADATA_MAX_SIZE = 4096;
+
+export interface OffsetCommitPartition {
+  partitionIndex: number;
+  committedOffset: number;
+  committedLeaderEpoch: number;
+  committedMetadata: string | null;
+}
+
+export interface OffsetCommitRequest {
+  groupId: string;
+  generationIdOrMemberEpoch: number;
+  memberId: string;
+  groupInstanceId: string | null;
+  retentionTimeMs: number;
+  topics: { name: string; partitions: OffsetCommitPartition[] }[];
+}
+
+export interface OffsetCommitResponse {
+  throttleTimeMs: number;
+  topics: { name: string; partitions: { partitionIndex: number; errorCode: number }[] }[];
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const int = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : d);
+
+/** Fills the schema defaults (GenerationIdOrMemberEpoch -1, RetentionTimeMs -1, CommittedLeaderEpoch -1, GroupInstanceId null). */
+export function normalizeOffsetCommitRequest(data: Obj): OffsetCommitRequest {
+  const topics = Array.isArray(data.topics) ? data.topics : [];
+  return {
+    groupId: typeof data.groupId === 'string' ? data.groupId : '',
+    generationIdOrMemberEpoch: int(data.generationIdOrMemberEpoch, -1),
+    memberId: typeof data.memberId === 'string' ? data.memberId : '',
+    groupInstanceId: typeof data.groupInstanceId === 'string' ? data.groupInstanceId : null,
+    retentionTimeMs: int(data.retentionTimeMs, -1),
+    topics: topics.filter(isObj).map((t) => ({
+      name: typeof t.name === 'string' ? t.name : '',
+      partitions: (Array.isArray(t.partitions) ? t.partitions : []).filter(isObj).map((p) => ({
+        partitionIndex: int(p.partitionIndex, 0),
+        committedOffset: int(p.committedOffset, 0),
+        committedLeaderEpoch: int(p.committedLeaderEpoch, -1),
+        committedMetadata: typeof p.committedMetadata === 'string' ? p.committedMetadata : p.committedMetadata === null ? null : '',
+      })),
+    })),
+  };
+}
+
+/** Every partition of the request answered with one error (OffsetCommitRequest.getErrorResponse). */
+export function errorResponse(req: OffsetCommitRequest, code: number): OffsetCommitResponse {
+  return { throttleTimeMs: 0, topics: req.topics.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: code })) })) };
+}
+
+/** OffsetMetadataManager.commitOffset for a streams group. */
+export function commitOffset(ctx: OpContext, req: OffsetCommitRequest, version: number): OpResult<OffsetCommitResponse> {
+  const g = ctx.groups.get(req.groupId);
+  if (!g) {
+    // Kafka creates a simple classic group for a negative epoch; the simulator has no classic groups and refuses
+    if (req.generationIdOrMemberEpoch < 0) throw apiError('GROUP_ID_NOT_FOUND', `Group ${req.groupId} not found (the simulator does not create simple classic groups).`);
+    // v9+: GROUP_ID_NOT_FOUND; older versions: ILLEGAL_GENERATION
+    throw version >= 9 ? apiError('GROUP_ID_NOT_FOUND', `Group ${req.groupId} not found.`) : apiError('ILLEGAL_GENERATION', null);
+  }
+  const validator = validateOffsetCommit(g, req.memberId, req.generationIdOrMemberEpoch, version, ctx.edition);
+  // RetentionTimeMs (v2-4 only) sets a per-commit expiry; otherwise the broker's retention applies
+  const expireTimestamp = version >= 2 && version <= 4 && req.retentionTimeMs !== -1 ? ctx.now + req.retentionTimeMs : null;
+  const records: CoordinatorRecord[] = [];
+  const tooLarge = errorCode(ctx.edition, 'OFFSET_METADATA_TOO_LARGE');
+  const response: OffsetCommitResponse = { throttleTimeMs: 0, topics: [] };
+  for (const t of req.topics) {
+    const rt = { name: t.name, partitions: [] as { partitionIndex: number; errorCode: number }[] };
+    response.topics.push(rt);
+    for (const p of t.partitions) {
+      // metadata larger than offset.metadata.max.bytes fails only this partition
+      if (p.committedMetadata !== null && p.committedMetadata.length > OFFSET_METADATA_MAX_SIZE) {
+        rt.partitions.push({ partitionIndex: p.partitionIndex, errorCode: tooLarge });
+        continue;
+      }
+      // per-partition validation: a failure fails the whole commit
+      validator(t.name, p.partitionIndex);
+      rt.partitions.push({ partitionIndex: p.partitionIndex, errorCode: 0 });
+      const o: OffsetAndMetadata = { committedOffset: p.committedOffset, leaderEpoch: p.committedLeaderEpoch, metadata: p.committedMetadata ?? '', commitTimestamp: ctx.now, expireTimestamp };
+      records.push(offsetCommitRecord(req.groupId, t.name, p.partitionIndex, o));
+    }
+  }
+  const n = records.length;
+  const narration = n > 0 ? [`The coordinator writes ${n} OffsetCommit record(s) for group ${req.groupId} in one batch, stamped with commit time ${ctx.now} ms: retention counts from here.`] : ['Nothing to commit.'];
+  return { response, records, effects: [], narration };
+}
+
+/** The first non-zero partition error of a response, by name. */
+export function firstError(edition: Edition, res: OffsetCommitResponse, names: readonly ErrorName[]): ErrorName | 'NONE' {
+  for (const t of res.topics) {
+    for (const p of t.partitions) {
+      if (p.errorCode === 0) continue;
+      return names.find((n) => errorCode(edition, n) === p.errorCode) ?? 'UNKNOWN_SERVER_ERROR';
+    }
+  }
+  return 'NONE';
+}

@@ -12,6 +12,7 @@ import { matchForVariant } from './match.ts';
 import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.ts';
 import { draftClientOptions, maybeInitialize } from '../draft/client.ts';
 import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceRecord, TraceStep } from './types.ts';
+import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -86,6 +87,8 @@ export class ScenarioRunner {
   readonly clients = new Map<string, SimulatedClient>();
   private readonly aliasByMember = new Map<string, string>();
   private readonly memberByAlias = new Map<string, string>();
+  /** Offset commits of clients with commitIntervalMs (src/core/offsets/client.ts). */
+  private readonly commits = new CommitSchedule();
 
   readonly checker: InvariantChecker;
   private readonly sessionTimeoutMs: number;
@@ -152,11 +155,11 @@ export class ScenarioRunner {
       durability: null,
     };
     if ('send' in step) {
-      const version = step.version ?? (step.send === 'StreamsGroupHeartbeat' && this.scenario.protocol === 'ak4' ? 1 : 0);
+      const version = step.version ?? (step.send === 'OffsetCommit' ? CLIENT_COMMIT_VERSION : step.send === 'StreamsGroupHeartbeat' && this.scenario.protocol === 'ak4' ? 1 : 0);
       const data: Record<string, unknown> = { ...step.data };
       if (step.send !== 'StreamsGroupDescribe' && data.groupId === undefined) data.groupId = this.scenario.groupId;
       if (step.send === 'StreamsGroupDescribe' && data.groupIds === undefined) data.groupIds = [this.scenario.groupId];
-      if (step.member !== undefined && step.send === 'StreamsGroupHeartbeat' && data.memberId === undefined) {
+      if (step.member !== undefined && (step.send === 'StreamsGroupHeartbeat' || step.send === 'OffsetCommit') && data.memberId === undefined) {
         data.memberId = this.memberByAlias.get(step.member) ?? step.member;
       }
       const client = step.member && this.clients.has(step.member) ? { clientId: step.member, clientHost: '/127.0.0.1' } : RAW_CLIENT;
@@ -259,6 +262,13 @@ export class ScenarioRunner {
       const live = [...this.clients.values()].filter((c) => c.live).sort((a, b) => a.nextHeartbeatAt - b.nextHeartbeatAt || (a.alias < b.alias ? -1 : 1));
       const next = live[0];
       const at = next ? Math.max(next.nextHeartbeatAt, this.broker.now) : end;
+      // a client's offset commit due before its next heartbeat goes first
+      const commit = this.commits.nextDue(live, this.broker.now);
+      if (commit && commit.at < at && commit.at <= end) {
+        this.recordTimers(this.broker.advanceTo(commit.at), t);
+        if (commit.client.live) this.commit(commit.client, t);
+        continue;
+      }
       if (at > end || !next) {
         this.recordTimers(this.broker.advanceTo(end), t);
         if (spec.until === 'stable') t.narration.push(stable() ? 'The group is stable.' : `The group did not become stable within ${end - start} ms.`);
@@ -282,6 +292,16 @@ export class ScenarioRunner {
       if (next.nextHeartbeatAt <= this.broker.now && out.errorName === 'NONE') next.nextHeartbeatAt = this.broker.now + 1;
       if (next.nextHeartbeatAt <= this.broker.now) next.nextHeartbeatAt = this.broker.now + 1;
     }
+  }
+
+  /** A simulated client commits its active tasks' input partitions (nothing when it has none). */
+  private commit(c: SimulatedClient, t: TraceStep): void {
+    const data = this.commits.request(c, this.broker.now);
+    if (!data) return;
+    const out = this.broker.send('OffsetCommit', CLIENT_COMMIT_VERSION, data, { clientId: c.alias, clientHost: '/127.0.0.1' });
+    t.exchanges.push({ at: this.broker.now, member: c.alias, request: out.request, response: out.response, errorName: out.errorName, api: 'OffsetCommit', version: CLIENT_COMMIT_VERSION });
+    t.narration.push(`[${this.broker.now} ms] ${c.alias} commits the input partitions of its active tasks with epoch ${c.memberEpoch}${out.errorName === 'NONE' ? '' : `: ${out.errorName}`}.`);
+    for (const n of out.narration) t.narration.push(`[${this.broker.now} ms] ${n}`);
   }
 
   private recordsSince(offset: number): TraceRecord[] {

@@ -131,7 +131,7 @@ export function diffFields(before: unknown, after: unknown): DiffLine[] {
 export function previousHeartbeat(steps: readonly UiStep[], index: number, member: string): { step: number; request: unknown } | null {
   for (let i = index - 1; i >= 0; i--) {
     const s = steps[i]!;
-    for (let j = s.exchanges.length - 1; j >= 0; j--) if (s.exchanges[j]!.member === member) return { step: i, request: s.exchanges[j]!.request };
+    for (let j = s.exchanges.length - 1; j >= 0; j--) if (s.exchanges[j]!.member === member && s.exchanges[j]!.api === undefined) return { step: i, request: s.exchanges[j]!.request };
     if (s.member === member && s.api === 'StreamsGroupHeartbeat' && s.request) return { step: i, request: s.request };
   }
   return null;

@@ -51,7 +51,16 @@ const D: Record<string, string> = {
   port: 'Port (0–65535).',
   partition: 'Partition of the task.',
   offset: 'Offset.',
+  generationIdOrMemberEpoch: 'OffsetCommit: the committing member\'s epoch; a negative value commits for a group without members (default -1).',
+  groupInstanceId: 'OffsetCommit: the static instance id of the committer, or null.',
+  retentionTimeMs: 'OffsetCommit v2-4 only: how long this commit is kept, overriding the broker\'s retention (-1: use offsets.retention.minutes).',
+  topics: 'OffsetCommit: the topics whose offsets are committed.',
+  partitionIndex: 'The partition of the topic.',
+  committedOffset: 'The offset to store: the next record the group will read.',
+  committedLeaderEpoch: 'Leader epoch of the last consumed record, or -1.',
+  committedMetadata: 'Free text stored with the offset (at most 4096 characters), or null.',
 };
+const DCOMMITTOPIC: Record<string, string> = { partitions: 'The partitions of this topic and the offsets to commit for them.' };
 const DCOPART: Record<string, string> = {
   sourceTopics: 'Positions in the subtopology\'s sourceTopics list.',
   sourceTopicRegex: 'Positions in the subtopology\'s sourceTopicRegex list.',
@@ -78,7 +87,7 @@ function wireSchema(t: WireType, ctx: string): Record<string, unknown> {
 }
 function fieldSchema(name: string, spec: FieldSpec, owner: string): Record<string, unknown> {
   const s = wireSchema(spec.type, owner);
-  const desc = (owner === 'CopartitionGroup' ? DCOPART[name] : owner === 'TaskIds' ? DTASK[name] : undefined) ?? D[name];
+  const desc = (owner === 'CopartitionGroup' ? DCOPART[name] : owner === 'TaskIds' ? DTASK[name] : owner === 'OffsetCommitRequestTopic' ? DCOMMITTOPIC[name] : undefined) ?? D[name];
   if (!desc) throw new Error('no description for ' + owner + '.' + name);
   const typeName = spec.type.t === 'struct' ? spec.type.name : spec.type.t === 'array' ? `[]${spec.type.of.t === 'struct' ? spec.type.of.name : spec.type.of.t}` : spec.type.t;
   const out: Record<string, unknown> = { description: `${desc} (${typeName}${spec.nullable ? ', nullable' : ''})` };
@@ -105,6 +114,9 @@ Object.assign(ak4Hb, { description: 'StreamsGroupHeartbeat request data for prot
 Object.assign(draftHb, { description: 'StreamsGroupHeartbeat request data for the KIP-1071 draft (version 0): TopologyId instead of a topology. Omitted fields take the schema defaults.' });
 Object.assign(draftInit, { description: 'StreamsGroupInitialize request data (draft only): the topology a member was asked to initialize.' });
 Object.assign(describe0, { description: 'StreamsGroupDescribe request data (version 0).' });
+const commit9 = structSchema(REQUEST_FIELDS.ak4.OffsetCommit![9]!, 'OffsetCommit');
+Object.assign(commit9, { description: 'OffsetCommit v9 request data (both protocols): the member commits offsets of its input partitions with its member epoch. Older versions differ slightly (v2-4 add retentionTimeMs; v7+ add groupInstanceId; v6+ committedLeaderEpoch); the simulated broker accepts v2-v9.' });
+defs.offsetCommitData = commit9;
 defs.ak4HeartbeatData = ak4Hb; defs.draftHeartbeatData = draftHb; defs.draftInitializeData = draftInit; defs.describeData = describe0;
 
 const taskMap = { type: 'object', description: 'Tasks by subtopology id: {"0": [0, 2]}. Compared as sets; a subtopology with no partitions counts as absent.', additionalProperties: { type: 'array', items: { type: 'integer', minimum: 0 } } };
@@ -127,6 +139,7 @@ defs.client = {
     topology: { description: 'A topology for this client only, in the same form as the scenario\'s topology.' },
     clientTags: { type: 'object', description: 'Client tags (key to value), e.g. for rack-aware standby placement.', additionalProperties: { type: 'string' } },
     userEndpoint: { anyOf: [{ $ref: '#/definitions/Endpoint' }, { type: 'null' }], description: 'Interactive-query endpoint of the client, or null.' },
+    commitIntervalMs: { type: 'integer', minimum: 1, maximum: 2147483647, description: 'While `run` steps move the clock, the client commits the offsets of its active tasks\' input topics (source and repartition source) every this many ms, with OffsetCommit v9 and its member epoch. Omitted: the client never commits.' },
   },
 };
 const errorNames = [...new Set([...Object.keys(ERROR_CODES.ak4), ...Object.keys(ERROR_CODES['kip1071-draft'])])];
@@ -190,8 +203,8 @@ defs.stepCommon = {
   properties: {
     label: { type: 'string', description: 'Shown on the timeline.' },
     expect: { $ref: '#/definitions/expectation', description: 'What this step must produce.' },
-    send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol.' },
-    version: { type: 'integer', minimum: 0, description: 'Request version. ak4: heartbeat 0–1 (default 1; 2 with variants B-accumulate-signal and D-nested-report), describe 0. Draft: 0.' },
+    send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; OffsetCommit in both.' },
+    version: { type: 'integer', minimum: 0, description: 'Request version. ak4: heartbeat 0–1 (default 1; 2 with variants B-accumulate-signal and D-nested-report), describe 0. Draft: 0. OffsetCommit: 0–9 (default 9; the broker answers v0, v1 with UNSUPPORTED_VERSION).' },
     member: { type: 'string', minLength: 1, description: 'Alias of the member sending it. Fills data.memberId when that is omitted, and is bound to the member id in the response.' },
     data: { type: 'object', description: 'The request in Kafka\'s JSON form (camelCase field names). Omitted fields take the schema defaults.' },
     client: { type: 'string', minLength: 1, description: 'A simulated client (an alias declared in clients) acts.' },
@@ -220,6 +233,13 @@ const sendRule = (rpc: string, versions: number[], dataRef: string) => ({
   if: { required: ['send'], properties: { send: { const: rpc } } },
   then: { properties: { version: { enum: versions }, data: { $ref: `#/definitions/${dataRef}` } } },
 });
+// OffsetCommit: the schema describes v9 (the default); the validator checks the other versions' fields
+const commitRule = {
+  if: { required: ['send'], properties: { send: { const: 'OffsetCommit' } } },
+  then: { properties: { version: { enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] } },
+    if: { anyOf: [{ not: { required: ['version'] } }, { properties: { version: { const: 9 } } }] },
+    then: { properties: { data: { $ref: '#/definitions/offsetCommitData' } } } },
+};
 defs.ak4Step = { allOf: [{ $ref: '#/definitions/stepCommon' },
   { if: { required: ['send'], properties: { send: { const: 'StreamsGroupHeartbeat' } } },
     then: { properties: { version: { enum: [0, 1, 2] } },
@@ -227,8 +247,9 @@ defs.ak4Step = { allOf: [{ $ref: '#/definitions/stepCommon' },
       then: { properties: { data: { anyOf: [{ $ref: '#/definitions/ak4HeartbeatData' }, { $ref: '#/definitions/ak4NestedHeartbeatData' }] } } },
       else: { properties: { data: { $ref: '#/definitions/ak4HeartbeatData' } } } } },
   sendRule('StreamsGroupDescribe', [0], 'describeData'),
-  { if: { required: ['send'] }, then: { properties: { send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupDescribe'] } } } }] };
-defs.draftStep = { allOf: [{ $ref: '#/definitions/stepCommon' }, sendRule('StreamsGroupHeartbeat', [0], 'draftHeartbeatData'), sendRule('StreamsGroupInitialize', [0], 'draftInitializeData'), sendRule('StreamsGroupDescribe', [0], 'describeData')] };
+  commitRule,
+  { if: { required: ['send'] }, then: { properties: { send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupDescribe', 'OffsetCommit'] } } } }] };
+defs.draftStep = { allOf: [{ $ref: '#/definitions/stepCommon' }, sendRule('StreamsGroupHeartbeat', [0], 'draftHeartbeatData'), sendRule('StreamsGroupInitialize', [0], 'draftInitializeData'), sendRule('StreamsGroupDescribe', [0], 'describeData'), commitRule] };
 defs.ak4Topology = { $ref: '#/definitions/Topology' };
 defs.draftTopology = { type: 'array', items: { $ref: '#/definitions/Subtopology' }, description: 'The draft topology: the list of subtopologies, as in StreamsGroupInitialize.' };
 

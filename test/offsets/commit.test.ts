@@ -1,0 +1,159 @@
+// OffsetCommit on streams groups: the validation matrix (StreamsGroup.validateOffsetCommit [4.4], the draft's
+// exact-epoch rule), the broker layers, and the records one accepted commit writes.
+import { describe, expect, it } from 'vitest';
+import { errorCode } from '../../src/core/protocol/errors.ts';
+import { RECORD_API_KEYS } from '../../src/core/log/records.ts';
+import { broker, CLIENT, codes, commit, G, hb, join, leave, memberEpoch, types } from './helpers.ts';
+
+const E = (name: Parameters<typeof errorCode>[1]) => errorCode('ak4', name);
+
+/** a (epoch 3) holds task 0 of both subtopologies since epoch 2; b (epoch 3) holds task 1 since epoch 3. */
+function twoMembers() {
+  const b = broker();
+  join(b, 'a');
+  join(b, 'b');
+  hb(b, 'a');
+  hb(b, 'b');
+  hb(b, 'a');
+  hb(b, 'b');
+  expect([memberEpoch(b, 'a'), memberEpoch(b, 'b')]).toEqual([3, 3]);
+  return b;
+}
+
+describe('OffsetCommit validation for a streams group', () => {
+  it('a member at its current epoch commits any partition; one record per partition, one batch, stamped with the commit time', () => {
+    const b = twoMembers();
+    b.advance(1234);
+    const out = commit(b, 'a', 3, { orders: [0, 1], 'app-rep': [0] });
+    expect(out.errorName).toBe('NONE');
+    expect(codes(out)).toEqual({ 'orders-0': 0, 'orders-1': 0, 'app-rep-0': 0 });
+    expect(types(out)).toEqual(['OffsetCommit', 'OffsetCommit', 'OffsetCommit']);
+    expect(out.batch!.records[0]).toEqual({ type: 'OffsetCommit', key: { group: G, topic: 'orders', partition: 0 }, value: { offset: 42, leaderEpoch: -1, metadata: '', commitTimestamp: 1234 } });
+    expect(b.coordinator.groups.get(G)!.offsets.get('app-rep', 0)).toEqual({ committedOffset: 42, leaderEpoch: -1, metadata: '', commitTimestamp: 1234, expireTimestamp: null });
+  });
+
+  it('a newer epoch than the member has is STALE_MEMBER_EPOCH (113) for every partition; nothing is written', () => {
+    const b = twoMembers();
+    const out = commit(b, 'a', 4, { orders: [0] });
+    expect(E('STALE_MEMBER_EPOCH')).toBe(113);
+    expect(codes(out)).toEqual({ 'orders-0': 113 });
+    expect(out.batch).toBeNull();
+  });
+
+  it('[4.4] an older epoch commits the partitions of tasks assigned at or before that epoch', () => {
+    const b = twoMembers();
+    // a was granted task 0 at epoch 2
+    const ok = commit(b, 'a', 2, { orders: [0], 'app-rep': [0] });
+    expect(ok.errorName).toBe('NONE');
+    expect(types(ok)).toEqual(['OffsetCommit', 'OffsetCommit']);
+  });
+
+  it('[4.4] an older epoch is stale for a task granted after it, a task the member does not hold, or a topic outside the topology', () => {
+    const b = twoMembers();
+    // b was granted task 1 at epoch 3
+    expect(codes(commit(b, 'b', 2, { orders: [1] }))).toEqual({ 'orders-1': 113 });
+    // a does not hold task 1
+    expect(codes(commit(b, 'a', 2, { orders: [1] }))).toEqual({ 'orders-1': 113 });
+    // "other" is no source or repartition source topic
+    expect(commit(b, 'a', 2, { other: [0] }).errorMessage).toBe('Topic other is not in the topology.');
+  });
+
+  it('one refused partition refuses the whole commit', () => {
+    const b = twoMembers();
+    const out = commit(b, 'a', 2, { orders: [0, 1] });
+    expect(codes(out)).toEqual({ 'orders-0': 113, 'orders-1': 113 });
+    expect(out.batch).toBeNull();
+    expect(b.coordinator.groups.get(G)!.offsets.size).toBe(0);
+  });
+
+  it('a task pending revocation commits at the current epoch; an older epoch is refused (the simulator keeps no epoch for it)', () => {
+    const b = broker();
+    join(b, 'a');
+    join(b, 'b');
+    hb(b, 'a');
+    const a = b.coordinator.groups.get(G)!.members.get('a')!;
+    expect(a.state).toBe('UNREVOKED_TASKS');
+    expect([...a.tasksPendingRevocation.active.get('0')!]).toEqual([1]);
+    expect(commit(b, 'a', 2, { orders: [1] }).errorName).toBe('NONE');
+    expect(commit(b, 'a', 1, { orders: [1] }).errorName).toBe('STALE_MEMBER_EPOCH');
+  });
+
+  it('an unknown member id is UNKNOWN_MEMBER_ID; so is epoch -1 while the group has members', () => {
+    const b = twoMembers();
+    expect(codes(commit(b, 'zz', 3, { orders: [0] }))).toEqual({ 'orders-0': E('UNKNOWN_MEMBER_ID') });
+    expect(commit(b, '', -1, { orders: [0] }).errorName).toBe('UNKNOWN_MEMBER_ID');
+  });
+
+  it('epoch -1 commits for a group without members (admin commit)', () => {
+    const b = broker();
+    join(b, 'a');
+    leave(b, 'a');
+    expect(b.coordinator.stateOf(G)).toBe('Empty');
+    const out = commit(b, '', -1, { orders: [0, 1] });
+    expect(out.errorName).toBe('NONE');
+    expect(b.coordinator.groups.get(G)!.offsets.size).toBe(2);
+  });
+
+  it('a streams member must use v9: an older version is UNSUPPORTED_VERSION', () => {
+    const b = twoMembers();
+    expect(commit(b, 'a', 3, { orders: [0] }, 8).errorName).toBe('UNSUPPORTED_VERSION');
+  });
+
+  it('an unknown group: GROUP_ID_NOT_FOUND (v9), ILLEGAL_GENERATION (older); epoch -1 is refused too (no simple classic groups)', () => {
+    const b = broker();
+    expect(commit(b, 'a', 1, { orders: [0] }).errorName).toBe('GROUP_ID_NOT_FOUND');
+    expect(commit(b, 'a', 1, { orders: [0] }, 8).errorName).toBe('ILLEGAL_GENERATION');
+    expect(commit(b, '', -1, { orders: [0] }).errorName).toBe('GROUP_ID_NOT_FOUND');
+    expect(b.coordinator.log.endOffset).toBe(0);
+  });
+
+  it('v0, v1 and v10 are not served', () => {
+    const b = twoMembers();
+    for (const v of [0, 1, 10]) expect(commit(b, 'a', 3, { orders: [0] }, v).errorName).toBe('UNSUPPORTED_VERSION');
+  });
+
+  it('KafkaApis answers partitions the cluster lacks with UNKNOWN_TOPIC_OR_PARTITION; the others are committed', () => {
+    const b = twoMembers();
+    const out = commit(b, 'a', 3, { orders: [0, 7], nope: [0] });
+    expect(codes(out)).toEqual({ 'orders-0': 0, 'orders-7': 3, 'nope-0': 3 });
+    expect(types(out)).toEqual(['OffsetCommit']);
+  });
+
+  it('metadata over offset.metadata.max.bytes fails only its partition (OFFSET_METADATA_TOO_LARGE)', () => {
+    const b = twoMembers();
+    const out = b.send('OffsetCommit', 9, { groupId: G, memberId: 'a', generationIdOrMemberEpoch: 3, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 1, committedMetadata: 'x'.repeat(4097) }, { partitionIndex: 1, committedOffset: 1 }] }] }, CLIENT);
+    expect(codes(out)).toEqual({ 'orders-0': 12, 'orders-1': 0 });
+    expect(out.batch!.records.map((r) => r.key.partition)).toEqual([1]);
+  });
+
+  it('an empty group id is INVALID_GROUP_ID', () => {
+    const b = twoMembers();
+    expect(b.send('OffsetCommit', 9, { groupId: '', memberId: 'a', generationIdOrMemberEpoch: 3, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 1 }] }] }, CLIENT).errorName).toBe('INVALID_GROUP_ID');
+  });
+
+  it('OffsetCommit is coordinator record type 1 with key {group, topic, partition}', () => {
+    expect(RECORD_API_KEYS.OffsetCommit).toBe(1);
+  });
+
+  it('a commit does not refresh the member session (streams groups)', () => {
+    const b = twoMembers();
+    const key = 'session-timeout-app-a';
+    const before = b.coordinator.timerDeadline(key);
+    b.advance(1000);
+    commit(b, 'a', 3, { orders: [0] });
+    expect(b.coordinator.timerDeadline(key)).toBe(before);
+  });
+});
+
+describe('OffsetCommit on a kip1071-draft group (§9.7: exact epoch)', () => {
+  it('the epoch must equal the member epoch', () => {
+    const b = broker({}, 'kip1071-draft');
+    const j = b.send('StreamsGroupHeartbeat', 0, { groupId: G, memberId: '', memberEpoch: 0, rebalanceTimeoutMs: 300000, topologyId: 't', processId: 'p', activeTasks: [], standbyTasks: [], warmupTasks: [] }, CLIENT);
+    const id = j.memberId!;
+    const epoch = j.memberEpoch!;
+    expect(commit(b, id, epoch, { orders: [0] }).errorName).toBe('NONE');
+    expect(commit(b, id, epoch + 1, { orders: [0] }).errorName).toBe('STALE_MEMBER_EPOCH');
+    expect(commit(b, id, epoch - 1, { orders: [0] }).errorName).toBe('STALE_MEMBER_EPOCH');
+    expect(commit(b, id, epoch - 1, { orders: [0] }, 8).errorName).toBe('UNSUPPORTED_VERSION');
+  });
+});

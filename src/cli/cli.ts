@@ -58,8 +58,8 @@ ${EXPLORE_USAGE}
 
 Exit codes:
   0  success (for check: every expectation holds)
-  1  explore: an invariant violation was found
-  1  check, report: an expectation did not hold (file, step, JSON path, expected and actual are printed)
+  1  check, report: an expectation did not hold (file, step, JSON path, expected and actual are printed);
+     explore: an invariant violation was found; compare: the two runs diverge
   2  a file is not a valid scenario (FILE:LINE:COLUMN: PATH: message), a file cannot be read,
      or the command line is wrong
   3  internal error in sgp (please report it with the scenario)

@@ -1,5 +1,5 @@
 // End-to-end: build the playground, serve it in-process with vite preview, drive Debian Chromium.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,7 +123,7 @@ afterAll(async () => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-describe('playground e2e', () => {
+describe('playground e2e', { timeout: 180000 }, () => {
   it('opens an example, steps forward and back, and the views follow', async () => {
     const page = await newPage();
     await ready(page);
@@ -233,6 +233,31 @@ describe('playground e2e', () => {
     }
   });
 
+  it('two tabs never silently overwrite each other', async () => {
+    const a = await newPage();
+    await ready(a);
+    await settled(a);
+    const b = await newPage(a.context());
+    await ready(b);
+    await settled(b);
+    const base = await appField<string>(a, 'text');
+    // a saves newer work while b has nothing unsaved: b follows and says so
+    const fromA = base.replace(/"title": "[^"]*"/, '"title": "from tab A"');
+    await a.evaluate((t) => window.__sgp.editor!.setValue(t), fromA);
+    await b.waitForSelector('[data-testid=other-tab]', { timeout: 10000 });
+    expect(await appField<string>(b, 'text')).toBe(fromA);
+    // both edit at once: simulate b having based its edit on the revision before a's save;
+    // its save then finds a newer revision from another tab and stops with a choice
+    await b.evaluate(() => (window.__sgp.app as { autosave: { baseRev: number } }).autosave.baseRev--);
+    const fromB = base.replace(/"title": "[^"]*"/, '"title": "from tab B"');
+    await b.evaluate((t) => window.__sgp.editor!.setValue(t), fromB);
+    await b.waitForSelector('[data-testid=conflict]', { timeout: 10000 });
+    expect(await a.evaluate(() => JSON.parse(localStorage.getItem('sgp:work:v1')!).text)).toBe(fromA);
+    await b.locator('[data-testid=conflict] button', { hasText: /^Keep mine/ }).click();
+    await expect.poll(() => b.evaluate(() => JSON.parse(localStorage.getItem('sgp:work:v1')!).text)).toBe(fromB);
+    expect(await appField<{ text: string }[]>(b, 'branches').then((bs) => bs.some((x) => x.text === fromA))).toBe(true);
+  });
+
   it('recovers when the worker dies, keeping the scenario', async () => {
     const page = await newPage();
     await ready(page);
@@ -255,7 +280,14 @@ describe('playground e2e', () => {
     const page = await newPage();
     await ready(page);
     await page.waitForFunction(() => window.__sgp.offlineReady === true, undefined, { timeout: 15000 });
-    await page.waitForTimeout(1500); // let the service worker store what the page loaded
+    // wait until the service worker holds every built asset (all of them load in a session)
+    const assets = readdirSync(join(outDir, 'assets')).sort();
+    await expect
+      .poll(
+        () => page.evaluate(async () => (await (await caches.open('sgp-v1')).keys()).map((r) => new URL(r.url).pathname.split('/').pop()!).filter(Boolean).sort()),
+        { timeout: 20000 },
+      )
+      .toEqual(expect.arrayContaining(assets));
     await page.context().setOffline(true);
     const failed: string[] = [];
     page.on('requestfailed', (r) => failed.push(r.url()));

@@ -58,8 +58,7 @@ ${EXPLORE_USAGE}
 
 Exit codes:
   0  success (for check: every expectation holds)
-  1  check, report: an expectation did not hold (file, step, JSON path, expected and actual are printed);
-     explore: an invariant violation was found; compare: the two runs diverge
+  1  check/report: an expectation did not hold (printed with file, step, JSON path); explore: a violation; compare: divergence
   2  a file is not a valid scenario (FILE:LINE:COLUMN: PATH: message), a file cannot be read,
      or the command line is wrong
   3  internal error in sgp (please report it with the scenario)

@@ -1,6 +1,6 @@
 // The worker-side API: parses and runs scenarios with the pure core, and encodes/decodes share links.
 // It has no DOM dependency, so Node tests can call it directly.
-import { parseScenario, type ScenarioError } from '../src/core/scenario/parse.ts';
+import { parseJson, parseScenario, type ScenarioError } from '../src/core/scenario/parse.ts';
 import { ScenarioRunner } from '../src/core/scenario/runner.ts';
 import type { Trace, TraceStep } from '../src/core/scenario/types.ts';
 import { decodeLink, encodeLink, type DecodeResult } from '../src/core/share/link.ts';
@@ -15,11 +15,19 @@ export interface UiTrace extends Omit<Trace, 'steps'> {
 }
 
 export type RunResult =
-  | { ok: true; trace: UiTrace; ms: number; clients: string[] }
+  | { ok: true; trace: UiTrace; ms: number; clients: string[]; /** 1-based line where each step starts in the text */ stepLines: number[] }
   | { ok: false; errors: ScenarioError[]; crash?: undefined }
   | { ok: false; errors: ScenarioError[]; crash: string };
 
 export type Progress = (done: number, total: number) => void;
+
+/** The line each step of the document starts at (from the core's position-keeping JSON parser). */
+export function stepLines(text: string): number[] {
+  const r = parseJson(text);
+  if (!r.ok || r.root.kind !== 'object') return [];
+  const steps = r.root.entries.find((e) => e.key === 'steps')?.value;
+  return steps?.kind === 'array' ? steps.items.map((i) => i.pos.line) : [];
+}
 
 export class WorkerApi {
   private runId = 0;
@@ -74,7 +82,7 @@ export class WorkerApi {
       steps,
       topics: Object.fromEntries([...runner.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
-    return { ok: true, trace, ms: performance.now() - t0, clients: Object.keys(scenario.clients).sort() };
+    return { ok: true, trace, ms: performance.now() - t0, clients: Object.keys(scenario.clients).sort(), stepLines: stepLines(text) };
   }
 
   encodeLink(text: string, step: number | null): string {

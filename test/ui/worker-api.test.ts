@@ -18,6 +18,9 @@ describe('WorkerApi', () => {
       if (s.records.length) expect(s.batchStarts[0]).toBe(s.records[0]!.offset);
     }
     expect(r.trace.steps.at(-1)!.group?.state).toBe('Stable');
+    const lines = DEFAULT_SCENARIO.split('\n');
+    expect(r.stepLines).toHaveLength(6);
+    for (const l of r.stepLines) expect(lines[l - 1]).toMatch(/^\s*\{ "(client|advance|run)"/);
   });
 
   it('reports parse errors with positions', async () => {

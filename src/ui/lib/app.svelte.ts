@@ -38,6 +38,7 @@ export class AppState {
   progress = $state<{ done: number; total: number } | null>(null);
   runMs = $state<number | null>(null);
   clients = $state.raw<string[]>([]);
+  stepLines = $state.raw<number[]>([]);
   branches = $state<Branch[]>([]);
   example = $state<string | null>(null);
   examples = $state.raw<ExampleEntry[] | null>(null);
@@ -189,6 +190,7 @@ export class AppState {
     if (out.ok) {
       this.trace = out.trace;
       this.clients = out.clients;
+      this.stepLines = out.stepLines;
       this.runMs = out.ms;
       this.errors = [];
       this.crash = null;

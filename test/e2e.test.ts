@@ -183,6 +183,16 @@ describe('playground e2e', { timeout: 180000 }, () => {
     expect(await appField<string>(page, 'text')).toContain('"activeTasks": null');
     await page.click('[data-testid=tab-inspector]');
     await expect.poll(() => page.textContent('[data-testid=request]')).toContain('"activeTasks": null');
+
+    // what-if: switching a past step off re-runs without it and keeps the previous scenario as a branch
+    const full = await appField<string>(page, 'text');
+    await page.locator('[data-testid=switch-off]').nth(0).click();
+    await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(before);
+    await page.waitForSelector('[data-testid=branched]');
+    await page.click('[data-testid=tab-branches]');
+    await page.locator('[data-testid=branch]').last().getByRole('button', { name: 'Return to this' }).click();
+    await expect.poll(() => appField<string>(page, 'text')).toBe(full);
+    await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(before + 1);
   });
 
   it('copies a link that opens the same scenario and step in a fresh page', async () => {

@@ -72,12 +72,13 @@ export class Broker {
     return this.options.config.list('group.coordinator.rebalance.protocols').includes('streams');
   }
 
-  send(api: RpcName, version: number, data: Record<string, unknown>, client: ClientContext): RpcOutcome {
+  /** `quiet`: skip the coordinator's narration (the explorer needs only the state). */
+  send(api: RpcName, version: number, data: Record<string, unknown>, client: ClientContext, quiet = false): RpcOutcome {
     const range = supportedVersions(this.options.edition, api, this.options.variant);
     // OffsetCommit is the same RPC in both editions (src/core/offsets/)
     if (api === 'OffsetCommit') return offsetCommitRpc(this, version, data);
     if (this.options.edition === 'kip1071-draft') return draftRpc(this, api, version, data, client);
-    if (api === 'StreamsGroupHeartbeat') return this.heartbeat(version, data, client);
+    if (api === 'StreamsGroupHeartbeat') return this.heartbeat(version, data, client, quiet);
     if (api === 'StreamsGroupDescribe') return this.describe(version, data);
     void range;
     const name: ErrorName = 'UNSUPPORTED_VERSION';
@@ -88,7 +89,7 @@ export class Broker {
     return { request, response, errorName, errorMessage: message, memberId: null, memberEpoch: null, batch: null, narration: [], createdTopics: [] };
   }
 
-  private heartbeat(version: number, data: Record<string, unknown>, client: ClientContext): RpcOutcome {
+  private heartbeat(version: number, data: Record<string, unknown>, client: ClientContext, quiet: boolean): RpcOutcome {
     const nested = this.coordinator.rules.nestedReport && version >= 2;
     const flat = normalizeHeartbeatRequest(data);
     // option D v2: one nullable OwnedTasks struct instead of the three lists
@@ -117,7 +118,7 @@ export class Broker {
     const invalid = validateHeartbeat(req, this.coordinator.rules, version);
     if (invalid) return reject(invalid.errorName, invalid.apiMessage, `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}`);
     const c = this.coordinator;
-    const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics), { ...client, version }, req), (code, message) => ({ ...emptyHeartbeatResponse(), errorCode: code, errorMessage: message }));
+    const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet), { ...client, version }, req), (code, message) => ({ ...emptyHeartbeatResponse(), errorCode: code, errorMessage: message }));
     const response = heartbeatResponseJson(out.response, version);
     const narration = [...out.narration];
     if (out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written, and the session was not refreshed.`);

@@ -26,6 +26,8 @@ export interface OpContext {
   readonly topics: TopicsImage;
   readonly timers: Timers;
   readonly assignor: TaskAssignor;
+  /** Skip the plain-language narration (exploration needs only the state). */
+  readonly quiet?: boolean;
 }
 
 export type Effect =

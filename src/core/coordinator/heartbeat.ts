@@ -44,6 +44,10 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   const effects: Effect[] = [];
   const statuses: Status[] = [];
   const narration: string[] = [];
+  // narration is built only when someone reads it (the explorer runs quiet)
+  const note = (line: () => string): void => {
+    if (!ctx.quiet) narration.push(line());
+  };
   const { groupId, memberId, instanceId } = req;
   const isJoining = req.memberEpoch === 0;
   const maxSize = ctx.config.int('group.streams.max.size');
@@ -102,7 +106,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
         );
         effects.push({ kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: holder.memberId }) });
         effects.push({ kind: 'cancel', key: timerKey({ kind: 'rebalance-timeout', groupId, memberId: holder.memberId, memberEpoch: 0 }) });
-        narration.push(`Static member ${instanceId} comes back as ${memberId}: it replaces ${holder.memberId} and inherits its tasks and target.`);
+        note(() => `Static member ${instanceId} comes back as ${memberId}: it replaces ${holder.memberId} and inherits its tasks and target.`);
       }
     } else {
       if (!holder) throw apiError('UNKNOWN_MEMBER_ID', `Instance id ${instanceId} is unknown.`);
@@ -141,7 +145,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       JSON.stringify(member.clientTags) !== JSON.stringify(updated.clientTags);
     if (updated.instanceId === null || isNewMember || relevant) {
       bump = true;
-      narration.push(isNewMember ? `Member ${memberId} joins: the group epoch is bumped.` : `Member ${memberId}'s metadata changed: the group epoch is bumped.`);
+      note(() => isNewMember ? `Member ${memberId} joins: the group epoch is bumped.` : `Member ${memberId}'s metadata changed: the group epoch is bumped.`);
     }
   }
 
@@ -152,7 +156,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     if (!group.topology) {
       topology = { epoch: req.topology.epoch, subtopologies: structuredClone(req.topology.subtopologies) };
       records.push(topologyRecord(groupId, topology));
-      narration.push(`The group takes member ${memberId}'s topology (epoch ${topology.epoch}).`);
+      note(() => `The group takes member ${memberId}'s topology (epoch ${topology.epoch}).`);
     } else if (group.topology.epoch > req.topology.epoch) topology = group.topology;
     else {
       throwIfTopologyUpdated(group.topology, req.topology);
@@ -174,7 +178,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     metadataHash = computeMetadataHash(topology, ctx.topics);
     if (metadataHash !== group.metadataHash) {
       // a new metadata hash triggers a rebalance
-      if (!bump && hadTopology) narration.push('The topics the topology needs changed: the group epoch is bumped.');
+      if (!bump && hadTopology) note(() => 'The topics the topology needs changed: the group epoch is bumped.');
       bump = true;
       reconfigure = true;
     }
@@ -208,7 +212,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
 
   // 9. becoming ready (or ceasing to be) triggers a rebalance
   if (validatedTopologyEpoch !== group.validatedTopologyEpoch) {
-    if (!bump) narration.push(validatedTopologyEpoch === -1 ? 'The topology is no longer ready: the group epoch is bumped.' : 'The topology is now ready: the group epoch is bumped.');
+    if (!bump) note(() => validatedTopologyEpoch === -1 ? 'The topology is no longer ready: the group epoch is bumped.' : 'The topology is now ready: the group epoch is bumped.');
     bump = true;
   }
 
@@ -216,7 +220,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   const configs = assignmentConfigs(ctx.config);
   if (!bump && !sameConfigs(configs, group.lastAssignmentConfigs)) {
     bump = true;
-    narration.push('The assignment configs changed: the group epoch is bumped.');
+    note(() => 'The assignment configs changed: the group epoch is bumped.');
   }
 
   // 12. bump
@@ -246,13 +250,13 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       targetEpoch = Math.max(1, group.assignmentEpoch);
       target = EMPTY_TUPLE;
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
-      narration.push(`The first assignment waits for the initial rebalance delay (${delay} ms).`);
+      note(() => `The first assignment waits for the initial rebalance delay (${delay} ms).`);
     } else if (interval > 0 && group.assignmentTimestamp !== 0 && ctx.now - group.assignmentTimestamp < interval) {
       // the assignment interval has not elapsed since the last computation
       targetEpoch = group.assignmentEpoch;
       target = group.targetOf(memberId);
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured assignment interval.' });
-      narration.push(`A new assignment is due but the assignment interval (${interval} ms) has not elapsed.`);
+      note(() => `A new assignment is due but the assignment interval (${interval} ms) has not elapsed.`);
     } else {
       const result = buildTargetAssignment({
         group,
@@ -267,7 +271,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       records.push(...result.records);
       targetEpoch = groupEpoch;
       target = result.targets.get(memberId) ?? EMPTY_TUPLE;
-      narration.push(`A new target assignment is computed for epoch ${groupEpoch}; ${memberId}'s target: active ${describeTasks(target.active)}, standby ${describeTasks(target.standby)}.`);
+      note(() => `A new target assignment is computed for epoch ${groupEpoch}; ${memberId}'s target: active ${describeTasks(target.active)}, standby ${describeTasks(target.standby)}.`);
     }
   } else {
     targetEpoch = group.assignmentEpoch;
@@ -431,6 +435,10 @@ export function maybeReconcile(
   effects: Effect[],
 ): { member: StreamsGroupMember; narration: string[] } {
   const narration: string[] = [];
+  // narration is built only when someone reads it (the explorer runs quiet)
+  const note = (line: () => string): void => {
+    if (!ctx.quiet) narration.push(line());
+  };
   if (isReconciledTo(member, targetEpoch)) return { member, narration };
   let effectiveReport = report;
   if (ctx.rules.accumulateInMemory && member.state === 'UNREVOKED_TASKS') {
@@ -455,11 +463,11 @@ export function maybeReconcile(
     if (next.state === 'UNREVOKED_TASKS') {
       effects.push({ kind: 'schedule', task: { kind: 'rebalance-timeout', groupId: group.groupId, memberId: id, memberEpoch: next.memberEpoch }, at: ctx.now + next.rebalanceTimeoutMs });
     } else effects.push({ kind: 'cancel', key: rebalanceKey });
-    narration.push(...describeTransition(member, next, targetEpoch));
+    if (!ctx.quiet) narration.push(...describeTransition(member, next, targetEpoch));
   } else if (member.state === 'UNREVOKED_TASKS') {
-    narration.push(`Member ${id} is at epoch ${member.memberEpoch} but the target is epoch ${targetEpoch}: it must release ${describeTasks(member.tasksPendingRevocation.active)} (active)${standbyNote(member)} first; its report does not show that yet.`);
+    note(() => `Member ${id} is at epoch ${member.memberEpoch} but the target is epoch ${targetEpoch}: it must release ${describeTasks(member.tasksPendingRevocation.active)} (active)${standbyNote(member)} first; its report does not show that yet.`);
   } else if (member.state === 'UNRELEASED_TASKS') {
-    narration.push(`Member ${id} waits for tasks other members still hold.`);
+    note(() => `Member ${id} waits for tasks other members still hold.`);
   }
   return { member: next, narration };
 }

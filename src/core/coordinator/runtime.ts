@@ -122,8 +122,9 @@ export class Coordinator {
     this.timers.schedule({ kind: 'retention-check' }, this.now + this.options.config.int('offsets.retention.check.interval.ms'));
   }
 
-  context(topics: TopicsImage): OpContext {
+  context(topics: TopicsImage, quiet = false): OpContext {
     return {
+      quiet,
       now: this.now,
       config: this.options.config,
       edition: this.options.edition,

@@ -170,7 +170,7 @@ export class World {
         };
         const version = b.options.edition === 'ak4' ? 1 : 0;
         this.noteSend(data);
-        const out = b.send('StreamsGroupHeartbeat', version, data, { clientId: c.alias, clientHost: CLIENT_HOST });
+        const out = b.send('StreamsGroupHeartbeat', version, data, { clientId: c.alias, clientHost: CLIENT_HOST }, true);
         if (out.memberId) ctx.aliasByMember.set(out.memberId, c.alias);
         return { label: `${a.client} sends a deliberately partial report`, send: 'StreamsGroupHeartbeat', version, member: a.client, data };
       }
@@ -200,7 +200,7 @@ export class World {
   private exchange(ctx: ExploreContext, c: SimulatedClient, action: 'join' | 'heartbeat'): void {
     const { data } = c.nextRequest(action);
     this.noteSend(data);
-    const out = this.broker.send('StreamsGroupHeartbeat', c.requestVersion, data, { clientId: c.alias, clientHost: CLIENT_HOST });
+    const out = this.broker.send('StreamsGroupHeartbeat', c.requestVersion, data, { clientId: c.alias, clientHost: CLIENT_HOST }, true);
     c.onResponse(data, out.errorName, out.response, this.broker.now);
     if (out.memberId) ctx.aliasByMember.set(out.memberId, c.alias);
     this.maybeInitialize(c, out);
@@ -232,7 +232,7 @@ export class World {
       if (++exchanges > MAX_EXCHANGES_PER_RUN) return;
       const { data } = next.nextRequest('heartbeat');
       this.noteSend(data);
-      const out = b.send('StreamsGroupHeartbeat', next.requestVersion, data, { clientId: next.alias, clientHost: CLIENT_HOST });
+      const out = b.send('StreamsGroupHeartbeat', next.requestVersion, data, { clientId: next.alias, clientHost: CLIENT_HOST }, true);
       next.onResponse(data, out.errorName, out.response, b.now);
       if (out.memberId) ctx.aliasByMember.set(out.memberId, next.alias);
       this.maybeInitialize(next, out);

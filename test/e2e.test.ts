@@ -288,8 +288,13 @@ describe('playground e2e', { timeout: 180000 }, () => {
 
   it('works offline after the first visit (service worker)', async () => {
     const page = await newPage();
+    const requested = new Set<string>();
+    page.on('request', (r) => requested.add(new URL(r.url()).pathname.split('/').pop()!));
     await ready(page);
     await page.waitForFunction(() => window.__sgp.offlineReady === true, undefined, { timeout: 15000 });
+    // let the first visit finish starting Monaco's workers (a request still in flight when the
+    // network goes away would fail on the old page, not on the offline one)
+    await expect.poll(() => [...requested].filter((n) => /^(editor|json)\.worker-/.test(n)).length, { timeout: 20000 }).toBe(2);
     // wait until the service worker holds every built asset (all of them load in a session)
     const assets = readdirSync(join(outDir, 'assets')).sort();
     await expect
@@ -300,7 +305,10 @@ describe('playground e2e', { timeout: 180000 }, () => {
       .toEqual(expect.arrayContaining(assets));
     await page.context().setOffline(true);
     const failed: string[] = [];
-    page.on('requestfailed', (r) => failed.push(r.url()));
+    let navigations = 0;
+    page.on('framenavigated', (f) => void (f === page.mainFrame() && navigations++));
+    // count only the offline document's requests (the old one's worker scripts are aborted as it unloads)
+    page.on('requestfailed', (r) => void (navigations > 0 && failed.push(`${r.url()} (${r.failure()?.errorText})`)));
     await page.reload();
     await page.waitForFunction(() => (window.__sgp?.app as { trace: unknown } | undefined)?.trace != null, undefined, { timeout: 20000 });
     await page.waitForFunction(() => !!window.__sgp.editor, undefined, { timeout: 20000 });

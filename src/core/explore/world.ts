@@ -39,6 +39,20 @@ export interface ExploreContext {
 }
 
 const MAX_EXCHANGES_PER_RUN = 20000;
+
+/** What a heartbeat response can change in a client. */
+function clientSignature(c: SimulatedClient): string {
+  return `${c.status}|${c.memberId}|${c.memberEpoch}|${c.endpointEpoch}|${c.heartbeatIntervalMs}|${fingerprint(c.owned)}`;
+}
+
+const ownedIds = new WeakMap<object, number>();
+let nextOwnedId = 0;
+/** Identity of the client's owned-task value (replaced only when a response assigns tasks). */
+function fingerprint(o: object): number {
+  let id = ownedIds.get(o);
+  if (id === undefined) ownedIds.set(o, (id = nextOwnedId++));
+  return id;
+}
 const CLIENT_HOST = '/127.0.0.1';
 
 /** Liveness bookkeeping, as InvariantChecker keeps it, plus what the fairness filter needs. */
@@ -216,6 +230,8 @@ export class World {
     const b = this.broker;
     const end = b.now + ms;
     let exchanges = 0;
+    // clients whose last heartbeat changed nothing (value: it was accepted), since the last change anywhere
+    const quiet = new Map<SimulatedClient, boolean>();
     for (;;) {
       let next: SimulatedClient | undefined;
       for (const c of this.clients) {
@@ -227,16 +243,60 @@ export class World {
         this.timers(ctx, b.advanceTo(end));
         return;
       }
-      this.timers(ctx, b.advanceTo(at));
+      const fired = b.advanceTo(at);
+      this.timers(ctx, fired);
+      if (fired.length > 0) quiet.clear();
       if (!next.live) continue;
       if (++exchanges > MAX_EXCHANGES_PER_RUN) return;
       const { data } = next.nextRequest('heartbeat');
       this.noteSend(data);
+      const before = clientSignature(next);
       const out = b.send('StreamsGroupHeartbeat', next.requestVersion, data, { clientId: next.alias, clientHost: CLIENT_HOST }, true);
       next.onResponse(data, out.errorName, out.response, b.now);
       if (out.memberId) ctx.aliasByMember.set(out.memberId, next.alias);
       this.maybeInitialize(next, out);
       if (next.nextHeartbeatAt <= b.now) next.nextHeartbeatAt = b.now + 1;
+      if (out.batch !== null || out.createdTopics.length > 0 || clientSignature(next) !== before) quiet.clear();
+      else quiet.set(next, out.errorName === 'NONE');
+      if (this.clients.every((c) => !c.live || quiet.has(c)) && this.quiescent()) this.fastForward(ctx, end, quiet);
+    }
+  }
+
+  /** No group waits for time to pass (an ASSIGNING group computes a target once the assignment interval is over). */
+  private quiescent(): boolean {
+    for (const g of this.broker.coordinator.groups.values()) if (g.state() === 'ASSIGNING') return false;
+    return true;
+  }
+
+  /**
+   * Every live client heartbeated once and nothing changed: until a timer that these heartbeats do not push back
+   * fires, each further round repeats the same no-op. Jump over those rounds, leaving the state exactly as they
+   * would: the clients' next heartbeat times, the accepted members' session timers (rescheduled in the order of
+   * their last heartbeats) and the times of the last sends.
+   */
+  private fastForward(ctx: ExploreContext, end: number, accepted: ReadonlyMap<SimulatedClient, boolean>): void {
+    const c = this.broker.coordinator;
+    const pushed = new Set<string>();
+    for (const [cl, ok] of accepted) if (ok && cl.live) pushed.add(cl.memberId);
+    let stop = end;
+    for (const t of c.timers.all()) {
+      if (t.task.kind === 'session-timeout' && pushed.has(t.task.memberId)) continue;
+      stop = Math.min(stop, t.deadline);
+      break;
+    }
+    const last: { cl: SimulatedClient; at: number }[] = [];
+    for (const cl of this.clients) {
+      if (!cl.live || cl.nextHeartbeatAt >= stop) continue;
+      const interval = cl.heartbeatIntervalMs;
+      const k = Math.ceil((stop - cl.nextHeartbeatAt) / interval);
+      if (k <= 0) continue;
+      last.push({ cl, at: cl.nextHeartbeatAt + (k - 1) * interval });
+      cl.nextHeartbeatAt += k * interval;
+    }
+    last.sort((x, y) => x.at - y.at || (x.cl.alias < y.cl.alias ? -1 : 1));
+    for (const { cl, at } of last) {
+      this.live.lastSend.set(cl.memberId, at);
+      if (pushed.has(cl.memberId)) c.timers.schedule({ kind: 'session-timeout', groupId: cl.groupId, memberId: cl.memberId }, at + ctx.sessionTimeoutMs);
     }
   }
 

@@ -17,14 +17,20 @@ export interface LoggedRecord {
 export const MAX_BATCH_BYTES = 1048588;
 
 export class PartitionLog {
-  private readonly batches: RecordBatch[] = [];
+  /** Batches shared with clones: a frozen log that nobody appends to any more. */
+  private parent: PartitionLog | null = null;
+  /** This log's own batches, after the parent's. */
+  private own: RecordBatch[] = [];
   private nextOffset = 0;
+  /** A frozen log never changes again, so its flat view is cached on first use. */
+  private frozen = false;
+  private flat: readonly RecordBatch[] | null = null;
 
   /** Appends one atomic batch; returns it. An empty batch is not written. */
   append(records: readonly CoordinatorRecord[], timestamp: number): RecordBatch | null {
     if (records.length === 0) return null;
     const batch: RecordBatch = { baseOffset: this.nextOffset, timestamp, records: [...records] };
-    this.batches.push(batch);
+    this.own.push(batch);
     this.nextOffset += records.length;
     return batch;
   }
@@ -34,11 +40,14 @@ export class PartitionLog {
   }
 
   allBatches(): readonly RecordBatch[] {
-    return this.batches;
+    if (this.flat) return this.flat;
+    const all = this.parent ? [...this.parent.allBatches(), ...this.own] : this.own;
+    if (this.frozen) this.flat = all;
+    return all;
   }
 
   *records(): Generator<LoggedRecord> {
-    for (const b of this.batches) {
+    for (const b of this.allBatches()) {
       for (let i = 0; i < b.records.length; i++) {
         yield { offset: b.baseOffset + i, timestamp: b.timestamp, record: b.records[i]! };
       }
@@ -56,10 +65,22 @@ export class PartitionLog {
     return [...latest.values()].sort((a, b) => a.offset - b.offset);
   }
 
-  /** A copy of the log with the same batches (batches are immutable). */
+  /**
+   * A copy of the log in O(1): the batches so far move into a frozen log that this one and the copy both
+   * build on (batches are immutable), so the explorer can clone a world per transition cheaply.
+   */
   clone(): PartitionLog {
+    if (this.own.length > 0) {
+      const frozen = new PartitionLog();
+      frozen.parent = this.parent;
+      frozen.own = this.own;
+      frozen.nextOffset = this.nextOffset;
+      frozen.frozen = true;
+      this.parent = frozen;
+      this.own = [];
+    }
     const l = new PartitionLog();
-    for (const b of this.batches) l.batches.push(b);
+    l.parent = this.parent;
     l.nextOffset = this.nextOffset;
     return l;
   }
@@ -68,6 +89,27 @@ export class PartitionLog {
 /** Approximate serialized size of a batch: what the max-batch-size check measures. */
 export function estimateBatchBytes(records: readonly CoordinatorRecord[]): number {
   let n = 61; // record batch header
-  for (const r of records) n += 20 + JSON.stringify(r.key).length + (r.value ? JSON.stringify(r.value).length : 0);
+  for (const r of records) n += 20 + approxSize(r.key) + (r.value ? approxSize(r.value) : 0);
   return n;
+}
+
+/** About the size of the value's JSON text, without building it (this runs for every operation). */
+function approxSize(v: unknown): number {
+  if (v === null || v === undefined) return 4;
+  switch (typeof v) {
+    case 'string':
+      return v.length + 2;
+    case 'number':
+      return 6;
+    case 'boolean':
+      return 5;
+    case 'object': {
+      let n = 2;
+      if (Array.isArray(v)) for (const x of v) n += approxSize(x) + 1;
+      else for (const k in v as Record<string, unknown>) n += k.length + 4 + approxSize((v as Record<string, unknown>)[k]);
+      return n;
+    }
+    default:
+      return 0;
+  }
 }

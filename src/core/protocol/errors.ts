@@ -98,7 +98,11 @@ export class ApiError extends Error {
     readonly errorName: ErrorName,
     message: string | null,
   ) {
+    // an API error is an answer, not a bug: no stack trace (capturing one dominates a fenced heartbeat's cost)
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message ?? errorName);
+    Error.stackTraceLimit = limit;
     this.apiMessage = message;
   }
   readonly apiMessage: string | null;

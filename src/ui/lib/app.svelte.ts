@@ -195,6 +195,7 @@ export class AppState {
       this.errors = [];
       this.crash = null;
       this.stale = false;
+      this.banners = this.banners.filter((b) => b.testId !== 'run-cancelled');
       if (this.selected >= out.trace.steps.length) this.selected = Math.max(0, out.trace.steps.length - 1);
     } else {
       this.errors = out.errors;

@@ -6,7 +6,7 @@ export type Block = { kind: 'p'; inlines: Inline[] } | { kind: 'ul'; items: Inli
 
 export function inlines(s: string): Inline[] {
   const out: Inline[] = [];
-  const re = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|_[^_\s][^_]*_)/g;
+  const re = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|(?<![\w])_[^_\s][^_]*_(?![\w]))/g;
   let last = 0;
   for (const m of s.matchAll(re)) {
     const i = m.index ?? 0;

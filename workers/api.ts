@@ -92,12 +92,4 @@ export class WorkerApi {
   decodeLink(fragment: string): DecodeResult {
     return decodeLink(fragment);
   }
-
-  /** Test hook: blocks the worker for `ms` (simulates a long run). */
-  busy(ms: number): number {
-    const end = performance.now() + ms;
-    let n = 0;
-    while (performance.now() < end) n++;
-    return n;
-  }
 }

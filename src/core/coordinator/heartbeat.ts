@@ -36,6 +36,7 @@ import {
 import { buildTargetAssignment } from './targetAssignment.ts';
 import { timerKey } from './timers.ts';
 import { assignmentConfigs, sameConfigs } from './assignmentConfigs.ts';
+import { throwIfMemberEpochIsInvalid } from './fencing.ts';
 
 export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
   if (req.memberEpoch === -1 || req.memberEpoch === -2) return streamsGroupLeave(ctx, req);
@@ -116,6 +117,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       member = holder;
     }
   }
+  // [4.4] a join with epoch 0 is never fenced
   if (!isJoining) throwIfMemberEpochIsInvalid(member, req);
 
   // 3. member metadata: null keeps the stored value; client id and host always come from the request context
@@ -341,37 +343,6 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
 
   if (ctx.rules.resendSignal) resp.ownedTasksRequired = ownedTasksRequired(group, reconciled, report);
   return { response: resp, records, effects, narration, ...(topicsToCreate ? { topicsToCreate } : {}) };
-}
-
-/** throwIfStreamsGroupMemberEpochIsInvalid ([4.4]; a join with epoch 0 is never fenced). */
-function throwIfMemberEpochIsInvalid(member: StreamsGroupMember, req: StreamsGroupHeartbeatRequest): void {
-  const received = req.memberEpoch;
-  if (received > member.memberEpoch) {
-    throw apiError('FENCED_MEMBER_EPOCH', `The streams group member has a greater member epoch (${received}) than the one known by the group coordinator (${member.memberEpoch}). The member must abandon all its partitions and rejoin.`);
-  }
-  if (received < member.memberEpoch) {
-    // stale epoch: accept only the previous epoch with owned ⊆ assigned for every role (null fails)
-    const assigned = withoutEpochs(member.assignedTasks);
-    const ok =
-      received === member.previousMemberEpoch &&
-      contained(req.activeTasks, assigned.active) &&
-      contained(req.standbyTasks, assigned.standby) &&
-      contained(req.warmupTasks, assigned.warmup);
-    if (!ok) {
-      throw apiError('FENCED_MEMBER_EPOCH', `The streams group member has a smaller member epoch (${received}) than the one known by the group coordinator (${member.memberEpoch}). The member must abandon all its partitions and rejoin.`);
-    }
-  }
-}
-
-/** areOwnedTasksContainedInAssignedTasks: false for null; a subtopology without an assigned entry fails even if empty. */
-function contained(owned: TaskIds[] | null, assigned: ReadonlyMap<string, ReadonlySet<number>>): boolean {
-  if (owned === null) return false;
-  for (const t of owned) {
-    const ps = assigned.get(t.subtopologyId);
-    if (!ps) return false;
-    for (const p of t.partitions) if (!ps.has(p)) return false;
-  }
-  return true;
 }
 
 /** throwIfRequestContainsInvalidTasks: reported tasks must exist in the configured topology. */

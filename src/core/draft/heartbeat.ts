@@ -3,6 +3,7 @@ import type { Effect, OpContext, OpResult, RequestContext } from '../coordinator
 import type { StreamsGroup } from '../coordinator/group.ts';
 import { groupLookups } from '../coordinator/heartbeat.ts';
 import { timerKey } from '../coordinator/timers.ts';
+import { throwIfMemberEpochIsInvalid } from '../coordinator/fencing.ts';
 import {
   currentAssignmentTombstone,
   memberMetadataTombstone,
@@ -10,7 +11,7 @@ import {
 } from '../coordinator/records.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import { isReconciledTo, sameMetadata, type StreamsGroupMember } from '../model/member.ts';
-import { describeTasks, EMPTY_TUPLE, equalSets, equalTuples, toTaskIds, withEpoch, withoutEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
+import { describeTasks, EMPTY_TUPLE, equalSets, equalTuples, toTaskIds, withEpoch, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
 import { apiError } from '../protocol/errors.ts';
 import type { KeyValue } from '../protocol/messages.ts';
 import { buildCurrentAssignment, ownedReportFromRequest } from '../reconcile/index.ts';
@@ -97,31 +98,6 @@ function draftLeave(ctx: OpContext, req: DraftHeartbeatRequest): OpResult<DraftH
   return { response: resp, records: f.records, effects: f.effects, narration: [`Static member ${instanceId} (${memberId}) leaves the group (epoch -1).`, ...f.narration] };
 }
 
-/** isTaskSubset (§4.5.3): false for null, for an unknown subtopology (even with no partitions), for a missing partition. */
-function isTaskSubset(list: TaskIds[] | null, assigned: TaskSet): boolean {
-  if (list === null) return false;
-  for (const t of list) {
-    const ps = assigned.get(t.subtopologyId);
-    if (!ps) return false;
-    for (const p of t.partitions) if (!ps.has(p)) return false;
-  }
-  return true;
-}
-
-/** throwIfMemberEpochIsInvalid (§4.5.3). */
-function throwIfMemberEpochIsInvalid(m: StreamsGroupMember, req: DraftHeartbeatRequest): void {
-  const r = req.memberEpoch;
-  if (r > m.memberEpoch) {
-    throw apiError('FENCED_MEMBER_EPOCH', `The streams group member has a greater member epoch (${r}) than the one known by the group coordinator (${m.memberEpoch}). The member must abandon all its partitions and rejoin.`);
-  }
-  if (r < m.memberEpoch) {
-    const a = withoutEpochs(m.assignedTasks);
-    const ok = r === m.previousMemberEpoch && isTaskSubset(req.activeTasks, a.active) && isTaskSubset(req.standbyTasks, a.standby) && isTaskSubset(req.warmupTasks, a.warmup);
-    if (!ok) {
-      throw apiError('FENCED_MEMBER_EPOCH', `The streams group member has a smaller member epoch (${r}) than the one known by the group coordinator (${m.memberEpoch}). The member must abandon all its partitions and rejoin.`);
-    }
-  }
-}
 
 function clientTagsFrom(list: KeyValue[] | null): KeyValue[] | null {
   if (list === null) return null;
@@ -185,7 +161,7 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
     const m = group.members.get(memberId);
     if (!m && !joining) throw apiError('UNKNOWN_MEMBER_ID', `Member ${memberId} is not a member of group ${groupId}.`);
     member = m ?? newDraftMember(memberId);
-    throwIfMemberEpochIsInvalid(member, req);
+    throwIfMemberEpochIsInvalid(member, req); // §4.5.3 isTaskSubset rules, as shipped
     builder = member;
   } else {
     const holderId = group.staticMemberId(instanceId);

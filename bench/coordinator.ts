@@ -110,5 +110,6 @@ export function printRows(rows: Row[]): void {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  printRows([benchHeartbeats(), benchReplay()]);
+  const which = process.argv[2];
+  printRows(which === 'replay' ? [benchReplay()] : which === 'heartbeats' ? [benchHeartbeats()] : [benchReplay(), benchHeartbeats()]);
 }

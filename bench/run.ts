@@ -1,14 +1,24 @@
 // `npm run bench`: every performance target of the core, as medians, with the machine they ran on.
+// Each benchmark runs in a fresh Node process (as JMH forks), so one benchmark's JIT state and heap do not
+// colour the next one's figures.
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { benchAssignor } from './assignor.ts';
-import { benchHeartbeats, benchReplay, printRows } from './coordinator.ts';
+import { fileURLToPath } from 'node:url';
+
+const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
+
+function section(title: string, file: string, ...args: string[]): void {
+  console.log(title);
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', here(file), ...args], { stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`benchmark ${file} ${args.join(' ')} failed (exit ${r.status})`);
+    process.exitCode = 1;
+  }
+  console.log('');
+}
 
 console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`);
-
-console.log('assignor ([4.4] sticky), median ms per assignment:');
-const rows = await benchAssignor();
-for (const r of rows) {
-  console.log(`  ${String(r.members).padStart(5)} members  ${String(r.subtopologies).padStart(3)} x ${String(r.partitions).padStart(3)} tasks=${String(r.tasks).padStart(6)}  standbys=${r.standbys}  ${r.mode.padEnd(11)}  median ${r.medianMs.toFixed(2).padStart(7)} ms  min ${r.minMs.toFixed(2).padStart(7)} ms  peak heap ${r.peakHeapMb.toFixed(0)} MB`);
-}
-console.log('\ncoordinator:');
-printRows([benchHeartbeats(), benchReplay()]);
+section('assignor ([4.4] sticky), median ms per assignment:', './assignor.ts');
+section('coordinator: log replay (a fresh coordinator loading the partition)', './coordinator.ts', 'replay');
+section('coordinator: steady-state heartbeats', './coordinator.ts', 'heartbeats');
+section('explorer: BFS on a 3-member group', './explore.ts', '5', '5');

@@ -1,9 +1,16 @@
 // The worker-side API: parses and runs scenarios with the pure core, and encodes/decodes share links.
 // It has no DOM dependency, so Node tests can call it directly.
 import { parseJson, parseScenario, type ScenarioError } from '../src/core/scenario/parse.ts';
-import { ScenarioRunner } from '../src/core/scenario/runner.ts';
+import { runScenario, ScenarioRunner } from '../src/core/scenario/runner.ts';
 import type { Trace, TraceStep } from '../src/core/scenario/types.ts';
 import { decodeLink, encodeLink, type DecodeResult } from '../src/core/share/link.ts';
+import { compareScenario, type Difference, type Side } from '../src/core/compare/compare.ts';
+import { explore, type ExploreOptions } from '../src/core/explore/index.ts';
+import { annotate, decodeMessage, encodeMessage, fromHex, getSchema, MESSAGE_KINDS, supportedVersions, toHex, WireError, type Annotation, type Edition, type MessageKind } from '../src/core/wire/index.ts';
+import { exportMarkdown, scenarioFromRequestLog, type ImportOptions } from '../src/core/interop/index.ts';
+import { INVARIANTS } from '../src/core/invariants/index.ts';
+import type { Scenario, Variant } from '../src/core/scenario/types.ts';
+import { VARIANTS_FOR_BOTH_EDITIONS } from '../src/core/scenario/validate.ts';
 
 /** A trace step plus the base offsets of the log batches it appended. */
 export interface UiStep extends TraceStep {
@@ -20,6 +27,104 @@ export type RunResult =
   | { ok: false; errors: ScenarioError[]; crash: string };
 
 export type Progress = (done: number, total: number) => void;
+
+export type Failure = { ok: false; errors: ScenarioError[]; message: string };
+
+export interface CompareSideView {
+  side: Required<Side>;
+  steps: TraceStep[];
+}
+
+export type CompareResult =
+  | { ok: true; left: CompareSideView; right: CompareSideView; firstDivergence: number | null; differences: Difference[][] }
+  | Failure;
+
+export interface ExploreRequest {
+  bfs: boolean;
+  depth: number;
+  walks: number;
+  seed: number;
+  maxStates: number;
+  /** null: from the end of the scenario */
+  fromStep: number | null;
+}
+
+export interface ExploreProgressReport {
+  states: number;
+  frontier: number;
+  elapsedMs: number;
+}
+
+export interface UiExploreViolation {
+  invariant: string;
+  description: string;
+  message: string;
+  depth: number;
+  reproduced: boolean;
+  /** The minimal scenario as JSON text (for the editor). */
+  scenarioText: string;
+  /** Share-link fragment (#sgp=…). */
+  link: string;
+}
+
+export type ExploreRun =
+  | { ok: true; states: number; transitions: number; statesPerSecond: number; truncated: boolean; elapsedMs: number; fromStep: number; violations: UiExploreViolation[] }
+  | Failure;
+
+export interface WireSide {
+  kind: MessageKind;
+  hex: string;
+  annotations: Annotation[];
+}
+
+export type WireEncoding = { ok: true; value: WireSide } | { ok: false; kind: string; message: string };
+
+export interface StepWire {
+  edition: Edition;
+  version: number;
+  request: WireEncoding | null;
+  response: WireEncoding | null;
+}
+
+export type HexDecode =
+  | { ok: true; json: Record<string, unknown>; annotations: Annotation[]; bytes: number }
+  | { ok: false; message: string; offset: number | null; path: string; annotations: Annotation[] };
+
+export interface ImportRun {
+  ok: boolean;
+  /** The new scenario (mode new) or the current one with the steps appended (mode append). */
+  text: string | null;
+  steps: number;
+  skipped: { line: number; reason: string }[];
+  warnings: { line: number; message: string }[];
+  message: string;
+}
+
+export type ReportRun = { ok: true; markdown: string; variants: string[] } | Failure;
+
+function failure(errors: ScenarioError[]): Failure {
+  const e = errors[0];
+  return { ok: false, errors, message: e ? `${e.line}:${e.column} ${e.path}: ${e.message}` : 'the scenario is not valid' };
+}
+
+function decodeJson(kind: MessageKind, version: number, edition: Edition, bytes: Uint8Array): Record<string, unknown> {
+  return decodeMessage(kind, version, bytes, { edition }).json;
+}
+
+function errText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Kafka's request/response JSON for the wire codec: drop the keys the codec does not know (the trace's own extras). */
+function wireEncode(kind: MessageKind, version: number, edition: Edition, json: unknown): WireEncoding {
+  try {
+    if (!json || typeof json !== 'object') throw new Error('no message body in the trace');
+    const bytes = encodeMessage(kind, version, json as Record<string, unknown>, { edition, ignorable: 'drop' });
+    return { ok: true, value: { kind, hex: toHex(bytes), annotations: annotate(kind, version, bytes, { edition }) } };
+  } catch (e) {
+    return { ok: false, kind, message: errText(e) };
+  }
+}
 
 /** The line each step of the document starts at (from the core's position-keeping JSON parser). */
 export function stepLines(text: string): number[] {
@@ -83,6 +188,152 @@ export class WorkerApi {
       topics: Object.fromEntries([...runner.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
     return { ok: true, trace, ms: performance.now() - t0, clients: Object.keys(scenario.clients).sort(), stepLines: stepLines(text) };
+  }
+
+  /** Runs the scenario under two variants or protocol editions and reports where they diverge. */
+  compare(text: string, left: Side, right: Side): CompareResult {
+    const parsed = parseScenario(text);
+    if (!parsed.ok) return failure(parsed.errors);
+    try {
+      const c = compareScenario(parsed.scenario, left, right);
+      return {
+        ok: true,
+        left: { side: c.left.side, steps: c.left.trace.steps },
+        right: { side: c.right.side, steps: c.right.trace.steps },
+        firstDivergence: c.firstDivergence,
+        differences: c.differences,
+      };
+    } catch (e) {
+      return { ok: false, errors: [], message: `the simulator stopped: ${errText(e)}` };
+    }
+  }
+
+  /** Explores interleavings from the scenario; progress is reported synchronously (cancel = terminate the worker). */
+  explore(text: string, req: ExploreRequest, onProgress?: (p: ExploreProgressReport) => void): ExploreRun {
+    const parsed = parseScenario(text);
+    if (!parsed.ok) return failure(parsed.errors);
+    const options: ExploreOptions = { bfs: req.bfs, depth: req.depth, seed: req.seed, maxStates: req.maxStates };
+    if (!req.bfs) options.walks = req.walks;
+    if (req.fromStep !== null) options.fromStep = req.fromStep;
+    try {
+      const r = explore(parsed.scenario, options, (p) => void onProgress?.({ states: p.states, frontier: p.frontier, elapsedMs: p.elapsedMs }));
+      return {
+        ok: true,
+        states: r.states,
+        transitions: r.transitions,
+        statesPerSecond: r.statesPerSecond,
+        truncated: r.truncated,
+        elapsedMs: r.elapsedMs,
+        fromStep: r.fromStep,
+        violations: r.violations.map((v) => ({
+          invariant: v.invariant,
+          description: INVARIANTS[v.invariant]?.description ?? '',
+          message: v.message,
+          depth: v.depth,
+          reproduced: v.reproduced,
+          scenarioText: JSON.stringify(v.scenario, null, 2) + '\n',
+          link: v.link,
+        })),
+      };
+    } catch (e) {
+      return { ok: false, errors: [], message: `the explorer stopped: ${errText(e)}` };
+    }
+  }
+
+  /** The message kinds of an edition with their versions (for the paste-hex box). */
+  wireKinds(edition: Edition): { kind: MessageKind; versions: number[] }[] {
+    const out: { kind: MessageKind; versions: number[] }[] = [];
+    for (const kind of MESSAGE_KINDS) {
+      try {
+        if (getSchema(kind, edition).edition !== edition && kind.startsWith('StreamsGroup')) continue;
+        out.push({ kind, versions: supportedVersions(kind, edition) });
+      } catch {
+        /* not in this edition */
+      }
+    }
+    return out;
+  }
+
+  /** A step's request and response in Kafka's binary form for its version, with annotations. */
+  stepWire(api: string, version: number, edition: Edition, request: unknown, response: unknown): StepWire {
+    const req = `${api}Request` as MessageKind;
+    const res = `${api}Response` as MessageKind;
+    const known = (k: MessageKind) => (MESSAGE_KINDS as readonly string[]).includes(k);
+    const missing = (k: string): WireEncoding => ({ ok: false, kind: k, message: `the wire codec has no schema for ${k}` });
+    return {
+      edition,
+      version,
+      request: request == null ? null : known(req) ? wireEncode(req, version, edition, request) : missing(req),
+      response: response == null ? null : known(res) ? wireEncode(res, version, edition, response) : missing(res),
+    };
+  }
+
+  /** Decodes pasted hex as one message of the given kind and version. */
+  decodeHex(kind: MessageKind, version: number, edition: Edition, hex: string): HexDecode {
+    let bytes: Uint8Array;
+    try {
+      bytes = fromHex(hex);
+    } catch (e) {
+      return { ok: false, message: errText(e), offset: null, path: '', annotations: [] };
+    }
+    if (bytes.length === 0) return { ok: false, message: 'no bytes: paste the message as hex (spaces, commas and 0x are ignored)', offset: null, path: '', annotations: [] };
+    try {
+      const annotations = annotate(kind, version, bytes, { edition });
+      // annotate decoded it; decode again for the JSON form (same bytes, same result)
+      const json = decodeJson(kind, version, edition, bytes);
+      return { ok: true, json, annotations, bytes: bytes.length };
+    } catch (e) {
+      const ann = (e as { annotations?: Annotation[] }).annotations ?? [];
+      if (e instanceof WireError) return { ok: false, message: e.message, offset: e.offset, path: e.path, annotations: ann };
+      return { ok: false, message: errText(e), offset: null, path: '', annotations: ann };
+    }
+  }
+
+  /** Broker request-logger lines → a new scenario, or steps appended to `current`. */
+  importLog(log: string, current: string | null, options: ImportOptions = {}): ImportRun {
+    let base: Partial<Scenario> = {};
+    let currentDoc: Record<string, unknown> | null = null;
+    if (current !== null) {
+      const parsed = parseScenario(current);
+      if (!parsed.ok) return { ok: false, text: null, steps: 0, skipped: [], warnings: [], message: `the current scenario is not valid (${failure(parsed.errors).message}); fix it or import as a new scenario` };
+      const { steps: _steps, ...rest } = parsed.scenario;
+      base = rest;
+      try {
+        currentDoc = JSON.parse(current) as Record<string, unknown>;
+      } catch {
+        currentDoc = null;
+      }
+    }
+    const { scenario, result } = scenarioFromRequestLog(log, base, options);
+    const sends = result.sourceLines.filter((l) => l !== null).length;
+    const common = { skipped: result.skipped, warnings: result.warnings };
+    if (sends === 0) return { ok: false, text: null, steps: 0, ...common, message: `no streams group request to import (${result.skipped.length} line${result.skipped.length === 1 ? '' : 's'} skipped)` };
+    let text: string;
+    if (currentDoc) {
+      const steps = Array.isArray(currentDoc.steps) ? currentDoc.steps : [];
+      text = JSON.stringify({ ...currentDoc, steps: [...steps, ...result.steps] }, null, 2) + '\n';
+    } else text = JSON.stringify(scenario, null, 2) + '\n';
+    const check = parseScenario(text);
+    if (!check.ok) return { ok: false, text: null, steps: 0, ...common, message: `the imported scenario is not valid: ${failure(check.errors).message}` };
+    return { ok: true, text, steps: result.steps.length, ...common, message: `imported ${sends} request${sends === 1 ? '' : 's'} of group ${scenario.groupId}` };
+  }
+
+  /** Runs the scenario under each variant (default: its own and its checkVariants) and renders the KIP report. */
+  report(text: string, variants: Variant[] | null): ReportRun {
+    const parsed = parseScenario(text);
+    if (!parsed.ok) return failure(parsed.errors);
+    const scenario = parsed.scenario;
+    const list: Variant[] = variants && variants.length > 0 ? variants : [...new Set([scenario.variant, ...(scenario.checkVariants ?? [])])];
+    if (scenario.protocol !== 'ak4') {
+      const bad = list.find((v) => !VARIANTS_FOR_BOTH_EDITIONS.includes(v));
+      if (bad) return { ok: false, errors: [], message: `variant "${bad}" is a proposal against protocol ak4; this scenario uses ${scenario.protocol}` };
+    }
+    try {
+      const traces = list.map((variant) => ({ variant, trace: runScenario({ ...scenario, variant }) }));
+      return { ok: true, markdown: exportMarkdown(scenario, traces), variants: list };
+    } catch (e) {
+      return { ok: false, errors: [], message: `the simulator stopped: ${errText(e)}` };
+    }
   }
 
   encodeLink(text: string, step: number | null): string {

@@ -347,6 +347,21 @@ export class AppState {
     this.replaceText(b.text);
   }
 
+  /**
+   * Loads a whole new scenario (an explored counterexample, an imported log): the current work is
+   * kept as a branch first, so nothing is overwritten silently.
+   */
+  openScenario(text: string, what: string, selected = 0): void {
+    if (this.text.trim() !== text.trim()) {
+      const name = `my work before ${what}`;
+      this.keepBranch(name);
+      this.banner('info', `Opened ${what}. Your previous scenario is kept as the branch “${name}”.`, [], 'branched');
+    }
+    this.example = null;
+    this.selected = selected;
+    this.replaceText(text);
+  }
+
   deleteBranch(i: number): void {
     this.branches = this.branches.filter((_, j) => j !== i);
     this.scheduleSave();

@@ -3,6 +3,9 @@
 // ping) is reported and replaced; the caller re-runs its scenario, which lives on the page.
 import * as Comlink from 'comlink';
 import type { RunResult, WorkerApi } from '../../../workers/api.ts';
+
+/** The result of a long job in the worker, or how it ended without one. */
+export type JobOutcome<T> = { done: true; value: T } | { done: false; cancelled: true } | { done: false; died: true } | { done: false; error: string };
 import type { DecodeResult } from '../../core/share/link.ts';
 
 export type RunOutcome = RunResult | { ok: false; cancelled: true } | { ok: false; died: true };
@@ -19,6 +22,7 @@ export class WorkerClient {
   private worker!: Worker;
   private api!: Comlink.Remote<WorkerApi>;
   private pending: ((o: RunOutcome) => void) | null = null;
+  private pendingJob: ((o: JobOutcome<never>) => void) | null = null;
   private running = false;
   private timer: ReturnType<typeof setInterval> | null = null;
   private pinging = false;
@@ -48,10 +52,13 @@ export class WorkerClient {
 
   private died(reason: string): void {
     const p = this.pending;
+    const j = this.pendingJob;
     this.pending = null;
+    this.pendingJob = null;
     this.running = false;
     this.restart();
     p?.({ ok: false, died: true });
+    j?.({ done: false, died: true });
     this.events.onDeath(reason);
   }
 
@@ -90,13 +97,43 @@ export class WorkerClient {
     });
   }
 
-  /** Stops a running scenario at once by replacing the worker. */
+  /** Stops a running scenario (or job) at once by replacing the worker. */
   cancel(): void {
     const p = this.pending;
+    const j = this.pendingJob;
     this.pending = null;
+    this.pendingJob = null;
     this.running = false;
     this.restart();
     p?.({ ok: false, cancelled: true });
+    j?.({ done: false, cancelled: true });
+  }
+
+  /**
+   * A long job (compare, explore, report) on this worker; a newer job or cancel() replaces the worker,
+   * and the job then resolves as cancelled (or died) instead of hanging.
+   */
+  job<T>(fn: (api: Comlink.Remote<WorkerApi>) => Promise<T>): Promise<JobOutcome<T>> {
+    if (this.pending || this.pendingJob) this.cancel();
+    this.running = true;
+    return new Promise<JobOutcome<T>>((resolve) => {
+      const settle = (o: JobOutcome<T>) => {
+        if (this.pendingJob !== settle) return;
+        this.pendingJob = null;
+        this.running = false;
+        resolve(o);
+      };
+      this.pendingJob = settle as (o: JobOutcome<never>) => void;
+      fn(this.api).then(
+        (value) => settle({ done: true, value }),
+        (e: unknown) => settle({ done: false, error: String(e) }),
+      );
+    });
+  }
+
+  /** A quick call (no cancel): the raw proxy. */
+  get remote(): Comlink.Remote<WorkerApi> {
+    return this.api;
   }
 
   async encodeLink(text: string, step: number | null): Promise<string> {

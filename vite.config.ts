@@ -13,5 +13,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60000,
+    setupFiles: ['test/setup.ts'],
   },
 });

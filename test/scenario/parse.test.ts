@@ -85,8 +85,19 @@ describe('parseJson', () => {
         expect(toValue(r.root)).toEqual(JSON.parse(text));
         return true;
       }),
-      { numRuns: 300 },
+      { numRuns: 300, seed: 20261202 },
     );
+  });
+
+  it('reads a "__proto__" key as an own property, never as the prototype (links are untrusted)', () => {
+    const r = parseJson('{"__proto__": {"polluted": true}, "a": 1}');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const v = toValue(r.root) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    expect(Object.keys(v)).toEqual(['__proto__', 'a']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(v).toEqual(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'));
   });
 
   it('never throws, and accepts exactly what JSON.parse accepts (without duplicate keys), on mangled input (property)', () => {

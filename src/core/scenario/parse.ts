@@ -53,7 +53,8 @@ export function toValue(node: JsonNode): unknown {
   switch (node.kind) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const e of node.entries) out[e.key] = toValue(e.value);
+      // an own property, as JSON.parse makes it: a "__proto__" key never touches the prototype
+      for (const e of node.entries) Object.defineProperty(out, e.key, { value: toValue(e.value), enumerable: true, writable: true, configurable: true });
       return out;
     }
     case 'array':

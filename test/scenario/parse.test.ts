@@ -150,3 +150,23 @@ describe('childPath', () => {
     expect(childPath('$.m', 'a-b')).toBe('$.m["a-b"]');
   });
 });
+
+describe('keys that name Object.prototype members', () => {
+  it('a client alias or member id "__proto__" stays an ordinary key through validation and the trace', async () => {
+    const { parseScenario } = await import('../../src/core/scenario/parse.ts');
+    const { runScenario } = await import('../../src/core/scenario/runner.ts');
+    const r = parseScenario(JSON.stringify({
+      format: 1,
+      topics: [{ name: 'in', partitions: 2 }],
+      topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'] }] },
+      clients: JSON.parse('{"__proto__": {"profile": "java"}, "constructor": {"profile": "java"}}'),
+      steps: [{ client: '__proto__', do: 'join' }, { client: 'constructor', do: 'join' }],
+    }));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(Object.keys(r.scenario.clients)).toEqual(['__proto__', 'constructor']);
+    const t = runScenario(r.scenario);
+    expect(Object.keys(t.steps[1]!.group!.members)).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(t.steps[1]!.group!.members)).toBe(Object.prototype);
+  });
+});

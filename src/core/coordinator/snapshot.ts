@@ -2,6 +2,7 @@
 // Used to compare a live coordinator with one rebuilt by replay (the durability diff).
 import { toObject, withoutEpochs } from '../model/tasks.ts';
 import type { Groups } from './replay.ts';
+import { setOwn } from '../util/own.ts';
 
 export type HardState = Record<string, unknown>;
 
@@ -23,7 +24,7 @@ export function hardState(groups: Groups): HardState {
     for (const mid of [...g.members.keys()].sort()) {
       const m = g.members.get(mid)!;
       const t = withoutEpochs(m.assignedTasks);
-      members[mid] = {
+      setOwn(members, mid, {
         memberEpoch: m.memberEpoch,
         previousMemberEpoch: m.previousMemberEpoch,
         state: m.state,
@@ -38,14 +39,14 @@ export function hardState(groups: Groups): HardState {
         clientTags: m.clientTags,
         assigned: { active: toObject(t.active), activeEpochs: epochsObject(m.assignedTasks.active), standby: toObject(t.standby), warmup: toObject(t.warmup) },
         pendingRevocation: { active: toObject(m.tasksPendingRevocation.active), standby: toObject(m.tasksPendingRevocation.standby), warmup: toObject(m.tasksPendingRevocation.warmup) },
-      };
+      });
     }
     const target: Record<string, unknown> = {};
     for (const mid of [...g.targetAssignment.keys()].sort()) {
       const t = g.targetAssignment.get(mid)!;
-      target[mid] = { active: toObject(t.active), standby: toObject(t.standby), warmup: toObject(t.warmup) };
+      setOwn(target, mid, { active: toObject(t.active), standby: toObject(t.standby), warmup: toObject(t.warmup) });
     }
-    out[id] = {
+    setOwn(out, id, {
       state: g.state(),
       groupEpoch: g.groupEpoch,
       metadataHash: g.metadataHash,
@@ -59,7 +60,7 @@ export function hardState(groups: Groups): HardState {
       targetAssignment: target,
       staticMembers: Object.fromEntries([...g.staticMembers].sort(([a], [b]) => (a < b ? -1 : 1))),
       offsets: g.offsets.toObject(),
-    };
+    });
   }
   return out;
 }

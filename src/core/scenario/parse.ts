@@ -1,6 +1,7 @@
 // Scenario text -> Scenario. A small JSON parser that keeps the source position (line:column,
 // 1-based, columns in UTF-16 units like the editor's) of every key and value, so that every
 // problem found later points at its line. Validation against the format lives in validate.ts.
+import { setOwn } from '../util/own.ts';
 import type { Scenario } from './types.ts';
 import { validateScenario } from './validate.ts';
 
@@ -49,12 +50,14 @@ export function childPath(path: string, key: string | number): string {
 }
 
 /** Plain JavaScript value of a node (objects keep key order; the last duplicate key wins). */
+export { setOwn };
+
 export function toValue(node: JsonNode): unknown {
   switch (node.kind) {
     case 'object': {
       const out: Record<string, unknown> = {};
       // an own property, as JSON.parse makes it: a "__proto__" key never touches the prototype
-      for (const e of node.entries) Object.defineProperty(out, e.key, { value: toValue(e.value), enumerable: true, writable: true, configurable: true });
+      for (const e of node.entries) setOwn(out, e.key, toValue(e.value));
       return out;
     }
     case 'array':

@@ -9,6 +9,7 @@ import type { RecordBatch } from '../log/log.ts';
 import { toObject, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
 import { isReady } from '../model/topology.ts';
 import { matchForVariant } from './match.ts';
+import { setOwn } from '../util/own.ts';
 import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.ts';
 import { draftClientOptions, maybeInitialize } from '../draft/client.ts';
 import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceRecord, TraceStep } from './types.ts';
@@ -29,7 +30,7 @@ export function groupView(g: StreamsGroup | undefined, aliasOf: (memberId: strin
   for (const id of [...g.members.keys()].sort()) {
     const m = g.members.get(id)!;
     const target = g.targetAssignment.get(id);
-    members[id] = {
+    setOwn(members, id, {
       memberId: id,
       alias: aliasOf(id),
       instanceId: m.instanceId,
@@ -41,7 +42,7 @@ export function groupView(g: StreamsGroup | undefined, aliasOf: (memberId: strin
       assigned: tuple(withoutEpochs(m.assignedTasks)),
       pendingRevocation: tuple(m.tasksPendingRevocation),
       target: target ? tuple(target) : null,
-    };
+    });
   }
   const internalTopics: Record<string, number> = {};
   const ct = g.configuredTopology;

@@ -5,7 +5,7 @@ import { CONFIG_DEFS, Config, ConfigError } from '../config.ts';
 import { ERROR_CODES, type Edition } from '../protocol/errors.ts';
 import { INVARIANTS, type InvariantName } from '../invariants/types.ts';
 import type { JsonEntry, JsonNode, ParseResult, Pos, ScenarioError } from './parse.ts';
-import { childPath, toValue } from './parse.ts';
+import { childPath, setOwn, toValue } from './parse.ts';
 import {
   SCENARIO_FORMAT_VERSION,
   VARIANTS,
@@ -569,7 +569,7 @@ function clientsOf(c: Checker, e: JsonEntry | undefined): Record<string, ClientS
       continue;
     }
     const spec = clientOf(c, entry.value, path, entry.key);
-    if (spec) out[entry.key] = spec;
+    if (spec) setOwn(out, entry.key, spec);
   }
   return out;
 }
@@ -611,7 +611,7 @@ function clientOf(c: Checker, node: JsonNode, path: string, alias: string): Clie
       case 'clientTags': {
         const tags = c.object(v, p, 'clientTags');
         const out: Record<string, string> = {};
-        for (const t of tags?.entries ?? []) out[t.key] = c.string(t.value, childPath(p, t.key), `client tag ${JSON.stringify(t.key)}`) ?? '';
+        for (const t of tags?.entries ?? []) setOwn(out, t.key, c.string(t.value, childPath(p, t.key), `client tag ${JSON.stringify(t.key)}`) ?? '');
         spec.clientTags = out;
         break;
       }
@@ -819,7 +819,7 @@ function topicsChangeOf(
     const parts: Record<string, number> = {};
     for (const e of po?.entries ?? []) {
       const v = c.int(e.value, childPath(childPath(path, 'partitions'), e.key), `partitions of ${JSON.stringify(e.key)}`, 1, 2147483647);
-      if (v !== null) parts[e.key] = v;
+      if (v !== null) setOwn(parts, e.key, v);
     }
     out.partitions = parts;
   }

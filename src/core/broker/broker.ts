@@ -7,7 +7,7 @@ import { streamsGroupHeartbeat } from '../coordinator/heartbeat.ts';
 import { validateHeartbeat } from '../coordinator/service.ts';
 import type { RecordBatch } from '../log/log.ts';
 import { ApiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
-import { emptyHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
+import { emptyHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatRequest, type StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
 import { flattenOwnedTasks, nestedRequestJson, normalizeDescribeRequest, normalizeHeartbeatRequest } from '../protocol/normalize.ts';
 import type { RpcName, Variant } from '../scenario/types.ts';
 import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
@@ -27,6 +27,19 @@ export interface RpcOutcome {
   batch: RecordBatch | null;
   narration: string[];
   /** Internal topics the broker created after this request. */
+  createdTopics: { name: string; partitions: number }[];
+}
+
+/** A heartbeat's outcome in the coordinator's form (RpcOutcome without the JSON forms). */
+export interface HeartbeatOutcome {
+  response: StreamsGroupHeartbeatResponse;
+  errorName: ErrorName | 'NONE';
+  errorMessage: string | null;
+  /** Member id the response assigns, for alias binding. */
+  memberId: string | null;
+  batch: RecordBatch | null;
+  /** Empty on the lean path. */
+  narration: string[];
   createdTopics: { name: string; partitions: number }[];
 }
 
@@ -95,11 +108,39 @@ export class Broker {
     // option D v2: one nullable OwnedTasks struct instead of the three lists
     const req = nested ? flattenOwnedTasks(data, flat) : flat;
     const request = nested ? nestedRequestJson(req) : (req as unknown as Record<string, unknown>);
+    const out = this.runHeartbeat(version, req, client, quiet, true);
+    return {
+      request,
+      response: heartbeatResponseJson(out.response, version),
+      errorName: out.errorName,
+      errorMessage: out.errorMessage,
+      memberId: out.memberId,
+      memberEpoch: out.errorName === 'NONE' ? out.response.memberEpoch : null,
+      batch: out.batch,
+      narration: out.narration,
+      createdTopics: out.createdTopics,
+    };
+  }
+
+  /**
+   * StreamsGroupHeartbeat for a request already in the coordinator's form (the explorer's lean path): the same
+   * KafkaApis and service-layer checks and the same coordinator operation as `send`, without the JSON forms and
+   * without narration.
+   */
+  heartbeatRequest(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext): HeartbeatOutcome {
+    return this.runHeartbeat(version, req, client, true, false);
+  }
+
+  private runHeartbeat(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext, quiet: boolean, narrate: boolean): HeartbeatOutcome {
     const edition = this.options.edition;
-    const errorResponse = (name: ErrorName, message: string | null): StreamsGroupHeartbeatResponse => ({ ...emptyHeartbeatResponse(), errorCode: errorCode(edition, name), errorMessage: message });
-    const reject = (name: ErrorName, message: string | null, why: string): RpcOutcome => ({
-      ...this.errorOutcome(request, heartbeatResponseJson(errorResponse(name, message), version), name, message),
-      narration: [why, 'Nothing was written, and the member\'s session was not refreshed.'],
+    const reject = (name: ErrorName, message: string | null, why: string): HeartbeatOutcome => ({
+      response: { ...emptyHeartbeatResponse(), errorCode: errorCode(edition, name), errorMessage: message },
+      errorName: name,
+      errorMessage: message,
+      memberId: null,
+      batch: null,
+      narration: narrate ? [why, 'Nothing was written, and the member\'s session was not refreshed.'] : [],
+      createdTopics: [],
     });
     const [lo, hi] = supportedVersions(edition, 'StreamsGroupHeartbeat', this.options.variant)!;
     if (version < lo || version > hi) return reject('UNSUPPORTED_VERSION', null, `The broker does not support StreamsGroupHeartbeat v${version}.`);
@@ -119,19 +160,16 @@ export class Broker {
     if (invalid) return reject(invalid.errorName, invalid.apiMessage, `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}`);
     const c = this.coordinator;
     const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet), { ...client, version }, req), (code, message) => ({ ...emptyHeartbeatResponse(), errorCode: code, errorMessage: message }));
-    const response = heartbeatResponseJson(out.response, version);
-    const narration = [...out.narration];
-    if (out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written, and the session was not refreshed.`);
+    const narration = narrate ? [...out.narration] : [];
+    if (narrate && out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written, and the session was not refreshed.`);
     // KafkaApis creates missing internal topics asynchronously after the response
     const createdTopics = this.createTopics(out.topicsToCreate);
-    if (createdTopics.length > 0) narration.push(`The broker creates the missing internal topics ${createdTopics.map((t) => `${t.name} (${t.partitions})`).join(', ')}; the next heartbeat sees them.`);
+    if (narrate && createdTopics.length > 0) narration.push(`The broker creates the missing internal topics ${createdTopics.map((t) => `${t.name} (${t.partitions})`).join(', ')}; the next heartbeat sees them.`);
     return {
-      request,
-      response,
+      response: out.response,
       errorName: out.errorName,
       errorMessage: out.errorMessage,
       memberId: out.errorName === 'NONE' ? out.response.memberId : null,
-      memberEpoch: out.errorName === 'NONE' ? out.response.memberEpoch : null,
       batch: out.batch,
       narration,
       createdTopics,

@@ -1,7 +1,9 @@
 // Simulated Streams clients. Profile `java` follows Apache Kafka's Java client (StreamsGroupHeartbeatRequestManager,
 // StreamsMembershipManager); profile `partial` resends only the owned-task lists that changed (KAFKA-20870).
 import type { ClientSpec } from '../scenario/types.ts';
-import { EMPTY_SET, equalSets, fromTaskIds, toTaskIds, type TaskIds, type TaskSet } from '../model/tasks.ts';
+import { EMPTY_SET, equalSets, fromTaskIds, ROLES, toTaskIds, type Role, type TaskIds, type TaskSet } from '../model/tasks.ts';
+import type { HeartbeatResponseView, StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
+import { normalizeHeartbeatRequest } from '../protocol/normalize.ts';
 import type { Edition } from '../protocol/errors.ts';
 import { draftClientRequest, type DraftClientOptions } from '../draft/client.ts';
 
@@ -74,64 +76,81 @@ export class SimulatedClient {
     return this.nestedOwnedTasks ? nestOwnedTasks(out) : out;
   }
 
-  /** The request in the shipped form. */
-  private buildRequest(action: 'join' | 'heartbeat' | 'leave'): { data: Record<string, unknown>; why: string } {
-    const base: Record<string, unknown> = {
+  /**
+   * The next heartbeat as the coordinator reads it: what normalizeHeartbeatRequest makes of the flat (un-nested)
+   * form of `nextRequest(action).data`, with the same bookkeeping. The explorer's lean path (shipped editions);
+   * a join goes through the JSON form, a steady heartbeat is built directly.
+   */
+  nextHeartbeatRequest(action: 'join' | 'heartbeat'): StreamsGroupHeartbeatRequest {
+    if (this.joins(action)) return normalizeHeartbeatRequest(this.buildRequest(action).data);
+    const r = this.ownedReport();
+    return {
       groupId: this.groupId,
       memberId: this.memberId,
+      memberEpoch: this.memberEpoch,
       endpointInformationEpoch: this.endpointEpoch,
       instanceId: this.instanceId,
+      rackId: null,
+      rebalanceTimeoutMs: -1,
+      topology: null,
+      activeTasks: r.activeTasks,
+      standbyTasks: r.standbyTasks,
+      warmupTasks: r.warmupTasks,
+      processId: null,
+      userEndpoint: null,
+      clientTags: null,
+      taskOffsets: null,
+      taskEndOffsets: null,
+      shutdownApplication: false,
     };
+  }
+
+  private joins(action: 'join' | 'heartbeat' | 'leave'): boolean {
+    return action === 'join' || this.status === 'unjoined' || this.memberEpoch === 0;
+  }
+
+  /** The request in the shipped form. */
+  private buildRequest(action: 'join' | 'heartbeat' | 'leave'): { data: Record<string, unknown>; why: string } {
     if (action === 'leave') {
       // a static member leaves temporarily (-2) and keeps its tasks; a dynamic one leaves (-1)
       const epoch = this.instanceId !== null ? -2 : -1;
-      return { data: { ...base, memberEpoch: epoch }, why: `${this.alias} leaves the group with epoch ${epoch}${epoch === -2 ? ' (static member: temporary leave)' : ''}.` };
+      return { data: this.baseFields(epoch), why: `${this.alias} leaves the group with epoch ${epoch}${epoch === -2 ? ' (static member: temporary leave)' : ''}.` };
     }
-    if (action === 'join' || this.status === 'unjoined' || this.memberEpoch === 0) {
+    if (this.joins(action)) {
       // joining: topology, rebalance timeout, process id and three empty owned-task lists
       this.status = 'joining';
       this.lastSent = null;
-      return {
-        data: {
-          ...base,
-          memberEpoch: 0,
-          rackId: this.spec.rackId ?? null,
-          rebalanceTimeoutMs: this.spec.rebalanceTimeoutMs ?? 300000,
-          topology: this.topology,
-          activeTasks: [],
-          standbyTasks: [],
-          warmupTasks: [],
-          processId: this.processId,
-          userEndpoint: this.spec.userEndpoint ?? null,
-          clientTags: Object.entries(this.spec.clientTags ?? {}).map(([key, value]) => ({ key, value })).sort((a, b) => (a.key < b.key ? -1 : 1)),
-        },
-        why: `${this.alias} joins with epoch 0, its topology and three empty owned-task lists.`,
-      };
+      const data = this.baseFields(0);
+      data.rackId = this.spec.rackId ?? null;
+      data.rebalanceTimeoutMs = this.spec.rebalanceTimeoutMs ?? 300000;
+      data.topology = this.topology;
+      data.activeTasks = [];
+      data.standbyTasks = [];
+      data.warmupTasks = [];
+      data.processId = this.processId;
+      data.userEndpoint = this.spec.userEndpoint ?? null;
+      data.clientTags = Object.entries(this.spec.clientTags ?? {}).map(([key, value]) => ({ key, value })).sort((a, b) => (a.key < b.key ? -1 : 1));
+      return { data, why: `${this.alias} joins with epoch 0, its topology and three empty owned-task lists.` };
     }
-    const data: Record<string, unknown> = { ...base, memberEpoch: this.memberEpoch };
+    const data = this.baseFields(this.memberEpoch);
+    const r = this.ownedReport();
+    if (r.activeTasks === null && this.spec.profile === 'java') {
+      // the JSON form's key order when nothing is reported, warmup first (traces and draft requests keep it)
+      data.warmupTasks = null;
+      data.standbyTasks = null;
+      data.activeTasks = null;
+    } else {
+      data.activeTasks = r.activeTasks;
+      data.standbyTasks = r.standbyTasks;
+      data.warmupTasks = r.warmupTasks;
+    }
     let why: string;
     if (this.spec.profile === 'java') {
-      // all three lists together, only when the owned tasks differ from what was last sent
-      if (this.lastSent === null || !sameOwned(this.lastSent, this.owned)) {
-        data.activeTasks = toTaskIds(this.owned.active);
-        data.standbyTasks = toTaskIds(this.owned.standby);
-        data.warmupTasks = toTaskIds(this.owned.warmup);
-        why = `${this.alias} reports all three owned-task lists (its owned tasks changed since the last report, or it reset after an error).`;
-        this.lastSent = this.owned;
-      } else {
-        data.activeTasks = data.standbyTasks = data.warmupTasks = null;
-        why = `${this.alias} heartbeats with epoch ${this.memberEpoch}; nothing changed, so all three lists are null.`;
-      }
+      why = r.activeTasks !== null
+        ? `${this.alias} reports all three owned-task lists (its owned tasks changed since the last report, or it reset after an error).`
+        : `${this.alias} heartbeats with epoch ${this.memberEpoch}; nothing changed, so all three lists are null.`;
     } else {
-      // partial: only the roles that changed since the last acknowledged report
-      const changed: string[] = [];
-      for (const role of ['active', 'standby', 'warmup'] as const) {
-        const prev = this.lastSentRoles[role];
-        if (prev === undefined || !equalSets(prev, this.owned[role])) {
-          data[`${role}Tasks`] = toTaskIds(this.owned[role]);
-          changed.push(role);
-        } else data[`${role}Tasks`] = null;
-      }
+      const changed = ROLES.filter((role) => r[`${role}Tasks`] !== null);
       why = changed.length
         ? `${this.alias} (partial client) resends only the changed list(s): ${changed.join(', ')}; the others are null.`
         : `${this.alias} (partial client) heartbeats; nothing changed, so all lists are null.`;
@@ -139,8 +158,31 @@ export class SimulatedClient {
     return { data, why };
   }
 
-  /** Applies a response as the client would; returns a plain explanation. */
-  onResponse(sent: Record<string, unknown>, errorName: string, response: Record<string, unknown>, now: number): string {
+  /** The fields every request starts with, in the schema's order of the JSON form. */
+  private baseFields(memberEpoch: number): Record<string, unknown> {
+    return { groupId: this.groupId, memberId: this.memberId, endpointInformationEpoch: this.endpointEpoch, instanceId: this.instanceId, memberEpoch };
+  }
+
+  /** The owned-task lists a steady heartbeat reports by profile (null = not sent), noting what the Java client sent. */
+  private ownedReport(): Record<'activeTasks' | 'standbyTasks' | 'warmupTasks', TaskIds[] | null> {
+    if (this.spec.profile === 'java') {
+      // all three lists together, only when the owned tasks differ from what was last sent
+      if (this.lastSent === null || !sameOwned(this.lastSent, this.owned)) {
+        this.lastSent = this.owned;
+        return { activeTasks: toTaskIds(this.owned.active), standbyTasks: toTaskIds(this.owned.standby), warmupTasks: toTaskIds(this.owned.warmup) };
+      }
+      return { activeTasks: null, standbyTasks: null, warmupTasks: null };
+    }
+    // partial: only the roles that changed since the last acknowledged report
+    const changed = (role: Role): TaskIds[] | null => {
+      const prev = this.lastSentRoles[role];
+      return prev === undefined || !equalSets(prev, this.owned[role]) ? toTaskIds(this.owned[role]) : null;
+    };
+    return { activeTasks: changed('active'), standbyTasks: changed('standby'), warmupTasks: changed('warmup') };
+  }
+
+  /** Applies a response (its JSON form, or the same fields as a HeartbeatResponseView) as the client would; returns a plain explanation. */
+  onResponse(sent: Readonly<Record<string, unknown>> | StreamsGroupHeartbeatRequest, errorName: string, response: Readonly<Record<string, unknown>> | HeartbeatResponseView, now: number): string {
     const sentEpoch = sent.memberEpoch as number;
     if (errorName !== 'NONE') {
       // every error resets the heartbeat state: the next report is full (Java)

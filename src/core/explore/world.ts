@@ -1,7 +1,7 @@
 // One explored state ("world"): the broker, the simulated clients and the liveness bookkeeping, with the
 // actions the explorer may take from it. Every action mirrors a scenario step exactly (ScenarioRunner.runStep
 // without the trace), so an action sequence written as steps replays to the same states.
-import type { Broker, RpcOutcome } from '../broker/broker.ts';
+import type { Broker, HeartbeatOutcome, RpcOutcome } from '../broker/broker.ts';
 import type { SimulatedClient } from '../clients/simulated.ts';
 import type { FiredTimer } from '../coordinator/runtime.ts';
 import { Coordinator } from '../coordinator/runtime.ts';
@@ -9,6 +9,7 @@ import { maybeInitialize } from '../draft/client.ts';
 import { checkSafety, durabilityReport, snapshotEpochs, type Violation } from '../invariants/index.ts';
 import type { EpochSnapshot } from '../invariants/safety.ts';
 import { toTaskIds } from '../model/tasks.ts';
+import { heartbeatResponseView, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import type { Step, TopicsStep, TraceStep } from '../scenario/types.ts';
 
 /** What the explorer may do in one transition. Each becomes exactly one scenario step. */
@@ -39,6 +40,9 @@ export interface ExploreContext {
 }
 
 const MAX_EXCHANGES_PER_RUN = 20000;
+
+/** A request on its way: in the coordinator's form (lean path) or in Kafka's JSON form. */
+type Sent = { req: StreamsGroupHeartbeatRequest } | { data: Record<string, unknown> };
 
 /** What a heartbeat response can change in a client. */
 function clientSignature(c: SimulatedClient): string {
@@ -207,17 +211,49 @@ export class World {
     }
   }
 
-  private noteSend(data: Record<string, unknown>): void {
+  private noteSend(data: Readonly<Record<string, unknown>> | StreamsGroupHeartbeatRequest): void {
     if (typeof data.memberId === 'string' && data.memberId !== '') this.live.lastSend.set(data.memberId, this.broker.now);
   }
 
-  private exchange(ctx: ExploreContext, c: SimulatedClient, action: 'join' | 'heartbeat'): void {
+  private exchange(ctx: ExploreContext, c: SimulatedClient, action: 'join' | 'heartbeat'): HeartbeatOutcome | RpcOutcome {
+    return this.deliver(ctx, c, this.request(c, action));
+  }
+
+  /** The client's next request (its bookkeeping done, the send noted): lean where the broker can take it as is. */
+  private request(c: SimulatedClient, action: 'join' | 'heartbeat'): Sent {
+    if (this.lean(c)) {
+      const req = c.nextHeartbeatRequest(action);
+      this.noteSend(req);
+      return { req };
+    }
     const { data } = c.nextRequest(action);
     this.noteSend(data);
-    const out = this.broker.send('StreamsGroupHeartbeat', c.requestVersion, data, { clientId: c.alias, clientHost: CLIENT_HOST }, true);
-    c.onResponse(data, out.errorName, out.response, this.broker.now);
+    return { data };
+  }
+
+  /** Sends the request and applies the response to the client. */
+  private deliver(ctx: ExploreContext, c: SimulatedClient, sent: Sent): HeartbeatOutcome | RpcOutcome {
+    const b = this.broker;
+    let out: HeartbeatOutcome | RpcOutcome;
+    if ('req' in sent) {
+      out = b.heartbeatRequest(c.requestVersion, sent.req, { clientId: c.alias, clientHost: CLIENT_HOST });
+      c.onResponse(sent.req, out.errorName, heartbeatResponseView(out.response, c.requestVersion), b.now);
+    } else {
+      out = b.send('StreamsGroupHeartbeat', c.requestVersion, sent.data, { clientId: c.alias, clientHost: CLIENT_HOST }, true);
+      c.onResponse(sent.data, out.errorName, out.response, b.now);
+    }
     if (out.memberId) ctx.aliasByMember.set(out.memberId, c.alias);
-    this.maybeInitialize(c, out);
+    if ('request' in out) this.maybeInitialize(c, out);
+    return out;
+  }
+
+  /**
+   * Whether the client's request can skip the JSON form: shipped editions, where the broker reads the request
+   * exactly as the client means it (the OwnedTasks struct of option D v2 flattens back to the three lists).
+   */
+  private lean(c: SimulatedClient): boolean {
+    const b = this.broker;
+    return b.options.edition === 'ak4' && c.edition === 'ak4' && c.draft === null && c.nestedOwnedTasks === (b.coordinator.rules.nestedReport && c.requestVersion >= 2);
   }
 
   private maybeInitialize(c: SimulatedClient, out: RpcOutcome): void {
@@ -248,13 +284,9 @@ export class World {
       if (fired.length > 0) quiet.clear();
       if (!next.live) continue;
       if (++exchanges > MAX_EXCHANGES_PER_RUN) return;
-      const { data } = next.nextRequest('heartbeat');
-      this.noteSend(data);
+      const sent = this.request(next, 'heartbeat');
       const before = clientSignature(next);
-      const out = b.send('StreamsGroupHeartbeat', next.requestVersion, data, { clientId: next.alias, clientHost: CLIENT_HOST }, true);
-      next.onResponse(data, out.errorName, out.response, b.now);
-      if (out.memberId) ctx.aliasByMember.set(out.memberId, next.alias);
-      this.maybeInitialize(next, out);
+      const out = this.deliver(ctx, next, sent);
       if (next.nextHeartbeatAt <= b.now) next.nextHeartbeatAt = b.now + 1;
       if (out.batch !== null || out.createdTopics.length > 0 || clientSignature(next) !== before) quiet.clear();
       else quiet.set(next, out.errorName === 'NONE');

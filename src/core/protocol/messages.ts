@@ -186,6 +186,14 @@ export function heartbeatResponseJson(r: StreamsGroupHeartbeatResponse, version:
   return out;
 }
 
+/** The response fields a client acts on, with the values `heartbeatResponseJson(r, version)` shows for them. */
+export type HeartbeatResponseView = Readonly<Pick<StreamsGroupHeartbeatResponse, 'memberId' | 'memberEpoch' | 'heartbeatIntervalMs' | 'endpointInformationEpoch' | 'activeTasks' | 'standbyTasks' | 'warmupTasks' | 'ownedTasksRequired'>>;
+
+/** The client's view of a response without rendering the JSON form: OwnedTasksRequired exists from v2 only. */
+export function heartbeatResponseView(r: StreamsGroupHeartbeatResponse, version: number): HeartbeatResponseView {
+  return version >= 2 || r.ownedTasksRequired === undefined ? r : { ...r, ownedTasksRequired: undefined };
+}
+
 // ---- StreamsGroupDescribe (apiKey 89, v0) ----
 
 export interface StreamsGroupDescribeRequest {

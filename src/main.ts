@@ -24,6 +24,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator && location.protocol !=
       });
   });
   addEventListener('sgp:monaco-loaded', (e) => cacheLoaded((e as CustomEvent<string[]>).detail));
+  addEventListener('sgp:assets-loaded', () => cacheLoaded());
 }
 
 /** Asks the service worker to cache what this page loaded before it took control. */

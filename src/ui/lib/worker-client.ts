@@ -17,6 +17,7 @@ export interface WorkerClientEvents {
 
 const PING_EVERY_MS = 1500;
 const PING_TIMEOUT_MS = 2500;
+const FIRST_PING_TIMEOUT_MS = 15000;
 
 export class WorkerClient {
   private worker!: Worker;
@@ -26,6 +27,7 @@ export class WorkerClient {
   private running = false;
   private timer: ReturnType<typeof setInterval> | null = null;
   private pinging = false;
+  private answered = false;
   restarts = 0;
 
   constructor(private readonly events: WorkerClientEvents) {
@@ -34,6 +36,7 @@ export class WorkerClient {
   }
 
   private start(): void {
+    this.answered = false;
     this.worker = new Worker(new URL('../../../workers/coordinator.worker.ts', import.meta.url), { type: 'module', name: 'coordinator' });
     this.worker.addEventListener('error', (e) => {
       e.preventDefault();
@@ -66,10 +69,12 @@ export class WorkerClient {
     if (this.running || this.pinging) return;
     this.pinging = true;
     const w = this.worker;
+    // a worker that has not answered yet may still be loading its module (slow under load): give it longer
     const answer = await Promise.race([
       this.api.ping().then(() => true, () => false),
-      new Promise<boolean>((r) => setTimeout(() => r(false), PING_TIMEOUT_MS)),
+      new Promise<boolean>((r) => setTimeout(() => r(false), this.answered ? PING_TIMEOUT_MS : FIRST_PING_TIMEOUT_MS)),
     ]);
+    if (answer && w === this.worker) this.answered = true;
     this.pinging = false;
     if (!answer && w === this.worker && !this.running) this.died('the worker stopped answering');
   }
@@ -83,10 +88,17 @@ export class WorkerClient {
     if (this.pending) this.cancel();
     this.running = true;
     return new Promise<RunOutcome>((resolve) => {
+      let open = true;
+      // cancel() and died() clear pending before calling it; a late answer from a replaced worker is ignored
       const settle = (o: RunOutcome) => {
-        if (this.pending !== settle) return;
-        this.pending = null;
-        this.running = false;
+        if (!open) return;
+        if (!('cancelled' in o) && !('died' in o)) {
+          if (this.pending !== settle) return;
+          this.pending = null;
+          this.running = false;
+          this.answered = true;
+        }
+        open = false;
         resolve(o);
       };
       this.pending = settle;
@@ -117,10 +129,17 @@ export class WorkerClient {
     if (this.pending || this.pendingJob) this.cancel();
     this.running = true;
     return new Promise<JobOutcome<T>>((resolve) => {
+      let open = true;
+      // cancel() and died() clear pendingJob before calling it; a late answer from a replaced worker is ignored
       const settle = (o: JobOutcome<T>) => {
-        if (this.pendingJob !== settle) return;
-        this.pendingJob = null;
-        this.running = false;
+        if (!open) return;
+        if (o.done || 'error' in o) {
+          if (this.pendingJob !== settle) return;
+          this.pendingJob = null;
+          this.running = false;
+          this.answered = true;
+        }
+        open = false;
         resolve(o);
       };
       this.pendingJob = settle as (o: JobOutcome<never>) => void;

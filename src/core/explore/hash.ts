@@ -6,6 +6,7 @@
 // Members, targets and task sets are immutable values, so their canonical text is cached per object
 // (WeakMap): a transition re-encodes only what it replaced.
 import type { SimulatedClient } from '../clients/simulated.ts';
+import type { PartialProgress, StreamsGroup } from '../coordinator/group.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import type { TaskEpochs, TaskSet, TasksTuple } from '../model/tasks.ts';
 import type { ExploreContext, World } from './world.ts';
@@ -114,9 +115,292 @@ export function canonicalState(w: World, ctx: ExploreContext): string {
   return out.join('\n');
 }
 
-/** A 53-bit hash of the canonical state (cyrb53). */
+/**
+ * A 53-bit hash of the canonical state: the same facts as `canonicalState`, fed as numbers instead of text.
+ * Immutable parts (members, targets, task sets, JSON values) hash once per object (WeakMap); keyed
+ * collections (members, targets, static members, partial progress, last sends) combine their entries
+ * order-independently, which is what sorting the keys achieves in the text.
+ */
 export function stateHash(w: World, ctx: ExploreContext): number {
-  return cyrb53(canonicalState(w, ctx));
+  const c = w.broker.coordinator;
+  const now = c.now;
+  const l = w.live;
+  const h = new WordHash();
+  const groupIds = c.groups.size > 1 ? [...c.groups.keys()].sort() : c.groups.keys();
+  for (const id of groupIds) hashGroup(h, c.groups.get(id)!, l, now, ctx);
+  if (l.unstableSince !== undefined) {
+    h.word(TAG_UNSTABLE);
+    h.num(Math.min(now - l.unstableSince, ctx.stableWithinMs + 1));
+    h.word(l.reportedStall ? 1 : 0);
+    h.word(l.lastRawAdvanceEnd > l.unstableSince ? 1 : 0);
+  }
+  h.word(TAG_TOPICS_APPLIED);
+  h.num(l.topicsApplied);
+  // timers in firing order (deadline, then scheduling order), relative to now
+  for (const t of c.timers.all()) {
+    h.word(TAG_TIMER);
+    h.str(t.key);
+    h.num(t.deadline - now);
+    h.num(t.task.kind === 'rebalance-timeout' ? t.task.memberEpoch : NONE);
+  }
+  for (const [name, n] of w.broker.topics) {
+    h.word(TAG_TOPIC);
+    h.str(name);
+    h.num(n);
+  }
+  for (const cl of w.clients) hashClient(h, cl, now);
+  return h.digest();
+}
+
+const TAG_GROUP = 0x47000001;
+const TAG_SOFT = 0x47000002;
+const TAG_UNSTABLE = 0x47000003;
+const TAG_TOPICS_APPLIED = 0x47000004;
+const TAG_TIMER = 0x47000005;
+const TAG_TOPIC = 0x47000006;
+const TAG_CLIENT = 0x47000007;
+/** Stands for an absent value (`-`, `''` or `reset` in the text). */
+const NONE = 0x4e4f4e45;
+
+function hashGroup(h: WordHash, g: StreamsGroup, l: World['live'], now: number, ctx: ExploreContext): void {
+  h.word(TAG_GROUP);
+  h.str(g.groupId);
+  h.num(g.groupEpoch);
+  h.num(g.metadataHash);
+  h.num(g.validatedTopologyEpoch);
+  h.num(jsonHash(g.lastAssignmentConfigs));
+  h.num(jsonHash(g.topology));
+  h.str(g.topologyId ?? '');
+  h.num(g.assignmentEpoch);
+  h.num(Math.min(now - g.assignmentTimestamp, ctx.assignmentIntervalClamp));
+  // the keyed collections: a sum of per-entry hashes does not depend on insertion order
+  let members = 0;
+  let lastSends = 0;
+  for (const [mid, m] of g.members) {
+    members = plus(members, memberHash(m));
+    const last = l.lastSend.get(mid);
+    // liveness: only current members' last sends can matter (a returning id sends before it can be fenced)
+    if (last !== undefined) lastSends = plus(lastSends, entryHash(mid, Math.min(now - last, ctx.sessionTimeoutMs)));
+  }
+  let targets = 0;
+  for (const [mid, t] of g.targetAssignment) targets = plus(targets, entryHash(mid, tupleHash(t)));
+  let statics = 0;
+  for (const [k, v] of g.staticMembers) statics = plus(statics, entryHash(k, stringHash(v)));
+  let partial = 0;
+  for (const [mid, p] of g.partialProgress) partial = plus(partial, entryHash(mid, partialHash(p)));
+  h.num(g.members.size);
+  h.num(members);
+  h.num(g.targetAssignment.size);
+  h.num(targets);
+  h.num(g.staticMembers.size);
+  h.num(statics);
+  // soft state
+  h.word(TAG_SOFT);
+  h.word(g.configuredTopology === null ? 0 : 1);
+  h.word(g.metadataRefreshRequested ? 1 : 0);
+  h.num(g.endpointInformationEpoch);
+  h.str(g.shutdownRequester ?? 'null');
+  h.num(g.draft ? jsonHash(g.draft.refreshDeadline) : NONE);
+  h.num(g.partialProgress.size);
+  h.num(partial);
+  h.num(lastSends);
+}
+
+function hashClient(h: WordHash, c: SimulatedClient, now: number): void {
+  const p = c as unknown as ClientPrivates;
+  const o = c.owned;
+  const ls = p.lastSent;
+  const r = p.lastSentRoles;
+  h.word(TAG_CLIENT);
+  h.str(c.alias);
+  h.str(c.status);
+  h.str(c.memberId);
+  h.num(c.memberEpoch);
+  h.num(setHash(o.active));
+  h.num(setHash(o.standby));
+  h.num(setHash(o.warmup));
+  if (ls === null) h.word(NONE);
+  else {
+    h.num(setHash(ls.active));
+    h.num(setHash(ls.standby));
+    h.num(setHash(ls.warmup));
+  }
+  h.num(r.active === undefined ? NONE : setHash(r.active));
+  h.num(r.standby === undefined ? NONE : setHash(r.standby));
+  h.num(r.warmup === undefined ? NONE : setHash(r.warmup));
+  h.num(c.endpointEpoch);
+  h.num(c.heartbeatIntervalMs);
+  h.num(Math.max(0, c.nextHeartbeatAt - now));
+  h.num(p.incarnation);
+  h.num(c.requestVersion);
+  h.word(c.nestedOwnedTasks ? 1 : 0);
+}
+
+const memberHashes = new WeakMap<StreamsGroupMember, number>();
+const tupleHashes = new WeakMap<TasksTuple, number>();
+const setHashes = new WeakMap<object, number>();
+const jsonHashes = new WeakMap<object, number>();
+const partialHashes = new WeakMap<PartialProgress, number>();
+
+/**
+ * Hashes of immutable values, cached per object. They hash the facts their canonical text shows (`member`,
+ * `tuple`, `tasks`, `json`): absent strings as '' (the text's join does the same), task sets order-independently.
+ */
+function memberHash(m: StreamsGroupMember): number {
+  let x = memberHashes.get(m);
+  if (x === undefined) {
+    const h = new WordHash();
+    h.str(m.memberId);
+    h.num(m.memberEpoch);
+    h.num(m.previousMemberEpoch);
+    h.str(m.state);
+    h.str(m.instanceId ?? '');
+    h.str(m.rackId ?? '');
+    h.num(m.rebalanceTimeoutMs);
+    h.str(m.clientId);
+    h.str(m.clientHost);
+    h.num(m.topologyEpoch);
+    h.str(m.topologyId ?? '');
+    h.str(m.processId);
+    h.num(jsonHash(m.userEndpoint));
+    h.num(jsonHash(m.clientTags));
+    h.num(setHash(m.assignedTasks.active));
+    h.num(setHash(m.assignedTasks.standby));
+    h.num(setHash(m.assignedTasks.warmup));
+    h.num(tupleHash(m.tasksPendingRevocation));
+    memberHashes.set(m, (x = h.digest()));
+  }
+  return x;
+}
+
+function tupleHash(t: TasksTuple): number {
+  let x = tupleHashes.get(t);
+  if (x === undefined) {
+    const h = new WordHash();
+    h.num(setHash(t.active));
+    h.num(setHash(t.standby));
+    h.num(setHash(t.warmup));
+    tupleHashes.set(t, (x = h.digest()));
+  }
+  return x;
+}
+
+/** A task set (or active tasks with epochs): per subtopology its id, size and partitions, all order-independent. */
+function setHash(t: TaskSet | TaskEpochs): number {
+  let x = setHashes.get(t);
+  if (x === undefined) {
+    let subs = 0;
+    for (const [sub, ps] of t) {
+      let parts = 0;
+      if (ps instanceof Map) for (const [p, e] of ps) parts = plus(parts, pairHash(p, e));
+      else for (const p of ps as ReadonlySet<number>) parts = plus(parts, pairHash(p, NONE));
+      const h = new WordHash();
+      h.str(sub);
+      h.num(ps.size);
+      h.num(parts);
+      subs = plus(subs, h.digest());
+    }
+    const h = new WordHash();
+    h.num(t.size);
+    h.num(subs);
+    setHashes.set(t, (x = h.digest()));
+  }
+  return x;
+}
+
+function pairHash(a: number, b: number): number {
+  const h = new WordHash();
+  h.num(a);
+  h.num(b);
+  return h.digest();
+}
+
+function jsonHash(v: object | null): number {
+  if (v === null) return NONE;
+  let x = jsonHashes.get(v);
+  if (x === undefined) jsonHashes.set(v, (x = cyrb53(json(v))));
+  return x;
+}
+
+function partialHash(p: PartialProgress): number {
+  let x = partialHashes.get(p);
+  if (x === undefined) {
+    const so = p.stillOwned;
+    const h = new WordHash();
+    h.num(p.memberEpoch);
+    h.num(tupleHash(p.pending));
+    h.num(so.active ? setHash(so.active) : NONE);
+    h.num(so.standby ? setHash(so.standby) : NONE);
+    h.num(so.warmup ? setHash(so.warmup) : NONE);
+    partialHashes.set(p, (x = h.digest()));
+  }
+  return x;
+}
+
+function stringHash(s: string): number {
+  return cyrb53(s);
+}
+
+const TWO_52 = 2 ** 52;
+
+/** Order-independent combination of entry hashes: addition modulo 2^52 (exact in doubles, so any order gives the same sum). */
+function plus(sum: number, x: number): number {
+  return (sum + (x % TWO_52)) % TWO_52;
+}
+
+/** One entry of a keyed collection: its key and its value's hash, mixed. */
+function entryHash(key: string, value: number): number {
+  const h = new WordHash();
+  h.str(key);
+  h.num(value);
+  return h.digest();
+}
+
+/**
+ * Two 32-bit lanes fed one 32-bit word at a time (multiply, then fold the high bits down so every bit
+ * of a word reaches every bit of the state), finished like cyrb53.
+ */
+class WordHash {
+  private h1 = 0xdeadbeef;
+  private h2 = 0x41c6ce57;
+
+  word(x: number): void {
+    let a = Math.imul(this.h1 ^ x, 0x9e3779b1);
+    let b = Math.imul(this.h2 ^ x, 0x85ebca77);
+    a ^= a >>> 15;
+    b ^= b >>> 13;
+    this.h1 = a;
+    this.h2 = b;
+  }
+
+  /** Any number: int32 values as one word, others (large, negative, fractional) by their exact text. */
+  num(x: number): void {
+    if ((x | 0) === x) this.word(x);
+    else if (Number.isSafeInteger(x)) {
+      this.word(0x4c4f4e47);
+      this.word(x % 4294967296 | 0);
+      this.word(Math.floor(x / 4294967296) | 0);
+    } else this.str(String(x));
+  }
+
+  /** A string: its length, then its characters two per word. */
+  str(s: string): void {
+    const n = s.length;
+    this.word(n | 0x53000000);
+    let i = 0;
+    for (; i + 1 < n; i += 2) this.word(s.charCodeAt(i) | (s.charCodeAt(i + 1) << 16));
+    if (i < n) this.word(s.charCodeAt(i));
+  }
+
+  digest(): number {
+    let h1 = this.h1;
+    let h2 = this.h2;
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+    h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+    h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  }
 }
 
 export function cyrb53(str: string, seed = 0): number {

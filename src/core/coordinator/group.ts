@@ -45,10 +45,12 @@ export class StreamsGroup {
   offsets = new CommittedOffsets();
 
   // ---- derived indexes (rebuilt on replay) ----
+  // (shared with clones until either side changes a member: see ownIndexes; replaced, never reassigned from outside)
   /** subtopology -> partition -> process id, from assigned and pending-revocation active tasks. */
-  readonly activeTaskProcessId = new Map<string, Map<number, string>>();
-  readonly standbyTaskProcessIds = new Map<string, Map<number, Set<string>>>();
-  readonly warmupTaskProcessIds = new Map<string, Map<number, Set<string>>>();
+  activeTaskProcessId = new Map<string, Map<number, string>>();
+  standbyTaskProcessIds = new Map<string, Map<number, Set<string>>>();
+  warmupTaskProcessIds = new Map<string, Map<number, Set<string>>>();
+  private indexesShared = false;
 
   // ---- soft state (in memory only) ----
   configuredTopology: ConfiguredTopology | null = null;
@@ -86,6 +88,7 @@ export class StreamsGroup {
 
   /** Replaces a member and keeps the static-member and process-id indexes in step (updateMember). */
   putMember(m: StreamsGroupMember): void {
+    this.ownIndexes();
     const old = this.members.get(m.memberId);
     if (old) {
       this.removeProcessIds(old);
@@ -99,6 +102,7 @@ export class StreamsGroup {
   removeMember(memberId: string): void {
     const old = this.members.get(memberId);
     if (!old) return;
+    this.ownIndexes();
     this.removeProcessIds(old);
     if (old.instanceId !== null && this.staticMembers.get(old.instanceId) === memberId) this.staticMembers.delete(old.instanceId);
     this.members.delete(memberId);
@@ -108,7 +112,7 @@ export class StreamsGroup {
     this.partialProgress.delete(memberId);
   }
 
-  /** A copy for exploration: members, targets and task sets are immutable values; the process-id indexes are copied. */
+  /** A copy for exploration: members, targets and task sets are immutable values; the process-id indexes are shared until written. */
   clone(): StreamsGroup {
     const g = new StreamsGroup(this.groupId);
     g.groupEpoch = this.groupEpoch;
@@ -123,9 +127,10 @@ export class StreamsGroup {
     for (const [k, v] of this.targetAssignment) g.targetAssignment.set(k, v);
     for (const [k, v] of this.staticMembers) g.staticMembers.set(k, v);
     g.offsets = this.offsets.clone();
-    for (const [s, inner] of this.activeTaskProcessId) g.activeTaskProcessId.set(s, new Map(inner));
-    for (const [s, inner] of this.standbyTaskProcessIds) g.standbyTaskProcessIds.set(s, copySets(inner));
-    for (const [s, inner] of this.warmupTaskProcessIds) g.warmupTaskProcessIds.set(s, copySets(inner));
+    g.activeTaskProcessId = this.activeTaskProcessId;
+    g.standbyTaskProcessIds = this.standbyTaskProcessIds;
+    g.warmupTaskProcessIds = this.warmupTaskProcessIds;
+    g.indexesShared = this.indexesShared = true;
     g.configuredTopology = this.configuredTopology;
     g.metadataRefreshRequested = this.metadataRefreshRequested;
     g.endpointInformationEpoch = this.endpointInformationEpoch;
@@ -134,6 +139,21 @@ export class StreamsGroup {
     for (const [k, v] of this.partialProgress) g.partialProgress.set(k, v);
     if (this.draft) g.draft = { partitionMetadata: new Map(this.draft.partitionMetadata), refreshDeadline: { ...this.draft.refreshDeadline } };
     return g;
+  }
+
+  /** Copy-on-write: the process-id indexes a clone shares are copied before this group changes them. */
+  private ownIndexes(): void {
+    if (!this.indexesShared) return;
+    const active = new Map<string, Map<number, string>>();
+    for (const [s, inner] of this.activeTaskProcessId) active.set(s, new Map(inner));
+    const standby = new Map<string, Map<number, Set<string>>>();
+    for (const [s, inner] of this.standbyTaskProcessIds) standby.set(s, copySets(inner));
+    const warmup = new Map<string, Map<number, Set<string>>>();
+    for (const [s, inner] of this.warmupTaskProcessIds) warmup.set(s, copySets(inner));
+    this.activeTaskProcessId = active;
+    this.standbyTaskProcessIds = standby;
+    this.warmupTaskProcessIds = warmup;
+    this.indexesShared = false;
   }
 
   staticMemberId(instanceId: string): string | undefined {

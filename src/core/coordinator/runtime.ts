@@ -78,19 +78,27 @@ export class Coordinator {
     readonly options: CoordinatorOptions,
     readonly log: PartitionLog = new PartitionLog(),
     now = 0,
+    /** The groups replaying `log` gives, when the caller has them already (see `failover`). */
+    replayed?: Groups,
   ) {
     this.now = now;
     this.rules = VARIANT_RULES[options.variant];
     this.assignor = new StickyTaskAssignor({ flavour: options.edition === 'ak4' ? '4.4' : 'draft' });
     this.hooks = options.edition === 'kip1071-draft' ? draftHooks(options.config) : SHIPPED_HOOKS;
     // loading: replay the whole partition, then re-derive what lived only in memory (onLoaded)
-    for (const b of log.allBatches()) for (const r of b.records) replay(this.groups, r, options.edition);
+    if (replayed) for (const [id, g] of replayed) this.groups.set(id, g);
+    else for (const b of log.allBatches()) for (const r of b.records) replay(this.groups, r, options.edition);
     this.onLoaded();
   }
 
-  /** A fresh coordinator that loads this one's log: whatever was only in memory is gone. */
+  /**
+   * A fresh coordinator that loads this one's log: whatever was only in memory is gone. The log's batches are
+   * frozen, so the groups they replay to are cached per frozen layer and copied (exploration fails over often).
+   */
   failover(): Coordinator {
-    return new Coordinator(this.options, this.log.clone(), this.now);
+    const log = this.log.clone();
+    const frozen = log.frozenBase();
+    return new Coordinator(this.options, log, this.now, frozen ? copyGroups(replayFrozen(frozen, this.options.edition)) : undefined);
   }
 
   /** A copy for exploration (no replay): groups and timers are copied, the log shares its immutable batches. */
@@ -325,6 +333,26 @@ export class Coordinator {
   static sessionKey(groupId: string, memberId: string): string {
     return timerKey({ kind: 'session-timeout', groupId, memberId });
   }
+}
+
+/** Groups replayed from a frozen log's batches, per edition (a frozen log never changes; never handed out uncopied). */
+const replayedByLog = new WeakMap<PartitionLog, { edition: Edition; groups: Groups }>();
+
+/** The groups a frozen log replays to: its parent layer's groups (copied), then its own batches replayed. */
+function replayFrozen(log: PartitionLog, edition: Edition): Groups {
+  const hit = replayedByLog.get(log);
+  if (hit && hit.edition === edition) return hit.groups;
+  const { parent, own } = log.layers();
+  const groups = parent ? copyGroups(replayFrozen(parent, edition)) : new Map();
+  for (const b of own) for (const r of b.records) replay(groups, r, edition);
+  replayedByLog.set(log, { edition, groups });
+  return groups;
+}
+
+function copyGroups(groups: Groups): Groups {
+  const out: Groups = new Map();
+  for (const [id, g] of groups) out.set(id, g.clone());
+  return out;
 }
 
 /** Group deletion: current-assignment, target and member tombstones, then target metadata, group metadata and topology tombstones. */

@@ -46,6 +46,16 @@ export class PartitionLog {
     return all;
   }
 
+  /** The frozen log holding every batch of this one, when this one has none of its own yet (as right after `clone`). */
+  frozenBase(): PartitionLog | null {
+    return this.own.length === 0 && this.parent?.frozen ? this.parent : null;
+  }
+
+  /** A frozen log's layers: the frozen log it builds on, and its own batches after those. */
+  layers(): { parent: PartitionLog | null; own: readonly RecordBatch[] } {
+    return { parent: this.parent, own: this.own };
+  }
+
   *records(): Generator<LoggedRecord> {
     for (const b of this.allBatches()) {
       for (let i = 0; i < b.records.length; i++) {

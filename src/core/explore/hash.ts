@@ -285,34 +285,54 @@ function tupleHash(t: TasksTuple): number {
   return x;
 }
 
-/** A task set (or active tasks with epochs): per subtopology its id, size and partitions, all order-independent. */
+/**
+ * A task set (or active tasks with epochs): per subtopology its id, size and partitions, all order-independent.
+ * Two 32-bit lanes of sums of mixed words, without allocating (a transition creates many new sets).
+ */
 function setHash(t: TaskSet | TaskEpochs): number {
   let x = setHashes.get(t);
   if (x === undefined) {
-    let subs = 0;
+    let lo = t.size;
+    let hi = t.size;
     for (const [sub, ps] of t) {
-      let parts = 0;
-      if (ps instanceof Map) for (const [p, e] of ps) parts = plus(parts, pairHash(p, e));
-      else for (const p of ps as ReadonlySet<number>) parts = plus(parts, pairHash(p, NONE));
-      const h = new WordHash();
-      h.str(sub);
-      h.num(ps.size);
-      h.num(parts);
-      subs = plus(subs, h.digest());
+      let a = 0;
+      let b = 0;
+      if (ps instanceof Map) {
+        for (const [p, e] of ps) {
+          a = (a + fmix(mix(mix(0x2545f491, p), e))) | 0;
+          b = (b + fmix(mix(mix(0x6a09e667, p), e))) | 0;
+        }
+      } else {
+        for (const p of ps as ReadonlySet<number>) {
+          a = (a + fmix(mix(0x2545f491, p))) | 0;
+          b = (b + fmix(mix(0x6a09e667, p))) | 0;
+        }
+      }
+      lo = (lo + fmix(mix(mix(mixString(0x3c6ef372, sub), ps.size), a))) | 0;
+      hi = (hi + fmix(mix(mix(mixString(0x510e527f, sub), ps.size), b))) | 0;
     }
-    const h = new WordHash();
-    h.num(t.size);
-    h.num(subs);
-    setHashes.set(t, (x = h.digest()));
+    setHashes.set(t, (x = (hi & 0x1fffff) * 4294967296 + (lo >>> 0)));
   }
   return x;
 }
 
-function pairHash(a: number, b: number): number {
-  const h = new WordHash();
-  h.num(a);
-  h.num(b);
-  return h.digest();
+/** One 32-bit word into a 32-bit state: multiply, then fold the high bits down. */
+function mix(h: number, word: number): number {
+  h = Math.imul(h ^ word, 0x9e3779b1);
+  return h ^ (h >>> 15);
+}
+
+/** A final avalanche, so that sums of mixed values do not cancel in the low bits. */
+function fmix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+function mixString(h: number, s: string): number {
+  h = mix(h, s.length);
+  for (let i = 0; i < s.length; i++) h = mix(h, s.charCodeAt(i));
+  return h;
 }
 
 function jsonHash(v: object | null): number {
@@ -348,12 +368,17 @@ function plus(sum: number, x: number): number {
   return (sum + (x % TWO_52)) % TWO_52;
 }
 
-/** One entry of a keyed collection: its key and its value's hash, mixed. */
+/** One entry of a keyed collection: its key and its value (a hash or a time), mixed in two lanes without allocating. */
 function entryHash(key: string, value: number): number {
-  const h = new WordHash();
-  h.str(key);
-  h.num(value);
-  return h.digest();
+  const lo = fmix(mixNumber(mixString(0x1b873593, key), value));
+  const hi = fmix(mixNumber(mixString(0x68e31da4, key), value));
+  return (hi & 0x1fffff) * 4294967296 + (lo >>> 0);
+}
+
+/** A number as words: safe integers exactly (low and high halves), anything else by its text. */
+function mixNumber(h: number, x: number): number {
+  if (!Number.isSafeInteger(x)) return mixString(mix(h, 0x4e414e21), String(x));
+  return mix(mix(h, x % 4294967296 | 0), Math.floor(x / 4294967296) | 0);
 }
 
 /**

@@ -1,7 +1,6 @@
 // Safety invariants over one coordinator state (and the state before the step, for monotonicity).
 import type { StreamsGroup } from '../coordinator/group.ts';
 import type { Groups } from '../coordinator/replay.ts';
-import { withoutEpochs } from '../model/tasks.ts';
 import type { Violation } from './types.ts';
 
 /** Epochs seen at the previous step, per group. */
@@ -17,26 +16,45 @@ export function snapshotEpochs(groups: Groups): Map<string, EpochSnapshot> {
   return out;
 }
 
+/**
+ * Values keyed by task (subtopology, partition), or by (prefix, partition): the same keys as the text
+ * `${s}_${p}`, without building it (a partition number never contains '_', so the text splits back uniquely).
+ */
+class TaskMap<V> {
+  private readonly bySub = new Map<string, Map<number, V>>();
+
+  get(s: string, p: number): V | undefined {
+    return this.bySub.get(s)?.get(p);
+  }
+
+  set(s: string, p: number, v: V): void {
+    let inner = this.bySub.get(s);
+    if (!inner) this.bySub.set(s, (inner = new Map()));
+    inner.set(p, v);
+  }
+}
+
+const ROLES = ['active', 'standby', 'warmup'] as const;
+
 function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Violation[]): void {
-  const activeOwner = new Map<string, string>();
-  const pendingOwner = new Map<string, string>();
+  const activeOwner = new TaskMap<string>();
+  const pendingOwner = new TaskMap<string>();
   for (const m of g.members.values()) {
-    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) pendingOwner.set(`${s}_${p}`, m.memberId);
+    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) pendingOwner.set(s, p, m.memberId);
   }
   for (const m of g.members.values()) {
-    const assigned = withoutEpochs(m.assignedTasks).active;
-    const mine = new Set<string>();
-    for (const [s, ps] of assigned) for (const p of ps) mine.add(`${s}_${p}`);
-    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) mine.add(`${s}_${p}`);
-    for (const t of mine) {
-      const other = activeOwner.get(t);
-      // no-double-active: one owner per active task, counting tasks still being revoked
-      if (other !== undefined && other !== m.memberId) out.push({ invariant: 'no-double-active', message: `Task ${t} is active on ${other} and ${m.memberId} at once.` });
-      activeOwner.set(t, m.memberId);
-    }
+    const assigned = m.assignedTasks.active;
+    // no-double-active: one owner per active task, counting tasks still being revoked (assigned first, then pending)
+    const claim = (s: string, p: number): void => {
+      const other = activeOwner.get(s, p);
+      if (other !== undefined && other !== m.memberId) out.push({ invariant: 'no-double-active', message: `Task ${s}_${p} is active on ${other} and ${m.memberId} at once.` });
+      activeOwner.set(s, p, m.memberId);
+    };
+    for (const [s, ps] of assigned) for (const p of ps.keys()) claim(s, p);
+    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) if (!assigned.get(s)?.has(p)) claim(s, p);
     for (const [s, ps] of assigned) {
-      for (const p of ps) {
-        const holder = pendingOwner.get(`${s}_${p}`);
+      for (const p of ps.keys()) {
+        const holder = pendingOwner.get(s, p);
         // no-assign-while-pending: a task is granted only after its previous owner released it
         if (holder !== undefined && holder !== m.memberId) out.push({ invariant: 'no-assign-while-pending', message: `${m.memberId} is assigned ${s}_${p} while ${holder} still has it pending revocation.` });
       }
@@ -47,25 +65,28 @@ function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Vio
     }
   }
   // legal-target-assignment: one active owner per task, only tasks that exist, one role per process
-  const targetOwner = new Map<string, string>();
+  const targetOwner = new TaskMap<string>();
   const sizes = new Map((g.configuredTopology?.subtopologies ?? []).map((s) => [s.subtopologyId, s.numberOfTasks]));
-  const processRoles = new Map<string, string>();
+  const checkSizes = g.configuredTopology?.problem === null;
+  // keyed by (`${pid}|${s}`, p): the text `${pid}|${s}_${p}`
+  const processRoles = new TaskMap<string>();
   for (const [id, t] of g.targetAssignment) {
     const pid = g.members.get(id)?.processId ?? `?${id}`;
-    for (const [role, set] of [['active', t.active], ['standby', t.standby], ['warmup', t.warmup]] as const) {
-      for (const [s, ps] of set) {
+    for (const role of ROLES) {
+      const holder = `${id}/${role}`;
+      for (const [s, ps] of t[role]) {
+        const pidSub = `${pid}|${s}`;
         for (const p of ps) {
-          const key = `${s}_${p}`;
           if (role === 'active') {
-            const other = targetOwner.get(key);
-            if (other !== undefined) out.push({ invariant: 'legal-target-assignment', message: `The target gives ${key} as active to both ${other} and ${id}.` });
-            targetOwner.set(key, id);
+            const other = targetOwner.get(s, p);
+            if (other !== undefined) out.push({ invariant: 'legal-target-assignment', message: `The target gives ${s}_${p} as active to both ${other} and ${id}.` });
+            targetOwner.set(s, p, id);
           }
           const n = sizes.get(s);
-          if (g.configuredTopology?.problem === null && (n === undefined || p < 0 || p >= n)) out.push({ invariant: 'legal-target-assignment', message: `The target gives ${id} task ${key}, which the topology does not have.` });
-          const seen = processRoles.get(`${pid}|${key}`);
-          if (seen !== undefined && seen !== `${id}/${role}`) out.push({ invariant: 'legal-target-assignment', message: `Process ${pid} gets ${key} twice in the target (${seen} and ${id}/${role}).` });
-          processRoles.set(`${pid}|${key}`, `${id}/${role}`);
+          if (checkSizes && (n === undefined || p < 0 || p >= n)) out.push({ invariant: 'legal-target-assignment', message: `The target gives ${id} task ${s}_${p}, which the topology does not have.` });
+          const seen = processRoles.get(pidSub, p);
+          if (seen !== undefined && seen !== holder) out.push({ invariant: 'legal-target-assignment', message: `Process ${pid} gets ${s}_${p} twice in the target (${seen} and ${holder}).` });
+          processRoles.set(pidSub, p, holder);
         }
       }
     }

@@ -54,6 +54,19 @@ export interface ClientContext {
   clientHost: string;
 }
 
+/** A heartbeat the broker rejects before the coordinator: nothing written, the session not refreshed (`why`: narration, or null for none). */
+function rejected(edition: Edition, name: ErrorName, message: string | null, why: string | null): HeartbeatOutcome {
+  return {
+    response: { ...emptyHeartbeatResponse(), errorCode: errorCode(edition, name), errorMessage: message },
+    errorName: name,
+    errorMessage: message,
+    memberId: null,
+    batch: null,
+    narration: why !== null ? [why, 'Nothing was written, and the member\'s session was not refreshed.'] : [],
+    createdTopics: [],
+  };
+}
+
 /** Versions the broker accepts per edition and RPC. */
 export function supportedVersions(edition: Edition, api: RpcName, variant: Variant): [number, number] | null {
   if (api === 'OffsetCommit') return [...OFFSET_COMMIT_VERSIONS];
@@ -133,33 +146,25 @@ export class Broker {
 
   private runHeartbeat(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext, quiet: boolean, narrate: boolean): HeartbeatOutcome {
     const edition = this.options.edition;
-    const reject = (name: ErrorName, message: string | null, why: string): HeartbeatOutcome => ({
-      response: { ...emptyHeartbeatResponse(), errorCode: errorCode(edition, name), errorMessage: message },
-      errorName: name,
-      errorMessage: message,
-      memberId: null,
-      batch: null,
-      narration: narrate ? [why, 'Nothing was written, and the member\'s session was not refreshed.'] : [],
-      createdTopics: [],
-    });
     const [lo, hi] = supportedVersions(edition, 'StreamsGroupHeartbeat', this.options.variant)!;
-    if (version < lo || version > hi) return reject('UNSUPPORTED_VERSION', null, `The broker does not support StreamsGroupHeartbeat v${version}.`);
+    if (version < lo || version > hi) return rejected(edition, 'UNSUPPORTED_VERSION', null, narrate ? `The broker does not support StreamsGroupHeartbeat v${version}.` : null);
     // KafkaApis: the streams protocol must be enabled
-    if (!this.streamsEnabled()) return reject('UNSUPPORTED_VERSION', null, 'The streams rebalance protocol is not enabled (group.coordinator.rebalance.protocols).');
+    if (!this.streamsEnabled()) return rejected(edition, 'UNSUPPORTED_VERSION', null, narrate ? 'The streams rebalance protocol is not enabled (group.coordinator.rebalance.protocols).' : null);
     // KafkaApis: topology topic names must be valid and not Kafka-internal
     if (req.topology) {
       try {
         throwIfTopologyTopicsInvalid(req.topology);
       } catch (e) {
-        if (e instanceof ApiError) return reject(e.errorName, e.apiMessage, `KafkaApis rejects the topology: ${e.apiMessage}`);
+        if (e instanceof ApiError) return rejected(edition, e.errorName, e.apiMessage, narrate ? `KafkaApis rejects the topology: ${e.apiMessage}` : null);
         throw e;
       }
     }
     // service layer
     const invalid = validateHeartbeat(req, this.coordinator.rules, version);
-    if (invalid) return reject(invalid.errorName, invalid.apiMessage, `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}`);
+    if (invalid) return rejected(edition, invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
     const c = this.coordinator;
-    const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet), { ...client, version }, req), (code, message) => ({ ...emptyHeartbeatResponse(), errorCode: code, errorMessage: message }));
+    const rctx = { clientId: client.clientId, clientHost: client.clientHost, version };
+    const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet), rctx, req), (code, message) => ({ ...emptyHeartbeatResponse(), errorCode: code, errorMessage: message }));
     const narration = narrate ? [...out.narration] : [];
     if (narrate && out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written, and the session was not refreshed.`);
     // KafkaApis creates missing internal topics asynchronously after the response

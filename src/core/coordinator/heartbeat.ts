@@ -45,10 +45,6 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   const effects: Effect[] = [];
   const statuses: Status[] = [];
   const narration: string[] = [];
-  // narration is built only when someone reads it (the explorer runs quiet)
-  const note = (line: () => string): void => {
-    if (!ctx.quiet) narration.push(line());
-  };
   const { groupId, memberId, instanceId } = req;
   const isJoining = req.memberEpoch === 0;
   const maxSize = ctx.config.int('group.streams.max.size');
@@ -107,7 +103,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
         );
         effects.push({ kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: holder.memberId }) });
         effects.push({ kind: 'cancel', key: timerKey({ kind: 'rebalance-timeout', groupId, memberId: holder.memberId, memberEpoch: 0 }) });
-        note(() => `Static member ${instanceId} comes back as ${memberId}: it replaces ${holder.memberId} and inherits its tasks and target.`);
+        note(ctx, narration, () => `Static member ${instanceId} comes back as ${memberId}: it replaces ${holder.memberId} and inherits its tasks and target.`);
       }
     } else {
       if (!holder) throw apiError('UNKNOWN_MEMBER_ID', `Instance id ${instanceId} is unknown.`);
@@ -147,7 +143,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       JSON.stringify(member.clientTags) !== JSON.stringify(updated.clientTags);
     if (updated.instanceId === null || isNewMember || relevant) {
       bump = true;
-      note(() => isNewMember ? `Member ${memberId} joins: the group epoch is bumped.` : `Member ${memberId}'s metadata changed: the group epoch is bumped.`);
+      note(ctx, narration, () => isNewMember ? `Member ${memberId} joins: the group epoch is bumped.` : `Member ${memberId}'s metadata changed: the group epoch is bumped.`);
     }
   }
 
@@ -158,7 +154,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     if (!group.topology) {
       topology = { epoch: req.topology.epoch, subtopologies: structuredClone(req.topology.subtopologies) };
       records.push(topologyRecord(groupId, topology));
-      note(() => `The group takes member ${memberId}'s topology (epoch ${topology.epoch}).`);
+      note(ctx, narration, () => `The group takes member ${memberId}'s topology (epoch ${topology.epoch}).`);
     } else if (group.topology.epoch > req.topology.epoch) topology = group.topology;
     else {
       throwIfTopologyUpdated(group.topology, req.topology);
@@ -180,7 +176,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     metadataHash = computeMetadataHash(topology, ctx.topics);
     if (metadataHash !== group.metadataHash) {
       // a new metadata hash triggers a rebalance
-      if (!bump && hadTopology) note(() => 'The topics the topology needs changed: the group epoch is bumped.');
+      if (!bump && hadTopology) note(ctx, narration, () => 'The topics the topology needs changed: the group epoch is bumped.');
       bump = true;
       reconfigure = true;
     }
@@ -214,7 +210,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
 
   // 9. becoming ready (or ceasing to be) triggers a rebalance
   if (validatedTopologyEpoch !== group.validatedTopologyEpoch) {
-    if (!bump) note(() => validatedTopologyEpoch === -1 ? 'The topology is no longer ready: the group epoch is bumped.' : 'The topology is now ready: the group epoch is bumped.');
+    if (!bump) note(ctx, narration, () => validatedTopologyEpoch === -1 ? 'The topology is no longer ready: the group epoch is bumped.' : 'The topology is now ready: the group epoch is bumped.');
     bump = true;
   }
 
@@ -222,7 +218,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   const configs = assignmentConfigs(ctx.config);
   if (!bump && !sameConfigs(configs, group.lastAssignmentConfigs)) {
     bump = true;
-    note(() => 'The assignment configs changed: the group epoch is bumped.');
+    note(ctx, narration, () => 'The assignment configs changed: the group epoch is bumped.');
   }
 
   // 12. bump
@@ -252,13 +248,13 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       targetEpoch = Math.max(1, group.assignmentEpoch);
       target = EMPTY_TUPLE;
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
-      note(() => `The first assignment waits for the initial rebalance delay (${delay} ms).`);
+      note(ctx, narration, () => `The first assignment waits for the initial rebalance delay (${delay} ms).`);
     } else if (interval > 0 && group.assignmentTimestamp !== 0 && ctx.now - group.assignmentTimestamp < interval) {
       // the assignment interval has not elapsed since the last computation
       targetEpoch = group.assignmentEpoch;
       target = group.targetOf(memberId);
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured assignment interval.' });
-      note(() => `A new assignment is due but the assignment interval (${interval} ms) has not elapsed.`);
+      note(ctx, narration, () => `A new assignment is due but the assignment interval (${interval} ms) has not elapsed.`);
     } else {
       const result = buildTargetAssignment({
         group,
@@ -273,7 +269,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       records.push(...result.records);
       targetEpoch = groupEpoch;
       target = result.targets.get(memberId) ?? EMPTY_TUPLE;
-      note(() => `A new target assignment is computed for epoch ${groupEpoch}; ${memberId}'s target: active ${describeTasks(target.active)}, standby ${describeTasks(target.standby)}.`);
+      note(ctx, narration, () => `A new target assignment is computed for epoch ${groupEpoch}; ${memberId}'s target: active ${describeTasks(target.active)}, standby ${describeTasks(target.standby)}.`);
     }
   } else {
     targetEpoch = group.assignmentEpoch;
@@ -345,6 +341,11 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   return { response: resp, records, effects, narration, ...(topicsToCreate ? { topicsToCreate } : {}) };
 }
 
+/** Narration is built only when someone reads it (the explorer runs quiet). */
+function note(ctx: OpContext, narration: string[], line: () => string): void {
+  if (!ctx.quiet) narration.push(line());
+}
+
 /** throwIfRequestContainsInvalidTasks: reported tasks must exist in the configured topology. */
 function throwIfRequestContainsInvalidTasks(configured: ConfiguredTopology, list: TaskIds[] | null): void {
   if (!list) return;
@@ -406,10 +407,6 @@ export function maybeReconcile(
   effects: Effect[],
 ): { member: StreamsGroupMember; narration: string[] } {
   const narration: string[] = [];
-  // narration is built only when someone reads it (the explorer runs quiet)
-  const note = (line: () => string): void => {
-    if (!ctx.quiet) narration.push(line());
-  };
   if (isReconciledTo(member, targetEpoch)) return { member, narration };
   let effectiveReport = report;
   if (ctx.rules.accumulateInMemory && member.state === 'UNREVOKED_TASKS') {
@@ -436,9 +433,9 @@ export function maybeReconcile(
     } else effects.push({ kind: 'cancel', key: rebalanceKey });
     if (!ctx.quiet) narration.push(...describeTransition(member, next, targetEpoch));
   } else if (member.state === 'UNREVOKED_TASKS') {
-    note(() => `Member ${id} is at epoch ${member.memberEpoch} but the target is epoch ${targetEpoch}: it must release ${describeTasks(member.tasksPendingRevocation.active)} (active)${standbyNote(member)} first; its report does not show that yet.`);
+    note(ctx, narration, () => `Member ${id} is at epoch ${member.memberEpoch} but the target is epoch ${targetEpoch}: it must release ${describeTasks(member.tasksPendingRevocation.active)} (active)${standbyNote(member)} first; its report does not show that yet.`);
   } else if (member.state === 'UNRELEASED_TASKS') {
-    note(() => `Member ${id} waits for tasks other members still hold.`);
+    note(ctx, narration, () => `Member ${id} waits for tasks other members still hold.`);
   }
   return { member: next, narration };
 }

@@ -181,8 +181,8 @@ export class SimulatedClient {
     return { activeTasks: changed('active'), standbyTasks: changed('standby'), warmupTasks: changed('warmup') };
   }
 
-  /** Applies a response (its JSON form, or the same fields as a HeartbeatResponseView) as the client would; returns a plain explanation. */
-  onResponse(sent: Readonly<Record<string, unknown>> | StreamsGroupHeartbeatRequest, errorName: string, response: Readonly<Record<string, unknown>> | HeartbeatResponseView, now: number): string {
+  /** Applies a response (its JSON form, or the same fields as a HeartbeatResponseView) as the client would; returns a plain explanation (`explain`: false when nobody reads it). */
+  onResponse(sent: Readonly<Record<string, unknown>> | StreamsGroupHeartbeatRequest, errorName: string, response: Readonly<Record<string, unknown>> | HeartbeatResponseView, now: number, explain = true): string {
     const sentEpoch = sent.memberEpoch as number;
     if (errorName !== 'NONE') {
       // every error resets the heartbeat state: the next report is full (Java)
@@ -242,6 +242,8 @@ export class SimulatedClient {
       const changed = !sameOwned(next, this.owned);
       this.owned = next;
       if (changed && this.spec.profile === 'java') this.nextHeartbeatAt = now;
+      // (the explorer reads no explanation: it skips listing the tasks)
+      if (!explain) return '';
       return `${this.alias} is at epoch ${this.memberEpoch} and now owns active ${fmt(next.active)}, standby ${fmt(next.standby)}.`;
     }
     return `${this.alias} is at epoch ${this.memberEpoch}.`;

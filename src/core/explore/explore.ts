@@ -173,7 +173,8 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
           const h = stateHash(child, ctx);
           if (seen.has(h)) continue;
           seen.add(h);
-          next.push({ world: child, parent: node, action: a, depth: node.depth + 1 });
+          // the deepest level is never expanded: its nodes count in the frontier, their worlds need not stay alive
+          next.push({ world: d + 1 < depth ? child : null, parent: node, action: a, depth: node.depth + 1 });
           if (seen.size >= maxStates) {
             truncated = true;
             break search;

@@ -44,19 +44,24 @@ const MAX_EXCHANGES_PER_RUN = 20000;
 /** A request on its way: in the coordinator's form (lean path) or in Kafka's JSON form. */
 type Sent = { req: StreamsGroupHeartbeatRequest } | { data: Record<string, unknown> };
 
-/** What a heartbeat response can change in a client. */
-function clientSignature(c: SimulatedClient): string {
-  return `${c.status}|${c.memberId}|${c.memberEpoch}|${c.endpointEpoch}|${c.heartbeatIntervalMs}|${fingerprint(c.owned)}`;
+/** What a heartbeat response can change in a client (the owned tasks by identity: replaced only when a response assigns tasks). */
+interface ClientSignature {
+  readonly status: string;
+  readonly memberId: string;
+  readonly memberEpoch: number;
+  readonly endpointEpoch: number;
+  readonly heartbeatIntervalMs: number;
+  readonly owned: object;
 }
 
-const ownedIds = new WeakMap<object, number>();
-let nextOwnedId = 0;
-/** Identity of the client's owned-task value (replaced only when a response assigns tasks). */
-function fingerprint(o: object): number {
-  let id = ownedIds.get(o);
-  if (id === undefined) ownedIds.set(o, (id = nextOwnedId++));
-  return id;
+function clientSignature(c: SimulatedClient): ClientSignature {
+  return { status: c.status, memberId: c.memberId, memberEpoch: c.memberEpoch, endpointEpoch: c.endpointEpoch, heartbeatIntervalMs: c.heartbeatIntervalMs, owned: c.owned };
 }
+
+function sameSignature(s: ClientSignature, c: SimulatedClient): boolean {
+  return s.status === c.status && s.memberId === c.memberId && s.memberEpoch === c.memberEpoch && s.endpointEpoch === c.endpointEpoch && s.heartbeatIntervalMs === c.heartbeatIntervalMs && s.owned === c.owned;
+}
+
 const CLIENT_HOST = '/127.0.0.1';
 
 /** Liveness bookkeeping, as InvariantChecker keeps it, plus what the fairness filter needs. */
@@ -237,10 +242,10 @@ export class World {
     let out: HeartbeatOutcome | RpcOutcome;
     if ('req' in sent) {
       out = b.heartbeatRequest(c.requestVersion, sent.req, { clientId: c.alias, clientHost: CLIENT_HOST });
-      c.onResponse(sent.req, out.errorName, heartbeatResponseView(out.response, c.requestVersion), b.now);
+      c.onResponse(sent.req, out.errorName, heartbeatResponseView(out.response, c.requestVersion), b.now, false);
     } else {
       out = b.send('StreamsGroupHeartbeat', c.requestVersion, sent.data, { clientId: c.alias, clientHost: CLIENT_HOST }, true);
-      c.onResponse(sent.data, out.errorName, out.response, b.now);
+      c.onResponse(sent.data, out.errorName, out.response, b.now, false);
     }
     if (out.memberId) ctx.aliasByMember.set(out.memberId, c.alias);
     if ('request' in out) this.maybeInitialize(c, out);
@@ -288,7 +293,7 @@ export class World {
       const before = clientSignature(next);
       const out = this.deliver(ctx, next, sent);
       if (next.nextHeartbeatAt <= b.now) next.nextHeartbeatAt = b.now + 1;
-      if (out.batch !== null || out.createdTopics.length > 0 || clientSignature(next) !== before) quiet.clear();
+      if (out.batch !== null || out.createdTopics.length > 0 || !sameSignature(before, next)) quiet.clear();
       else quiet.set(next, out.errorName === 'NONE');
       if (this.clients.every((c) => !c.live || quiet.has(c)) && this.quiescent()) this.fastForward(ctx, end, quiet);
     }

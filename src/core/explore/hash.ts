@@ -357,8 +357,17 @@ function partialHash(p: PartialProgress): number {
   return x;
 }
 
+/** The same few strings (ids, timer keys, topic names) recur in every state: their hashes are cached (bounded). */
+const stringHashes = new Map<string, number>();
+const MAX_CACHED_STRINGS = 65536;
+
 function stringHash(s: string): number {
-  return cyrb53(s);
+  let x = stringHashes.get(s);
+  if (x === undefined) {
+    if (stringHashes.size >= MAX_CACHED_STRINGS) stringHashes.clear();
+    stringHashes.set(s, (x = cyrb53(s)));
+  }
+  return x;
 }
 
 const TWO_52 = 2 ** 52;
@@ -408,13 +417,11 @@ class WordHash {
     } else this.str(String(x));
   }
 
-  /** A string: its length, then its characters two per word. */
+  /** A string: its (cached) 53-bit hash. */
   str(s: string): void {
-    const n = s.length;
-    this.word(n | 0x53000000);
-    let i = 0;
-    for (; i + 1 < n; i += 2) this.word(s.charCodeAt(i) | (s.charCodeAt(i + 1) << 16));
-    if (i < n) this.word(s.charCodeAt(i));
+    const x = stringHash(s);
+    this.word(x | 0);
+    this.word((x / 4294967296) | 0);
   }
 
   digest(): number {

@@ -24,6 +24,17 @@ function existing(groups: Groups, groupId: string, what: string): StreamsGroup {
   return g;
 }
 
+/** StreamsGroupTargetAssignmentMember: set the member's target, or remove it on a tombstone (both editions). */
+export function replayTargetAssignmentMember(g: StreamsGroup, memberId: string, v: Record<string, unknown> | null): void {
+  if (v) {
+    g.targetAssignment.set(memberId, {
+      active: fromTaskIds(v.activeTasks as TaskIds[]),
+      standby: fromTaskIds(v.standbyTasks as TaskIds[]),
+      warmup: fromTaskIds(v.warmupTasks as TaskIds[]),
+    });
+  } else g.targetAssignment.delete(memberId);
+}
+
 export function replay(groups: Groups, r: CoordinatorRecord, edition: Edition = 'ak4'): void {
   // committed offsets: the same record in both editions (OffsetMetadataManager.replay)
   if (r.type === 'OffsetCommit') return replayOffsetCommit(groups, r);
@@ -79,13 +90,7 @@ export function replay(groups: Groups, r: CoordinatorRecord, edition: Edition = 
     case 'StreamsGroupTargetAssignmentMember': {
       const memberId = r.key.memberId as string;
       const g = v ? getOrCreate(groups, groupId) : existing(groups, groupId, 'target assignment tombstone');
-      if (v) {
-        g.targetAssignment.set(memberId, {
-          active: fromTaskIds(v.activeTasks as TaskIds[]),
-          standby: fromTaskIds(v.standbyTasks as TaskIds[]),
-          warmup: fromTaskIds(v.warmupTasks as TaskIds[]),
-        });
-      } else g.targetAssignment.delete(memberId);
+      replayTargetAssignmentMember(g, memberId, v);
       return;
     }
     case 'StreamsGroupCurrentMemberAssignment': {

@@ -1,10 +1,9 @@
 // kip1071-draft replay (kip1071-draft §8.5): the draft branch of coordinator/replay.ts.
-import { IllegalStateError, type Groups } from '../coordinator/replay.ts';
+import { IllegalStateError, replayTargetAssignmentMember, type Groups } from '../coordinator/replay.ts';
 import { StreamsGroup } from '../coordinator/group.ts';
 import { applyCurrentAssignmentValue } from '../coordinator/records.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import { newMember, type StreamsGroupMember } from '../model/member.ts';
-import { fromTaskIds, type TaskIds } from '../model/tasks.ts';
 import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
 import { newDraftGroupState, type DraftTopicMetadata } from './state.ts';
 
@@ -116,13 +115,7 @@ export function replayDraft(groups: Groups, r: CoordinatorRecord): void {
     case 'StreamsGroupTargetAssignmentMember': {
       const g = mustExist(groups, groupId);
       const memberId = r.key.memberId as string;
-      if (v) {
-        g.targetAssignment.set(memberId, {
-          active: fromTaskIds(v.activeTasks as TaskIds[]),
-          standby: fromTaskIds(v.standbyTasks as TaskIds[]),
-          warmup: fromTaskIds(v.warmupTasks as TaskIds[]),
-        });
-      } else g.targetAssignment.delete(memberId);
+      replayTargetAssignmentMember(g, memberId, v);
       return;
     }
     case 'StreamsGroupCurrentMemberAssignment': {

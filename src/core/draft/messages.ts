@@ -2,19 +2,10 @@
 // StreamsGroupDescribe v0 (90), in Kafka's JSON form; requests are filled with the schema defaults.
 import type { TaskIds } from '../model/tasks.ts';
 import type { Endpoint, KeyValue, Subtopology, TaskOffset, TopicInfo } from '../protocol/messages.ts';
-import { keyValue, subtopology, taskIds } from '../protocol/normalize.ts';
+// the same lenient JSON readers as the shipped edition's request normalisation
+import { arr, endpoint, int, keyValue, narr, nstr, str, subtopology, taskIds, taskOffset, type Obj } from '../protocol/normalize.ts';
 
 export const DRAFT_API_KEYS = { StreamsGroupInitialize: 88, StreamsGroupHeartbeat: 89, StreamsGroupDescribe: 90 } as const;
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const nstr = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const int = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : d);
-const arr = <T>(v: unknown, f: (x: unknown) => T): T[] => (Array.isArray(v) ? v.map(f) : []);
-const narr = <T>(v: unknown, f: (x: unknown) => T): T[] | null => (Array.isArray(v) ? v.map(f) : null);
-const endpoint = (v: unknown): Endpoint | null => (isObj(v) ? { host: str(v.host), port: int(v.port, 0) } : null);
-const taskOffset = (v: unknown): TaskOffset => (isObj(v) ? { subtopologyId: str(v.subtopologyId), partition: int(v.partition, 0), offset: int(v.offset, 0) } : { subtopologyId: '', partition: 0, offset: 0 });
 
 // ---- StreamsGroupHeartbeat (§2.2) ----
 

@@ -12,18 +12,18 @@ import type {
   Topology,
 } from './messages.ts';
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown, d = ''): string => (typeof v === 'string' ? v : d);
-const nstr = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const int = (v: unknown, d = 0): number => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : d);
-const bool = (v: unknown): boolean => v === true;
-const arr = <T>(v: unknown, f: (x: unknown) => T): T[] => (Array.isArray(v) ? v.map(f) : []);
-const narr = <T>(v: unknown, f: (x: unknown) => T): T[] | null => (Array.isArray(v) ? v.map(f) : null);
+export type Obj = Record<string, unknown>;
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const str = (v: unknown, d = ''): string => (typeof v === 'string' ? v : d);
+export const nstr = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+export const int = (v: unknown, d = 0): number => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : d);
+export const bool = (v: unknown): boolean => v === true;
+export const arr = <T>(v: unknown, f: (x: unknown) => T): T[] => (Array.isArray(v) ? v.map(f) : []);
+export const narr = <T>(v: unknown, f: (x: unknown) => T): T[] | null => (Array.isArray(v) ? v.map(f) : null);
 
 export const keyValue = (v: unknown): KeyValue => (isObj(v) ? { key: str(v.key), value: str(v.value) } : { key: '', value: '' });
 export const taskIds = (v: unknown): TaskIds => (isObj(v) ? { subtopologyId: str(v.subtopologyId), partitions: arr(v.partitions, (p) => int(p)) } : { subtopologyId: '', partitions: [] });
-const taskOffset = (v: unknown): TaskOffset => (isObj(v) ? { subtopologyId: str(v.subtopologyId), partition: int(v.partition), offset: int(v.offset) } : { subtopologyId: '', partition: 0, offset: 0 });
+export const taskOffset = (v: unknown): TaskOffset => (isObj(v) ? { subtopologyId: str(v.subtopologyId), partition: int(v.partition), offset: int(v.offset) } : { subtopologyId: '', partition: 0, offset: 0 });
 export const topicInfo = (v: unknown): TopicInfo =>
   isObj(v)
     ? { name: str(v.name), partitions: int(v.partitions), replicationFactor: int(v.replicationFactor), topicConfigs: arr(v.topicConfigs, keyValue) }
@@ -51,7 +51,7 @@ export function topology(v: unknown): Topology | null {
   return { epoch: int(v.epoch), subtopologies: arr(v.subtopologies, subtopology) };
 }
 
-const endpoint = (v: unknown): Endpoint | null => (isObj(v) ? { host: str(v.host), port: int(v.port) } : null);
+export const endpoint = (v: unknown): Endpoint | null => (isObj(v) ? { host: str(v.host), port: int(v.port) } : null);
 
 export function normalizeHeartbeatRequest(data: Obj): StreamsGroupHeartbeatRequest {
   return {

@@ -54,15 +54,25 @@ export class WorkerClient {
   }
 
   private died(reason: string): void {
+    this.abandon('died');
+    this.events.onDeath(reason);
+  }
+
+  /** Replaces the worker and settles whatever run or job was waiting on it. */
+  private abandon(why: 'died' | 'cancelled'): void {
     const p = this.pending;
     const j = this.pendingJob;
     this.pending = null;
     this.pendingJob = null;
     this.running = false;
     this.restart();
-    p?.({ ok: false, died: true });
-    j?.({ done: false, died: true });
-    this.events.onDeath(reason);
+    if (why === 'died') {
+      p?.({ ok: false, died: true });
+      j?.({ done: false, died: true });
+    } else {
+      p?.({ ok: false, cancelled: true });
+      j?.({ done: false, cancelled: true });
+    }
   }
 
   private async watchdog(): Promise<void> {
@@ -111,14 +121,7 @@ export class WorkerClient {
 
   /** Stops a running scenario (or job) at once by replacing the worker. */
   cancel(): void {
-    const p = this.pending;
-    const j = this.pendingJob;
-    this.pending = null;
-    this.pendingJob = null;
-    this.running = false;
-    this.restart();
-    p?.({ ok: false, cancelled: true });
-    j?.({ done: false, cancelled: true });
+    this.abandon('cancelled');
   }
 
   /**

@@ -388,12 +388,25 @@ function sameEndpoint(a: Endpoint | null, b: Endpoint | null): boolean {
   return a === b || (a !== null && b !== null && a.host === b.host && a.port === b.port);
 }
 
+/** The group's process-id indexes, as the reconciliation reads them (state before this heartbeat). */
+class GroupLookups implements ProcessLookups {
+  constructor(private readonly group: StreamsGroup) {}
+
+  activeTaskProcessId(s: string, p: number): string | undefined {
+    return this.group.activeTaskProcessId.get(s)?.get(p);
+  }
+
+  standbyTaskProcessIds(s: string, p: number): ReadonlySet<string> | undefined {
+    return this.group.standbyTaskProcessIds.get(s)?.get(p);
+  }
+
+  warmupTaskProcessIds(s: string, p: number): ReadonlySet<string> | undefined {
+    return this.group.warmupTaskProcessIds.get(s)?.get(p);
+  }
+}
+
 export function groupLookups(group: StreamsGroup): ProcessLookups {
-  return {
-    activeTaskProcessId: (s, p) => group.activeTaskProcessId.get(s)?.get(p),
-    standbyTaskProcessIds: (s, p) => group.standbyTaskProcessIds.get(s)?.get(p),
-    warmupTaskProcessIds: (s, p) => group.warmupTaskProcessIds.get(s)?.get(p),
-  };
+  return new GroupLookups(group);
 }
 
 /** maybeReconcile: a member reconciled to the target epoch ignores its report entirely. */

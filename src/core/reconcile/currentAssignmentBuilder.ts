@@ -5,6 +5,7 @@ import { apiError } from '../protocol/errors.ts';
 import type { MemberState, StreamsGroupMember } from '../model/member.ts';
 import { sameAssignment } from '../model/member.ts';
 import {
+  EMPTY_SET,
   EMPTY_TUPLE,
   containsAny,
   fromTaskIds,
@@ -153,12 +154,11 @@ function tupleSize(t: TasksTuple): number {
 
 /** option A: per reported role keep only the pending tasks still owned; an unreported role keeps all its pending tasks. */
 function stillPendingPerRole(pending: TasksTuple, report: OwnedReport): TasksTuple {
-  const pick = (role: Role): TaskSet => {
-    const owned = roleOf(report, role);
-    const p = roleOf(pending, role);
-    return owned === null ? p : intersection(p, owned);
+  return {
+    active: report.active === null ? pending.active : intersection(pending.active, report.active),
+    standby: report.standby === null ? pending.standby : intersection(pending.standby, report.standby),
+    warmup: report.warmup === null ? pending.warmup : intersection(pending.warmup, report.warmup),
   };
-  return { active: pick('active'), standby: pick('standby'), warmup: pick('warmup') };
 }
 
 /** draft ownsRevoked: a null owned list counts as owning (even against an empty pending set); else role-wise overlap. */
@@ -207,9 +207,14 @@ function revocationToWaitFor(input: CurrentAssignmentInput, pending: TasksTuple)
 
 // ---------------------------------------------------------------------------------------------------------------
 // compute(epochArg)
+//
+// The intermediate sets below are unordered; every set that reaches the new member is rebuilt sorted
+// (normalizeSet, mergeSets, mergeEpochs, withEpochFor), so iteration order never shows in the result.
 
 type MutableSet = Map<string, Set<number>>;
 type MutableEpochs = Map<string, Map<number, number>>;
+/** A task set, or active tasks with epochs read by their keys. */
+type Keyed = ReadonlyMap<string, ReadonlySet<number> | ReadonlyMap<number, number>>;
 
 interface RoleDiff {
   kept: MutableSet;
@@ -218,14 +223,15 @@ interface RoleDiff {
   hasUnreleased: boolean;
 }
 
-function sortedIds(...maps: ReadonlyMap<string, unknown>[]): string[] {
-  const ids = new Set<string>();
-  for (const m of maps) for (const k of m.keys()) ids.add(k);
-  return [...ids].sort();
+function sortedIds(a: ReadonlyMap<string, unknown>, b?: ReadonlyMap<string, unknown>): string[] {
+  const ids = [...a.keys()];
+  if (b) for (const k of b.keys()) if (!a.has(k)) ids.push(k);
+  return ids.length > 1 ? ids.sort() : ids;
 }
 
 function sortedNums(xs: Iterable<number>): number[] {
-  return [...xs].sort((a, b) => a - b);
+  const out = [...xs];
+  return out.length > 1 ? out.sort((a, b) => a - b) : out;
 }
 
 function addTo(m: MutableSet, s: string, p: number): void {
@@ -239,92 +245,109 @@ function removeFrom(m: MutableSet, s: string, p: number): void {
   if (cur && cur.delete(p) && cur.size === 0) m.delete(s);
 }
 
+const NO_PARTITIONS: ReadonlySet<number> = new Set();
+
 /** compute(): kept = current ∩ target; pendingRevocation = current − target; pendingAssignment = target − current − unreleased. */
-function diffRole(current: TaskSet, target: TaskSet, isUnreleased: (s: string, p: number) => boolean): RoleDiff {
+function diffRole(current: Keyed, target: TaskSet, is: Unreleased, role: Role): RoleDiff {
   const kept: MutableSet = new Map();
   const pendingRevocation: MutableSet = new Map();
   const pendingAssignment: MutableSet = new Map();
   let hasUnreleased = false;
-  for (const s of sortedIds(current, target)) {
-    const cur = current.get(s) ?? new Set<number>();
-    const tgt = target.get(s) ?? new Set<number>();
-    for (const p of sortedNums(cur)) {
+  for (const [s, cur] of current) {
+    const tgt = target.get(s) ?? NO_PARTITIONS;
+    for (const p of cur.keys()) {
       if (tgt.has(p)) addTo(kept, s, p);
       else addTo(pendingRevocation, s, p);
     }
-    for (const p of sortedNums(tgt)) {
-      if (cur.has(p)) continue;
+  }
+  for (const [s, tgt] of target) {
+    const cur = current.get(s);
+    for (const p of tgt) {
+      if (cur !== undefined && cur.has(p)) continue;
       // compute(): a target task still held elsewhere (per the role's unreleased predicate) is not assigned yet
-      if (isUnreleased(s, p)) hasUnreleased = true;
+      if (is.unreleased(role, s, p)) hasUnreleased = true;
       else addTo(pendingAssignment, s, p);
     }
   }
   return { kept, pendingRevocation, pendingAssignment, hasUnreleased };
 }
 
-function epochKeys(e: TaskEpochs): TaskSet {
-  const m = new Map<string, Set<number>>();
-  for (const [s, ps] of e) m.set(s, new Set(ps.keys()));
-  return m;
-}
+/** The unreleased-task predicates of compute(), for member M of process P against the group's holders before this heartbeat. */
+class Unreleased {
+  private readonly pid: string;
+  private readonly shipped: boolean;
 
-interface Predicates {
-  active(s: string, p: number): boolean;
-  standby(s: string, p: number): boolean;
-  warmup(s: string, p: number): boolean;
-}
-
-function predicatesFor(input: CurrentAssignmentInput, current: { active: TaskSet; standby: TaskSet; warmup: TaskSet }): Predicates {
-  const { lookups } = input;
-  const P = input.member.processId;
-  const activePid = (s: string, p: number): string | undefined => lookups.activeTaskProcessId(s, p);
-  const inStandby = (s: string, p: number): boolean => lookups.standbyTaskProcessIds(s, p)?.has(P) ?? false;
-  const inWarmup = (s: string, p: number): boolean => lookups.warmupTaskProcessIds(s, p)?.has(P) ?? false;
-
-  if (input.flavour !== '4.4') {
-    // [4.2] and draft predicates: the member itself counts as a holder (no in-place role changes)
-    return {
-      // [4.2]/draft active unreleased: any process holds it as active, or P (M included) holds it as standby or warm-up
-      active: (s, p) => activePid(s, p) !== undefined || inStandby(s, p) || inWarmup(s, p),
-      // [4.2]/draft standby unreleased: P (M included) holds it in any role
-      standby: (s, p) => activePid(s, p) === P || inStandby(s, p) || inWarmup(s, p),
-      // [4.2]/draft warm-up unreleased: P (M included) holds it in any role
-      warmup: (s, p) => activePid(s, p) === P || inStandby(s, p) || inWarmup(s, p),
-    };
+  constructor(
+    input: CurrentAssignmentInput,
+    private readonly lookups: ProcessLookups,
+    private readonly current: { active: Keyed; standby: TaskSet; warmup: TaskSet },
+  ) {
+    this.pid = input.member.processId;
+    this.shipped = input.flavour === '4.4';
   }
 
-  // heldByAnotherMemberOnThisProcess: P holds it in the role and M itself does not (M's own task is a role-change candidate)
-  const standbyByAnother = (s: string, p: number): boolean => inStandby(s, p) && !has(current.standby, s, p);
-  const warmupByAnother = (s: string, p: number): boolean => inWarmup(s, p) && !has(current.warmup, s, p);
-  // runByAnotherMemberOnThisProcess: P runs it as active and M itself does not
-  const activeByAnother = (s: string, p: number): boolean => activePid(s, p) === P && !has(current.active, s, p);
-  return {
-    // isUnreleasedActiveTask: some process holds it as active, or another member of P holds it as standby/warm-up
-    active: (s, p) => activePid(s, p) !== undefined || standbyByAnother(s, p) || warmupByAnother(s, p),
-    // isUnreleasedStandbyTask: another member of P runs it as active, or P holds it as standby, or another member of P as warm-up
-    standby: (s, p) => activeByAnother(s, p) || inStandby(s, p) || warmupByAnother(s, p),
-    // isUnreleasedWarmupTask: P runs it as active (M included), or another member of P holds it as standby, or P holds it as warm-up
-    warmup: (s, p) => activePid(s, p) === P || standbyByAnother(s, p) || inWarmup(s, p),
-  };
+  unreleased(role: Role, s: string, p: number): boolean {
+    if (!this.shipped) {
+      // [4.2]/draft: the member itself counts as a holder (no in-place role changes)
+      // [4.2]/draft active unreleased: any process holds it as active, or P (M included) holds it as standby or warm-up
+      if (role === 'active') return this.lookups.activeTaskProcessId(s, p) !== undefined || this.inStandby(s, p) || this.inWarmup(s, p);
+      // [4.2]/draft standby and warm-up unreleased: P (M included) holds it in any role
+      return this.lookups.activeTaskProcessId(s, p) === this.pid || this.inStandby(s, p) || this.inWarmup(s, p);
+    }
+    switch (role) {
+      case 'active':
+        // isUnreleasedActiveTask: some process holds it as active, or another member of P holds it as standby/warm-up
+        return this.lookups.activeTaskProcessId(s, p) !== undefined || this.standbyByAnother(s, p) || this.warmupByAnother(s, p);
+      case 'standby':
+        // isUnreleasedStandbyTask: another member of P runs it as active, or P holds it as standby, or another member of P as warm-up
+        return this.activeByAnother(s, p) || this.inStandby(s, p) || this.warmupByAnother(s, p);
+      case 'warmup':
+        // isUnreleasedWarmupTask: P runs it as active (M included), or another member of P holds it as standby, or P holds it as warm-up
+        return this.lookups.activeTaskProcessId(s, p) === this.pid || this.standbyByAnother(s, p) || this.inWarmup(s, p);
+    }
+  }
+
+  private inStandby(s: string, p: number): boolean {
+    return this.lookups.standbyTaskProcessIds(s, p)?.has(this.pid) ?? false;
+  }
+
+  private inWarmup(s: string, p: number): boolean {
+    return this.lookups.warmupTaskProcessIds(s, p)?.has(this.pid) ?? false;
+  }
+
+  /** heldByAnotherMemberOnThisProcess (standby): P holds it as standby and M itself does not. */
+  private standbyByAnother(s: string, p: number): boolean {
+    return this.inStandby(s, p) && !has(this.current.standby, s, p);
+  }
+
+  /** heldByAnotherMemberOnThisProcess (warm-up): P holds it as warm-up and M itself does not. */
+  private warmupByAnother(s: string, p: number): boolean {
+    return this.inWarmup(s, p) && !has(this.current.warmup, s, p);
+  }
+
+  /** runByAnotherMemberOnThisProcess: P runs it as active and M itself does not. */
+  private activeByAnother(s: string, p: number): boolean {
+    return this.lookups.activeTaskProcessId(s, p) === this.pid && !(this.current.active.get(s)?.has(p) ?? false);
+  }
 }
 
 /** computeNextAssignment(epochArg): per-role differences, [4.4] in-place role changes, then buildNewMember. */
 function computeNextAssignment(input: CurrentAssignmentInput, epochArg: number): StreamsGroupMember {
   const { member, target, targetEpoch } = input;
   const currentEpochs = member.assignedTasks.active;
-  const current = { active: epochKeys(currentEpochs), standby: member.assignedTasks.standby, warmup: member.assignedTasks.warmup };
-  const is = predicatesFor(input, current);
+  const current = { active: currentEpochs as Keyed, standby: member.assignedTasks.standby, warmup: member.assignedTasks.warmup };
+  const is = new Unreleased(input, input.lookups, current);
 
-  const active = diffRole(current.active, target.active, is.active);
-  const standby = diffRole(current.standby, target.standby, is.standby);
-  const warmup = diffRole(current.warmup, target.warmup, is.warmup);
+  const active = diffRole(current.active, target.active, is, 'active');
+  const standby = diffRole(current.standby, target.standby, is, 'standby');
+  const warmup = diffRole(current.warmup, target.warmup, is, 'warmup');
   const hasUnreleased = active.hasUnreleased || standby.hasUnreleased || warmup.hasUnreleased;
 
   if (input.flavour === '4.4') {
     // demotion active→standby: M's own active task that is a pending standby assignment is granted as standby now;
     // the active task stays pending revocation (needs an ack)
-    for (const [s, ps] of current.active) {
-      for (const p of sortedNums(ps)) if (has(standby.pendingAssignment, s, p)) grantNow(standby, s, p);
+    for (const [s, ps] of currentEpochs) {
+      for (const p of ps.keys()) if (has(standby.pendingAssignment, s, p)) grantNow(standby, s, p);
     }
     // conversion standby→warm-up: granted now and dropped from the standby pending revocation (no ack)
     convertReplicaRole(current.standby, standby, warmup);
@@ -343,7 +366,8 @@ function computeNextAssignment(input: CurrentAssignmentInput, epochArg: number):
   const keptActive: MutableEpochs = new Map();
   for (const [s, ps] of active.kept) {
     const inner = new Map<number, number>();
-    for (const p of sortedNums(ps)) inner.set(p, currentEpochs.get(s)?.get(p) ?? targetEpoch);
+    const epochs = currentEpochs.get(s);
+    for (const p of ps) inner.set(p, epochs?.get(p) ?? targetEpoch);
     keptActive.set(s, inner);
   }
 
@@ -370,7 +394,7 @@ function grantNow(d: RoleDiff, s: string, p: number): void {
 /** convertReplicaRole: M's replica in the outgoing role that is a pending assignment of the incoming role. */
 function convertReplicaRole(outgoingCurrent: TaskSet, outgoing: RoleDiff, incoming: RoleDiff): void {
   for (const [s, ps] of outgoingCurrent) {
-    for (const p of sortedNums(ps)) {
+    for (const p of ps) {
       if (!has(incoming.pendingAssignment, s, p)) continue;
       grantNow(incoming, s, p);
       removeFrom(outgoing.pendingRevocation, s, p);
@@ -380,7 +404,7 @@ function convertReplicaRole(outgoingCurrent: TaskSet, outgoing: RoleDiff, incomi
 
 /** dropPromotedTasksFromRevocation: M's replica whose task is in the target's active set needs no revocation ack. */
 function dropPromoted(replicaCurrent: TaskSet, targetActive: TaskSet, pendingRevocation: MutableSet): void {
-  for (const [s, ps] of replicaCurrent) for (const p of sortedNums(ps)) if (has(targetActive, s, p)) removeFrom(pendingRevocation, s, p);
+  for (const [s, ps] of replicaCurrent) for (const p of ps) if (has(targetActive, s, p)) removeFrom(pendingRevocation, s, p);
 }
 
 /** keepPromotedTasksUntilGranted: the replica stays assigned unless its active task is granted in this very step. */
@@ -392,7 +416,7 @@ function keepPromotedUntilGranted(
   replicaKept: MutableSet,
 ): void {
   for (const [s, ps] of replicaCurrent) {
-    for (const p of sortedNums(ps)) {
+    for (const p of ps) {
       const promotedThisStep = !waitingForRevocation && has(activePendingAssignment, s, p);
       if (has(targetActive, s, p) && !promotedThisStep) addTo(replicaKept, s, p);
     }
@@ -412,32 +436,41 @@ function withEpochFor(a: TaskSet, epoch: number): MutableEpochs {
   const m: MutableEpochs = new Map();
   for (const s of sortedIds(a)) {
     const inner = new Map<number, number>();
-    for (const p of sortedNums(a.get(s) ?? [])) inner.set(p, epoch);
+    for (const p of sortedNums(a.get(s)!)) inner.set(p, epoch);
     m.set(s, inner);
   }
   return m;
 }
 
-function mergeEpochs(a: MutableEpochs, b: MutableEpochs): TaskEpochs {
+function mergeEpochs(a: MutableEpochs, b: MutableEpochs | null): TaskEpochs {
   const out: MutableEpochs = new Map();
-  for (const s of sortedIds(a, b)) {
-    const entries = [...(a.get(s) ?? new Map<number, number>()), ...(b.get(s) ?? new Map<number, number>())].sort((x, y) => x[0] - y[0]);
-    out.set(s, new Map(entries));
+  for (const s of b === null ? sortedIds(a) : sortedIds(a, b)) {
+    const x = a.get(s);
+    const y = b?.get(s);
+    const ps = sortedNums(x === undefined ? y!.keys() : y === undefined ? x.keys() : [...x.keys(), ...y.keys()]);
+    const inner = new Map<number, number>();
+    for (const p of ps) inner.set(p, y?.get(p) ?? x!.get(p)!);
+    out.set(s, inner);
   }
   return out;
 }
 
 function mergeSets(a: TaskSet, b: TaskSet): TaskSet {
   const out: MutableSet = new Map();
-  for (const s of sortedIds(a, b)) out.set(s, new Set(sortedNums([...(a.get(s) ?? []), ...(b.get(s) ?? [])])));
+  for (const s of sortedIds(a, b)) {
+    const x = a.get(s);
+    const y = b.get(s);
+    out.set(s, new Set(sortedNums(x === undefined ? y! : y === undefined ? x : [...x, ...y])));
+  }
   return out;
 }
 
 function normalizeSet(a: TaskSet): TaskSet {
+  if (a.size === 0) return EMPTY_SET;
   const out: MutableSet = new Map();
   for (const s of sortedIds(a)) {
-    const ps = a.get(s);
-    if (ps && ps.size > 0) out.set(s, new Set(sortedNums(ps)));
+    const ps = a.get(s)!;
+    if (ps.size > 0) out.set(s, new Set(sortedNums(ps)));
   }
   return out;
 }
@@ -446,28 +479,18 @@ function normalizeTuple(t: TasksTuple): TasksTuple {
   return { active: normalizeSet(t.active), standby: normalizeSet(t.standby), warmup: normalizeSet(t.warmup) };
 }
 
+/** updateMemberEpoch(e): previousMemberEpoch always becomes the old member epoch. */
+function withState(member: StreamsGroupMember, state: MemberState, epoch: number, assignedTasks: TasksTupleWithEpochs, pending: TasksTuple): StreamsGroupMember {
+  return { ...member, state, memberEpoch: epoch, previousMemberEpoch: member.memberEpoch, assignedTasks, tasksPendingRevocation: pending };
+}
+
 /** buildNewMember: UNREVOKED_TASKS at epochArg if revocations are outstanding, else STABLE/UNRELEASED_TASKS at the target epoch. */
 function buildNewMember(input: CurrentAssignmentInput, epochArg: number, c: Computed): StreamsGroupMember {
   const { member, targetEpoch } = input;
-  // updateMemberEpoch(e): previousMemberEpoch always becomes the old member epoch
-  const at = (state: MemberState, epoch: number, assignedTasks: TasksTupleWithEpochs, pending: TasksTuple): StreamsGroupMember => ({
-    ...member,
-    state,
-    memberEpoch: epoch,
-    previousMemberEpoch: member.memberEpoch,
-    assignedTasks,
-    tasksPendingRevocation: pending,
-  });
-  const kept: TasksTupleWithEpochs = {
-    active: mergeEpochs(c.keptActive, new Map()),
-    standby: normalizeSet(c.keptStandby),
-    warmup: normalizeSet(c.keptWarmup),
-  };
-
   const toRevoke = revocationToWaitFor(input, c.pendingRevocation);
   if (toRevoke !== null) {
     // buildNewMember: outstanding revocations -> UNREVOKED_TASKS at epochArg with assigned = kept
-    return at('UNREVOKED_TASKS', epochArg, kept, normalizeTuple(toRevoke));
+    return withState(member, 'UNREVOKED_TASKS', epochArg, keptTasks(c), normalizeTuple(toRevoke));
   }
   if (!tupleIsEmpty(c.pendingAssignment)) {
     // buildNewMember: tasks to assign -> target epoch, assigned = kept ∪ pendingAssignment (new actives at the target epoch)
@@ -476,8 +499,12 @@ function buildNewMember(input: CurrentAssignmentInput, epochArg: number, c: Comp
       standby: mergeSets(c.keptStandby, c.pendingAssignment.standby),
       warmup: mergeSets(c.keptWarmup, c.pendingAssignment.warmup),
     };
-    return at(c.hasUnreleased ? 'UNRELEASED_TASKS' : 'STABLE', targetEpoch, assigned, EMPTY_TUPLE);
+    return withState(member, c.hasUnreleased ? 'UNRELEASED_TASKS' : 'STABLE', targetEpoch, assigned, EMPTY_TUPLE);
   }
   // buildNewMember: nothing to revoke or assign -> UNRELEASED_TASKS if some target task is unreleased, else STABLE
-  return at(c.hasUnreleased ? 'UNRELEASED_TASKS' : 'STABLE', targetEpoch, kept, EMPTY_TUPLE);
+  return withState(member, c.hasUnreleased ? 'UNRELEASED_TASKS' : 'STABLE', targetEpoch, keptTasks(c), EMPTY_TUPLE);
+}
+
+function keptTasks(c: Computed): TasksTupleWithEpochs {
+  return { active: mergeEpochs(c.keptActive, null), standby: normalizeSet(c.keptStandby), warmup: normalizeSet(c.keptWarmup) };
 }

@@ -240,7 +240,8 @@ export class SimulatedClient {
       // a new assignment: the client revokes what it lost and starts what it got, then acknowledges at once
       const next: Owned = { active: fromTaskIds(a), standby: fromTaskIds(s), warmup: fromTaskIds(w) };
       const changed = !sameOwned(next, this.owned);
-      this.owned = next;
+      // the same tasks keep the same (immutable) value
+      if (changed) this.owned = next;
       if (changed && this.spec.profile === 'java') this.nextHeartbeatAt = now;
       // (the explorer reads no explanation: it skips listing the tasks)
       if (!explain) return '';

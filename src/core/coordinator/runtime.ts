@@ -1,5 +1,6 @@
 // The coordinator runtime of one __consumer_offsets partition: sequences operations, appends each
 // operation's records as one atomic batch, replays them into memory, runs timers on the injected clock.
+import { MemoizedAssignor } from '../assignor/memo.ts';
 import { StickyTaskAssignor } from '../assignor/sticky.ts';
 import type { TaskAssignor } from '../assignor/types.ts';
 import type { Config } from '../config.ts';
@@ -98,7 +99,15 @@ export class Coordinator {
   failover(): Coordinator {
     const log = this.log.clone();
     const frozen = log.frozenBase();
-    return new Coordinator(this.options, log, this.now, frozen ? copyGroups(replayFrozen(frozen, this.options.edition)) : undefined);
+    const next = new Coordinator(this.options, log, this.now, frozen ? copyGroups(replayFrozen(frozen, this.options.edition)) : undefined);
+    // the assignor is stateless (or a memo of a pure one): the new coordinator may keep it
+    (next as { assignor: TaskAssignor }).assignor = this.assignor;
+    return next;
+  }
+
+  /** Exploration: remember assignments by their exact inputs (clones and failovers share the memo). */
+  memoizeAssignments(): void {
+    if (!(this.assignor instanceof MemoizedAssignor)) (this as { assignor: TaskAssignor }).assignor = new MemoizedAssignor(this.assignor);
   }
 
   /** A copy for exploration (no replay): groups and timers are copied, the log shares its immutable batches. */

@@ -100,7 +100,9 @@ export function prepare(scenario: Scenario, options: ExploreOptions = {}): { roo
     }
   }
   const l = runner.checker.liveness();
-  const root = new World(runner.broker.clone(), clients.map((c) => c.clone()), {
+  const broker = runner.broker.clone();
+  broker.coordinator.memoizeAssignments();
+  const root = new World(broker, clients.map((c) => c.clone()), {
     lastSend: new Map(l.lastSend),
     unstableSince: l.unstableSince,
     reportedStall: l.reportedStall,

@@ -117,7 +117,7 @@ export function canonicalState(w: World, ctx: ExploreContext): string {
 
 /**
  * A 53-bit hash of the canonical state: the same facts as `canonicalState`, fed as numbers instead of text.
- * Immutable parts (members, targets, task sets, JSON values) hash once per object (WeakMap); keyed
+ * Immutable parts (members, targets, task sets, JSON values) hash once per object (HashSlot); keyed
  * collections (members, targets, static members, partial progress, last sends) combine their entries
  * order-independently, which is what sorting the keys achieves in the text.
  */
@@ -216,15 +216,9 @@ function hashClient(h: WordHash, c: SimulatedClient, now: number): void {
   h.str(c.status);
   h.str(c.memberId);
   h.num(c.memberEpoch);
-  h.num(setHash(o.active));
-  h.num(setHash(o.standby));
-  h.num(setHash(o.warmup));
-  if (ls === null) h.word(NONE);
-  else {
-    h.num(setHash(ls.active));
-    h.num(setHash(ls.standby));
-    h.num(setHash(ls.warmup));
-  }
+  // the owned tasks and the last report are immutable tuples, replaced whole: one cached hash each
+  h.num(tupleHash(o));
+  h.num(ls === null ? NONE : tupleHash(ls));
   h.num(r.active === undefined ? NONE : setHash(r.active));
   h.num(r.standby === undefined ? NONE : setHash(r.standby));
   h.num(r.warmup === undefined ? NONE : setHash(r.warmup));
@@ -236,11 +230,33 @@ function hashClient(h: WordHash, c: SimulatedClient, now: number): void {
   h.word(c.nestedOwnedTasks ? 1 : 0);
 }
 
-const memberHashes = new WeakMap<StreamsGroupMember, number>();
-const tupleHashes = new WeakMap<TasksTuple, number>();
-const setHashes = new WeakMap<object, number>();
-const jsonHashes = new WeakMap<object, number>();
-const partialHashes = new WeakMap<PartialProgress, number>();
+/**
+ * One cached number per immutable object, kept on the object under a non-enumerable symbol: lookups and
+ * garbage collection cost less than with a WeakMap of hundreds of thousands of entries, and copies
+ * (spread, Object.assign, JSON, structured clone) never carry it over to a changed value.
+ */
+class HashSlot {
+  private readonly key: symbol;
+
+  constructor(name: string) {
+    this.key = Symbol(name);
+  }
+
+  get(o: object): number | undefined {
+    return (o as Record<symbol, number | undefined>)[this.key];
+  }
+
+  set(o: object, x: number): number {
+    Object.defineProperty(o, this.key, { value: x });
+    return x;
+  }
+}
+
+const memberHashes = new HashSlot('sgp.memberHash');
+const tupleHashes = new HashSlot('sgp.tupleHash');
+const setHashes = new HashSlot('sgp.setHash');
+const jsonHashes = new HashSlot('sgp.jsonHash');
+const partialHashes = new HashSlot('sgp.partialHash');
 
 /**
  * Hashes of immutable values, cached per object. They hash the facts their canonical text shows (`member`,
@@ -338,7 +354,7 @@ function mixString(h: number, s: string): number {
 function jsonHash(v: object | null): number {
   if (v === null) return NONE;
   let x = jsonHashes.get(v);
-  if (x === undefined) jsonHashes.set(v, (x = cyrb53(json(v))));
+  if (x === undefined) x = jsonHashes.set(v, cyrb53(JSON.stringify(v)));
   return x;
 }
 

@@ -153,7 +153,7 @@ describe('StreamsGroupHeartbeatRequest (ak4)', () => {
     it('the three lists inside OwnedTasks are not nullable', () => {
       expect(() =>
         encodeMessage('StreamsGroupHeartbeatRequest', 2, { ...base, ownedTasks: { activeTasks: null, standbyTasks: [], warmupTasks: [] } }),
-      ).toThrow('ownedTasks.activeTasks: null is not allowed (field ActiveTasks is not nullable in v2)');
+      ).toThrow('ownedTasks.activeTasks: null is not allowed (field ActiveTasks is not nullable in v2; the Kafka writer would throw NullPointerException on it)');
     });
     it('flat lists are v0-1 only and OwnedTasks is v2+ only (defaults may be given)', () => {
       expect(() => encodeMessage('StreamsGroupHeartbeatRequest', 2, { ...base, activeTasks: [] })).toThrow(
@@ -299,7 +299,7 @@ describe('kip1071-draft edition', () => {
   it('draft describe: apiKey 90; described members carry a non-nullable TopologyId', () => {
     const json = { groups: [{ groupId: 'g', members: [{ memberId: 'm', topologyId: null }] }] };
     expect(() => encodeMessage('StreamsGroupDescribeResponse', 0, json, { edition: 'kip1071-draft' })).toThrow(
-      'groups[0].members[0].topologyId: null is not allowed (field TopologyId is not nullable in v0)',
+      'groups[0].members[0].topologyId: null is not allowed (field TopologyId is not nullable in v0; the Kafka writer would throw NullPointerException on it)',
     );
   });
 });

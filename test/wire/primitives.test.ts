@@ -109,7 +109,7 @@ describe('strings', () => {
   });
   it('rejects null for a non-nullable string, invalid UTF-8 and lone surrogates', () => {
     const N = testSchema([{ name: 'S', type: 'string', versions: '0+' }]);
-    expect(() => encodeMessage(N, 1, { s: null })).toThrow('s: null is not allowed (field S is not nullable in v1)');
+    expect(() => encodeMessage(N, 1, { s: null })).toThrow('s: null is not allowed (field S is not nullable in v1; the Kafka writer would throw NullPointerException on it)');
     expect(() => decodeMessage(N, 1, hx('00 00'))).toThrow('null string at byte 0 reading s, but S is not nullable in v1');
     expect(() => decodeMessage(N, 1, hx('02 ff 00'))).toThrow('invalid UTF-8 at byte 1 reading s');
     expect(() => encodeMessage(N, 1, { s: 'a\uD800' })).toThrow(/lone UTF-16 surrogate at index 1/);

@@ -206,7 +206,12 @@ function encodeValue(w: Writer, ctx: Ctx, f: FieldSpec, t: TypeRef, val: unknown
   const flex = isFlexibleField(ctx, f);
   if (val === null) {
     // Null: compact length 0 / int16 or int32 length -1 / struct marker -1; only in nullableVersions.
-    if (!nullable) throw encErr(w, path, `null is not allowed (field ${f.name} is not nullable in v${ctx.version})`);
+    // Null outside nullableVersions: Kafka's generated writer throws NullPointerException (reference types); we report it.
+    if (!nullable) {
+      const ref = t.k !== 'prim' || t.prim === 'string' || t.prim === 'bytes' || t.prim === 'uuid';
+      const npe = ref ? '; the Kafka writer would throw NullPointerException on it' : '';
+      throw encErr(w, path, `null is not allowed (field ${f.name} is not nullable in v${ctx.version}${npe})`);
+    }
     if (t.k === 'struct') w.int8(-1);
     else if (t.k === 'array') flex ? w.uvarint(0) : w.int32(-1);
     else if (t.prim === 'string') flex ? w.uvarint(0) : w.int16(-1);

@@ -103,10 +103,6 @@ export const DRAFT_DESCRIBE_REQUEST: MessageSchema = {
   source: 'kip1071-draft §2.4.',
 };
 
-// Draft describe: TaskIds and TaskOffset name the subtopology "Subtopology" (not "SubtopologyId").
-const DRAFT_TASK_IDS = { name: 'TaskIds', versions: '0+', fields: [f('Subtopology', 'string'), f('Partitions', '[]int32')] };
-const DRAFT_TASK_OFFSET = { name: 'TaskOffset', versions: '0+', fields: [f('Subtopology', 'string'), f('Partition', 'int32'), f('Offset', 'int64')] };
-
 export const DRAFT_DESCRIBE_RESPONSE: MessageSchema = {
   name: 'StreamsGroupDescribeResponse',
   apiKey: 90,
@@ -120,18 +116,20 @@ export const DRAFT_DESCRIBE_RESPONSE: MessageSchema = {
       fields: [
         f('ErrorCode', 'int16'),
         fNull('ErrorMessage', 'string'),
+        // Not nullable either, though the draft answers an empty requested id with a null GroupId (kip1071-draft §6 ⚠).
         f('GroupId', 'string'),
         f('GroupState', 'string'),
         f('GroupEpoch', 'int32'),
         f('AssignmentEpoch', 'int32'),
         // Null while the group has no topology.
         fNull('Topology', '[]Subtopology', {
+          // Branch head order: RepartitionSinkTopics before SourceTopicRegex (unlike Initialize's subtopology).
           fields: [
             f('SubtopologyId', 'string'),
             f('SourceTopics', '[]string'),
+            f('RepartitionSinkTopics', '[]string'),
             f('SourceTopicRegex', '[]string'),
             f('StateChangelogTopics', '[]TopicInfo'),
-            f('RepartitionSinkTopics', '[]string'),
             f('RepartitionSourceTopics', '[]TopicInfo'),
           ],
         }),
@@ -143,6 +141,8 @@ export const DRAFT_DESCRIBE_RESPONSE: MessageSchema = {
             fNull('RackId', 'string'),
             f('ClientId', 'string'),
             f('ClientHost', 'string'),
+            // Not nullable in the draft JSON, though the draft coordinator can hold null here (kip1071-draft §2.4 ⚠):
+            // Kafka's writer throws NullPointerException on such a value, and so does encodeMessage (a WireError).
             f('TopologyId', 'string'),
             f('ProcessId', 'string'),
             f('ClientTags', '[]KeyValue'),
@@ -157,12 +157,15 @@ export const DRAFT_DESCRIBE_RESPONSE: MessageSchema = {
     }),
   ],
   commonStructs: [
-    DRAFT_TASK_OFFSET,
+    TASK_OFFSET,
     { name: 'TopicPartitions', versions: '0+', fields: [f('TopicId', 'uuid'), f('TopicName', 'string'), f('Partitions', '[]int32')] },
     { name: 'Assignment', versions: '0+', fields: [f('ActiveTasks', '[]TaskIds'), f('StandbyTasks', '[]TaskIds'), f('WarmupTasks', '[]TaskIds')] },
-    DRAFT_TASK_IDS,
+    TASK_IDS,
     KEY_VALUE,
     { name: 'TopicInfo', versions: '0+', fields: [f('Name', 'string'), f('Partitions', 'int32'), f('ReplicationFactor', 'int16'), f('TopicConfigs', '[]KeyValue')] },
   ],
-  source: 'apache/kafka StreamsGroupDescribeResponse.json with apiKey 90 (draft era, TopologyId members).',
+  source:
+    'apache/kafka StreamsGroupDescribeResponse.json on branch kip1071 at its head 1bde29cccba (the commit kip1071-draft.md ' +
+    'describes): TaskIds/TaskOffset name the field SubtopologyId; an earlier branch commit (0832e7a, "Subtopology", ' +
+    'SourceTopicRegex second) is superseded.',
 };

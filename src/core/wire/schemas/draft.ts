@@ -1,5 +1,5 @@
 // KIP-1071 draft-branch schemas (kip1071-draft §2.2-2.4): StreamsGroupInitialize (apiKey 88), StreamsGroupHeartbeat
-// (89) and StreamsGroupDescribe (90), all v0 only and flexible from v0.
+// (89) and StreamsGroupDescribe (90), all v0 only and flexible from v0, as in the JSON of branch kip1071 at 1bde29cccba.
 import type { MessageSchema } from '../types.ts';
 import { ENDPOINT, f, fNull, KEY_VALUE, STATUS, TASK_IDS, TASK_OFFSET, TOPIC_PARTITION, sentSubtopologyFields } from './common.ts';
 
@@ -30,7 +30,7 @@ export const DRAFT_HEARTBEAT_REQUEST: MessageSchema = {
     f('ShutdownApplication', 'bool', { default: false }),
   ],
   commonStructs: [KEY_VALUE, ENDPOINT, TASK_OFFSET, TASK_IDS],
-  source: 'kip1071-draft §2.2 field table (order as listed there); the draft JSON itself was not in the code index.',
+  source: 'kip1071-draft §2.2 field table; order, nullability and defaults checked against StreamsGroupHeartbeatRequest.json on branch kip1071 at 1bde29cccba.',
 };
 
 export const DRAFT_HEARTBEAT_RESPONSE: MessageSchema = {
@@ -60,7 +60,7 @@ export const DRAFT_HEARTBEAT_RESPONSE: MessageSchema = {
     }),
   ],
   commonStructs: [STATUS, TOPIC_PARTITION, TASK_IDS, ENDPOINT],
-  source: 'kip1071-draft §2.2 response table (order as listed there); draft JSON not in the code index.',
+  source: 'kip1071-draft §2.2 response table; checked against StreamsGroupHeartbeatResponse.json on branch kip1071 at 1bde29cccba.',
 };
 
 export const DRAFT_INITIALIZE_REQUEST: MessageSchema = {
@@ -77,8 +77,8 @@ export const DRAFT_INITIALIZE_REQUEST: MessageSchema = {
     { name: 'TopicInfo', versions: '0+', fields: [f('Name', 'string'), f('Partitions', 'int32'), f('ReplicationFactor', 'int16'), f('TopicConfigs', '[]TopicConfig')] },
   ],
   source:
-    'apache/kafka StreamsGroupInitializeRequest.json (draft era) for order and names; CopartitionGroups index type int16 ' +
-    'per kip1071-draft §2.3 at branch head 1bde29cc (an earlier JSON revision had int32).',
+    'apache/kafka StreamsGroupInitializeRequest.json on branch kip1071 at 1bde29cccba: order, names and the int16 ' +
+    'CopartitionGroups indexes (kip1071-draft §2.3; an earlier JSON revision had int32).',
 };
 
 export const DRAFT_INITIALIZE_RESPONSE: MessageSchema = {
@@ -89,7 +89,7 @@ export const DRAFT_INITIALIZE_RESPONSE: MessageSchema = {
   validVersions: '0',
   flexibleVersions: '0+',
   fields: [f('ThrottleTimeMs', 'int32'), f('ErrorCode', 'int16'), fNull('ErrorMessage', 'string')],
-  source: 'apache/kafka StreamsGroupInitializeResponse.json (draft era).',
+  source: 'apache/kafka StreamsGroupInitializeResponse.json on branch kip1071 at 1bde29cccba.',
 };
 
 export const DRAFT_DESCRIBE_REQUEST: MessageSchema = {
@@ -100,7 +100,7 @@ export const DRAFT_DESCRIBE_REQUEST: MessageSchema = {
   validVersions: '0',
   flexibleVersions: '0+',
   fields: [f('GroupIds', '[]string'), f('IncludeAuthorizedOperations', 'bool')],
-  source: 'kip1071-draft §2.4.',
+  source: 'kip1071-draft §2.4; StreamsGroupDescribeRequest.json on branch kip1071 at 1bde29cccba.',
 };
 
 export const DRAFT_DESCRIBE_RESPONSE: MessageSchema = {

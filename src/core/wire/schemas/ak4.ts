@@ -103,10 +103,10 @@ export const AK4_DESCRIBE_REQUEST: MessageSchema = {
   fields: [
     f('GroupIds', '[]string'),
     f('IncludeAuthorizedOperations', 'bool'),
-    // KIP-1331, v1+.
+    // KIP-1331, v1+: a plain (untagged, not ignorable) field after IncludeAuthorizedOperations.
     { name: 'IncludeTopologyDescription', type: 'bool', versions: '1+', default: false },
   ],
-  source: 'apache/kafka StreamsGroupDescribeRequest.json (validVersions "0-1").',
+  source: 'apache/kafka StreamsGroupDescribeRequest.json at 07a283acad20 (validVersions "0-1", header v2).',
 };
 
 const ASSIGNMENT = {
@@ -120,7 +120,7 @@ export const AK4_DESCRIBE_RESPONSE: MessageSchema = {
   apiKey: 89,
   type: 'response',
   edition: 'ak4',
-  // v1 (TopologyDescription, TopologyDescriptionStatus, AssignorName) is not modelled: its types were not available.
+  // v1 (TopologyDescription, TopologyDescriptionStatus, AssignorName) is not modelled: AssignorName's layout is unknown.
   validVersions: '0',
   flexibleVersions: '0+',
   fields: [
@@ -180,5 +180,11 @@ export const AK4_DESCRIBE_RESPONSE: MessageSchema = {
     KEY_VALUE,
     TOPIC_INFO,
   ],
-  source: 'apache/kafka StreamsGroupDescribeResponse.json with apiKey 89 (validVersions "0").',
+  source:
+    'apache/kafka StreamsGroupDescribeResponse.json with apiKey 89 at ed368bd5 (validVersions "0"); no stored revision has v1. ' +
+    'Known of v1 (apache/kafka PR #22920 diff context; DescribeStreamsGroupsHandler at 09ed70433d9a): after AuthorizedOperations, ' +
+    'TopologyDescription (a struct with the names and fields of StreamsGroupTopologyDescriptionUpdateRequest.json; ' +
+    'nullable 1+, default null) and TopologyDescriptionStatus (int8, default 0: NOT_REQUESTED, NOT_STORED, ERROR, ' +
+    'AVAILABLE), then AssignorName (KIP-1357), ' +
+    'whose type, nullability, default and tagging appear in no available source.',
 };

@@ -20,6 +20,11 @@ export function assignmentConfigs(config: Config): KeyValue[] {
 export function sameConfigs(a: readonly KeyValue[], stored: readonly KeyValue[] | null): boolean {
   const b = stored ?? [];
   if (a.length !== b.length) return false;
-  const m = new Map(b.map((kv) => [kv.key, kv.value]));
-  return a.every((kv) => m.get(kv.key) === kv.value);
+  // a handful of entries: a linear search per key (the last stored value of a key wins, as in a map)
+  for (const kv of a) {
+    let value: string | undefined;
+    for (const x of b) if (x.key === kv.key) value = x.value;
+    if (value !== kv.value) return false;
+  }
+  return true;
 }

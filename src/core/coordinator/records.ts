@@ -1,7 +1,7 @@
 // Record helpers (StreamsCoordinatorRecordHelpers): build each record from the model, and read them back.
 import type { CoordinatorRecord } from '../log/records.ts';
 import { MEMBER_STATE_VALUES, memberStateFromValue, newMember, type StreamsGroupMember } from '../model/member.ts';
-import { EMPTY_EPOCHS, fromTaskIds, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
+import { EMPTY_EPOCHS, fromTaskIds, sortedIds, sortedPartitions, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { StreamsTopology } from '../model/topology.ts';
 import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
 
@@ -68,10 +68,15 @@ export function targetAssignmentMemberTombstone(groupId: string, memberId: strin
 
 /** Active tasks carry per-partition assignment epochs, parallel to `partitions` ([4.4]). */
 function activeWithEpochs(e: TaskEpochs): (TaskIds & { assignmentEpochs: number[] })[] {
-  return [...e.keys()].sort().map((s) => {
-    const ps = [...e.get(s)!.keys()].sort((a, b) => a - b);
-    return { subtopologyId: s, partitions: ps, assignmentEpochs: ps.map((p) => e.get(s)!.get(p)!) };
-  });
+  const out: (TaskIds & { assignmentEpochs: number[] })[] = [];
+  for (const s of sortedIds(e)) {
+    const epochs = e.get(s)!;
+    const ps = sortedPartitions(epochs.keys());
+    const assignmentEpochs: number[] = [];
+    for (const p of ps) assignmentEpochs.push(epochs.get(p)!);
+    out.push({ subtopologyId: s, partitions: ps, assignmentEpochs });
+  }
+  return out;
 }
 
 export function currentAssignmentRecord(groupId: string, m: StreamsGroupMember, withTaskEpochs: boolean): CoordinatorRecord {

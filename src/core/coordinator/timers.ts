@@ -34,10 +34,13 @@ export function timerKey(t: TimerTask): string {
 export class Timers {
   private readonly byKey = new Map<string, ScheduledTimer>();
   private seq = 0;
+  /** `all()`'s answer until the next change (timers are read far more often than changed). */
+  private sorted: readonly ScheduledTimer[] | null = null;
 
   schedule(task: TimerTask, deadline: number): void {
     const key = timerKey(task);
     this.byKey.set(key, { key, deadline, task, seq: this.seq++ });
+    this.sorted = null;
   }
 
   scheduleIfAbsent(task: TimerTask, deadline: number): void {
@@ -45,7 +48,7 @@ export class Timers {
   }
 
   cancel(key: string): void {
-    this.byKey.delete(key);
+    if (this.byKey.delete(key)) this.sorted = null;
   }
 
   isScheduled(key: string): boolean {
@@ -72,12 +75,14 @@ export class Timers {
     return d;
   }
 
-  all(): ScheduledTimer[] {
-    return [...this.byKey.values()].sort((a, b) => a.deadline - b.deadline || a.seq - b.seq);
+  /** Every timer in firing order: deadline, then scheduling order. */
+  all(): readonly ScheduledTimer[] {
+    return (this.sorted ??= [...this.byKey.values()].sort((a, b) => a.deadline - b.deadline || a.seq - b.seq));
   }
 
   clear(): void {
     this.byKey.clear();
+    this.sorted = null;
   }
 
   /** A copy (scheduled timers are immutable values). */
@@ -85,6 +90,7 @@ export class Timers {
     const t = new Timers();
     for (const [k, v] of this.byKey) t.byKey.set(k, v);
     t.seq = this.seq;
+    t.sorted = this.sorted;
     return t;
   }
 }

@@ -32,26 +32,49 @@ class TaskMap<V> {
     if (!inner) this.bySub.set(s, (inner = new Map()));
     inner.set(p, v);
   }
+
+  /** Empties the map for reuse, keeping its inner maps (few keys recur: the same subtopologies every step). */
+  reset(): void {
+    if (this.bySub.size > 64) this.bySub.clear();
+    else for (const inner of this.bySub.values()) inner.clear();
+  }
 }
 
 const ROLES = ['active', 'standby', 'warmup'] as const;
 
+/** Scratch maps, reused by every check (a check runs after every explored transition). */
+const activeOwner = new TaskMap<string>();
+const pendingOwner = new TaskMap<string>();
+const targetOwner = new TaskMap<string>();
+/** keyed by (`${pid}|${s}`, p): the text `${pid}|${s}_${p}`; the value is the holder's index (member × 3 + role). */
+const processRoles = new TaskMap<number>();
+
+/** no-double-active: one owner per active task, counting tasks still being revoked. */
+function claim(s: string, p: number, memberId: string, out: Violation[]): void {
+  const other = activeOwner.get(s, p);
+  if (other !== undefined && other !== memberId) out.push({ invariant: 'no-double-active', message: `Task ${s}_${p} is active on ${other} and ${memberId} at once.` });
+  activeOwner.set(s, p, memberId);
+}
+
+function numberOfTasks(g: StreamsGroup, s: string): number | undefined {
+  let n: number | undefined;
+  for (const sub of g.configuredTopology?.subtopologies ?? []) if (sub.subtopologyId === s) n = sub.numberOfTasks;
+  return n;
+}
+
 function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Violation[]): void {
-  const activeOwner = new TaskMap<string>();
-  const pendingOwner = new TaskMap<string>();
+  activeOwner.reset();
+  pendingOwner.reset();
+  targetOwner.reset();
+  processRoles.reset();
   for (const m of g.members.values()) {
     for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) pendingOwner.set(s, p, m.memberId);
   }
   for (const m of g.members.values()) {
     const assigned = m.assignedTasks.active;
-    // no-double-active: one owner per active task, counting tasks still being revoked (assigned first, then pending)
-    const claim = (s: string, p: number): void => {
-      const other = activeOwner.get(s, p);
-      if (other !== undefined && other !== m.memberId) out.push({ invariant: 'no-double-active', message: `Task ${s}_${p} is active on ${other} and ${m.memberId} at once.` });
-      activeOwner.set(s, p, m.memberId);
-    };
-    for (const [s, ps] of assigned) for (const p of ps.keys()) claim(s, p);
-    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) if (!assigned.get(s)?.has(p)) claim(s, p);
+    // no-double-active: assigned tasks first, then the ones still pending revocation
+    for (const [s, ps] of assigned) for (const p of ps.keys()) claim(s, p, m.memberId, out);
+    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) if (!assigned.get(s)?.has(p)) claim(s, p, m.memberId, out);
     for (const [s, ps] of assigned) {
       for (const p of ps.keys()) {
         const holder = pendingOwner.get(s, p);
@@ -65,27 +88,29 @@ function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Vio
     }
   }
   // legal-target-assignment: one active owner per task, only tasks that exist, one role per process
-  const targetOwner = new TaskMap<string>();
-  const sizes = new Map((g.configuredTopology?.subtopologies ?? []).map((s) => [s.subtopologyId, s.numberOfTasks]));
   const checkSizes = g.configuredTopology?.problem === null;
-  // keyed by (`${pid}|${s}`, p): the text `${pid}|${s}_${p}`
-  const processRoles = new TaskMap<string>();
+  const holders: string[] = [];
   for (const [id, t] of g.targetAssignment) {
     const pid = g.members.get(id)?.processId ?? `?${id}`;
-    for (const role of ROLES) {
-      const holder = `${id}/${role}`;
+    const member = holders.length;
+    holders.push(id);
+    for (let r = 0; r < 3; r++) {
+      const role = ROLES[r]!;
+      const holder = member * 3 + r;
       for (const [s, ps] of t[role]) {
         const pidSub = `${pid}|${s}`;
+        const n = checkSizes ? numberOfTasks(g, s) : undefined;
         for (const p of ps) {
-          if (role === 'active') {
+          if (r === 0) {
             const other = targetOwner.get(s, p);
             if (other !== undefined) out.push({ invariant: 'legal-target-assignment', message: `The target gives ${s}_${p} as active to both ${other} and ${id}.` });
             targetOwner.set(s, p, id);
           }
-          const n = sizes.get(s);
           if (checkSizes && (n === undefined || p < 0 || p >= n)) out.push({ invariant: 'legal-target-assignment', message: `The target gives ${id} task ${s}_${p}, which the topology does not have.` });
           const seen = processRoles.get(pidSub, p);
-          if (seen !== undefined && seen !== holder) out.push({ invariant: 'legal-target-assignment', message: `Process ${pid} gets ${s}_${p} twice in the target (${seen} and ${holder}).` });
+          if (seen !== undefined && seen !== holder) {
+            out.push({ invariant: 'legal-target-assignment', message: `Process ${pid} gets ${s}_${p} twice in the target (${holders[Math.floor(seen / 3)]}/${ROLES[seen % 3]} and ${id}/${role}).` });
+          }
           processRoles.set(pidSub, p, holder);
         }
       }

@@ -115,7 +115,7 @@ function approxSize(v: unknown): number {
       return 5;
     case 'object': {
       let n = 2;
-      if (Array.isArray(v)) for (const x of v) n += approxSize(x) + 1;
+      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) n += approxSize(v[i]) + 1;
       else for (const k in v as Record<string, unknown>) n += k.length + 4 + approxSize((v as Record<string, unknown>)[k]);
       return n;
     }

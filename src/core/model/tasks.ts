@@ -161,7 +161,21 @@ export function withEpoch(a: TaskSet, epoch: number): TaskEpochs {
 /** Sorted plain form: subtopologies by id, partitions ascending. Used for JSON output and records. */
 export function toObject(a: TaskSet): Record<string, number[]> {
   const out: Record<string, number[]> = {};
-  for (const s of [...a.keys()].sort()) out[s] = [...(a.get(s) ?? [])].sort((x, y) => x - y);
+  for (const s of sortedIds(a)) out[s] = sortedPartitions(a.get(s)!.keys());
+  return out;
+}
+
+/** The keys in ascending order; keys inserted in order (the usual case) are not sorted again. */
+export function sortedIds(a: ReadonlyMap<string, unknown>): string[] {
+  const out = [...a.keys()];
+  for (let i = 1; i < out.length; i++) if (out[i - 1]! > out[i]!) return out.sort();
+  return out;
+}
+
+/** Partitions in ascending order; partitions inserted in order (the usual case) are not sorted again. */
+export function sortedPartitions(ps: Iterable<number>): number[] {
+  const out = [...ps];
+  for (let i = 1; i < out.length; i++) if (out[i - 1]! > out[i]!) return out.sort((x, y) => x - y);
   return out;
 }
 
@@ -172,7 +186,9 @@ export interface TaskIds {
 }
 
 export function toTaskIds(a: TaskSet): TaskIds[] {
-  return [...a.keys()].sort().map((s) => ({ subtopologyId: s, partitions: [...(a.get(s) ?? [])].sort((x, y) => x - y) }));
+  const out: TaskIds[] = [];
+  for (const s of sortedIds(a)) out.push({ subtopologyId: s, partitions: sortedPartitions(a.get(s)!) });
+  return out;
 }
 
 export function fromTaskIds(list: readonly TaskIds[]): TaskSet {

@@ -13,6 +13,7 @@ import {
   intersection,
   isEmpty,
   size,
+  sortedPartitions,
   tupleContainsAny,
   tupleIsEmpty,
   type Role,
@@ -226,12 +227,12 @@ interface RoleDiff {
 function sortedIds(a: ReadonlyMap<string, unknown>, b?: ReadonlyMap<string, unknown>): string[] {
   const ids = [...a.keys()];
   if (b) for (const k of b.keys()) if (!a.has(k)) ids.push(k);
-  return ids.length > 1 ? ids.sort() : ids;
+  for (let i = 1; i < ids.length; i++) if (ids[i - 1]! > ids[i]!) return ids.sort();
+  return ids;
 }
 
 function sortedNums(xs: Iterable<number>): number[] {
-  const out = [...xs];
-  return out.length > 1 ? out.sort((a, b) => a - b) : out;
+  return sortedPartitions(xs);
 }
 
 function addTo(m: MutableSet, s: string, p: number): void {

@@ -2,7 +2,7 @@
 // StreamsMembershipManager); profile `partial` resends only the owned-task lists that changed (KAFKA-20870).
 import type { ClientSpec } from '../scenario/types.ts';
 import { EMPTY_SET, equalSets, fromTaskIds, ROLES, toTaskIds, type Role, type TaskIds, type TaskSet } from '../model/tasks.ts';
-import type { HeartbeatResponseView, StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
+import { HEARTBEAT_REQUEST_DEFAULTS, type HeartbeatResponseView, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import { normalizeHeartbeatRequest } from '../protocol/normalize.ts';
 import type { Edition } from '../protocol/errors.ts';
 import { draftClientRequest, type DraftClientOptions } from '../draft/client.ts';
@@ -85,23 +85,15 @@ export class SimulatedClient {
     if (this.joins(action)) return normalizeHeartbeatRequest(this.buildRequest(action).data);
     const r = this.ownedReport();
     return {
+      ...HEARTBEAT_REQUEST_DEFAULTS,
       groupId: this.groupId,
       memberId: this.memberId,
       memberEpoch: this.memberEpoch,
       endpointInformationEpoch: this.endpointEpoch,
       instanceId: this.instanceId,
-      rackId: null,
-      rebalanceTimeoutMs: -1,
-      topology: null,
       activeTasks: r.activeTasks,
       standbyTasks: r.standbyTasks,
       warmupTasks: r.warmupTasks,
-      processId: null,
-      userEndpoint: null,
-      clientTags: null,
-      taskOffsets: null,
-      taskEndOffsets: null,
-      shutdownApplication: false,
     };
   }
 

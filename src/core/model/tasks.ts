@@ -165,9 +165,10 @@ export function toObject(a: TaskSet): Record<string, number[]> {
   return out;
 }
 
-/** The keys in ascending order; keys inserted in order (the usual case) are not sorted again. */
-export function sortedIds(a: ReadonlyMap<string, unknown>): string[] {
+/** The keys (of both maps) in ascending order; keys inserted in order (the usual case) are not sorted again. */
+export function sortedIds(a: ReadonlyMap<string, unknown>, b?: ReadonlyMap<string, unknown>): string[] {
   const out = [...a.keys()];
+  if (b) for (const k of b.keys()) if (!a.has(k)) out.push(k);
   for (let i = 1; i < out.length; i++) if (out[i - 1]! > out[i]!) return out.sort();
   return out;
 }

@@ -13,6 +13,7 @@ import {
   intersection,
   isEmpty,
   size,
+  sortedIds,
   sortedPartitions,
   tupleContainsAny,
   tupleIsEmpty,
@@ -224,17 +225,6 @@ interface RoleDiff {
   hasUnreleased: boolean;
 }
 
-function sortedIds(a: ReadonlyMap<string, unknown>, b?: ReadonlyMap<string, unknown>): string[] {
-  const ids = [...a.keys()];
-  if (b) for (const k of b.keys()) if (!a.has(k)) ids.push(k);
-  for (let i = 1; i < ids.length; i++) if (ids[i - 1]! > ids[i]!) return ids.sort();
-  return ids;
-}
-
-function sortedNums(xs: Iterable<number>): number[] {
-  return sortedPartitions(xs);
-}
-
 function addTo(m: MutableSet, s: string, p: number): void {
   const cur = m.get(s);
   if (cur) cur.add(p);
@@ -437,7 +427,7 @@ function withEpochFor(a: TaskSet, epoch: number): MutableEpochs {
   const m: MutableEpochs = new Map();
   for (const s of sortedIds(a)) {
     const inner = new Map<number, number>();
-    for (const p of sortedNums(a.get(s)!)) inner.set(p, epoch);
+    for (const p of sortedPartitions(a.get(s)!)) inner.set(p, epoch);
     m.set(s, inner);
   }
   return m;
@@ -448,7 +438,7 @@ function mergeEpochs(a: MutableEpochs, b: MutableEpochs | null): TaskEpochs {
   for (const s of b === null ? sortedIds(a) : sortedIds(a, b)) {
     const x = a.get(s);
     const y = b?.get(s);
-    const ps = sortedNums(x === undefined ? y!.keys() : y === undefined ? x.keys() : [...x.keys(), ...y.keys()]);
+    const ps = sortedPartitions(x === undefined ? y!.keys() : y === undefined ? x.keys() : [...x.keys(), ...y.keys()]);
     const inner = new Map<number, number>();
     for (const p of ps) inner.set(p, y?.get(p) ?? x!.get(p)!);
     out.set(s, inner);
@@ -461,7 +451,7 @@ function mergeSets(a: TaskSet, b: TaskSet): TaskSet {
   for (const s of sortedIds(a, b)) {
     const x = a.get(s);
     const y = b.get(s);
-    out.set(s, new Set(sortedNums(x === undefined ? y! : y === undefined ? x : [...x, ...y])));
+    out.set(s, new Set(sortedPartitions(x === undefined ? y! : y === undefined ? x : [...x, ...y])));
   }
   return out;
 }
@@ -471,7 +461,7 @@ function normalizeSet(a: TaskSet): TaskSet {
   const out: MutableSet = new Map();
   for (const s of sortedIds(a)) {
     const ps = a.get(s)!;
-    if (ps.size > 0) out.set(s, new Set(sortedNums(ps)));
+    if (ps.size > 0) out.set(s, new Set(sortedPartitions(ps)));
   }
   return out;
 }

@@ -84,16 +84,26 @@ export class SimulatedClient {
   nextHeartbeatRequest(action: 'join' | 'heartbeat'): StreamsGroupHeartbeatRequest {
     if (this.joins(action)) return normalizeHeartbeatRequest(this.buildRequest(action).data);
     const r = this.ownedReport();
+    // every field in the schema's order, as normalizeHeartbeatRequest builds it: one object shape on the hot path
+    const d = HEARTBEAT_REQUEST_DEFAULTS;
     return {
-      ...HEARTBEAT_REQUEST_DEFAULTS,
       groupId: this.groupId,
       memberId: this.memberId,
       memberEpoch: this.memberEpoch,
       endpointInformationEpoch: this.endpointEpoch,
       instanceId: this.instanceId,
+      rackId: d.rackId,
+      rebalanceTimeoutMs: d.rebalanceTimeoutMs,
+      topology: d.topology,
       activeTasks: r.activeTasks,
       standbyTasks: r.standbyTasks,
       warmupTasks: r.warmupTasks,
+      processId: d.processId,
+      userEndpoint: d.userEndpoint,
+      clientTags: d.clientTags,
+      taskOffsets: d.taskOffsets,
+      taskEndOffsets: d.taskEndOffsets,
+      shutdownApplication: d.shutdownApplication,
     };
   }
 

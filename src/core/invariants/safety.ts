@@ -19,26 +19,43 @@ export function snapshotEpochs(groups: Groups): Map<string, EpochSnapshot> {
 /**
  * Values keyed by task (subtopology, partition), or by (prefix, partition): the same keys as the text
  * `${s}_${p}`, without building it (a partition number never contains '_', so the text splits back uniquely).
+ * Reset is O(1): an entry counts only when stamped with the current generation.
  */
 class TaskMap<V> {
-  private readonly bySub = new Map<string, Map<number, V>>();
+  private readonly bySub = new Map<string, { stamp: number[]; value: V[]; other: Map<number, V> | null }>();
+  private generation = 1;
 
   get(s: string, p: number): V | undefined {
-    return this.bySub.get(s)?.get(p);
+    const e = this.bySub.get(s);
+    if (e === undefined) return undefined;
+    if (p >= 0 && p < DENSE_LIMIT) return e.stamp[p] === this.generation ? e.value[p] : undefined;
+    return e.other?.get(p);
   }
 
   set(s: string, p: number, v: V): void {
-    let inner = this.bySub.get(s);
-    if (!inner) this.bySub.set(s, (inner = new Map()));
-    inner.set(p, v);
+    let e = this.bySub.get(s);
+    if (e === undefined) this.bySub.set(s, (e = { stamp: [], value: [], other: null }));
+    if (p >= 0 && p < DENSE_LIMIT) {
+      // fill holes so the arrays stay packed
+      for (let i = e.stamp.length; i < p; i++) {
+        e.stamp.push(0);
+        e.value.push(v);
+      }
+      e.stamp[p] = this.generation;
+      e.value[p] = v;
+    } else (e.other ??= new Map()).set(p, v);
   }
 
-  /** Empties the map for reuse, keeping its inner maps (few keys recur: the same subtopologies every step). */
+  /** Empties the map for reuse, keeping its arrays (few keys recur: the same subtopologies every step). */
   reset(): void {
+    this.generation++;
     if (this.bySub.size > 64) this.bySub.clear();
-    else for (const inner of this.bySub.values()) inner.clear();
+    else for (const e of this.bySub.values()) e.other?.clear();
   }
 }
+
+/** Partitions below this are kept in arrays; others (only in malformed assignments) in a map. */
+const DENSE_LIMIT = 1 << 16;
 
 const ROLES = ['active', 'standby', 'warmup'] as const;
 

@@ -31,7 +31,7 @@ export class SimulatedClient {
   owned: Owned = NOTHING;
   /** What the last heartbeat reported per role (null = nothing recorded: the next report is full). */
   private lastSent: Owned | null = null;
-  private lastSentRoles: Partial<Owned> = {};
+  private lastSentRoles: Readonly<Partial<Owned>> = {};
   endpointEpoch = -1;
   heartbeatIntervalMs = 5000;
   /** When the client heartbeats next on its own (run steps). */
@@ -230,10 +230,12 @@ export class SimulatedClient {
     this.nextHeartbeatAt = now + this.heartbeatIntervalMs;
     // the partial client counts a report as acknowledged once the heartbeat succeeded
     if (this.spec.profile === 'partial') {
+      const roles: Partial<Owned> = { ...this.lastSentRoles };
       for (const role of ['active', 'standby', 'warmup'] as const) {
         const l = sent[`${role}Tasks`] as TaskIds[] | null | undefined;
-        if (l) this.lastSentRoles[role] = fromTaskIds(l);
+        if (l) roles[role] = fromTaskIds(l);
       }
+      this.lastSentRoles = roles;
     }
     const a = response.activeTasks as TaskIds[] | null;
     const s = response.standbyTasks as TaskIds[] | null;
@@ -252,10 +254,21 @@ export class SimulatedClient {
     return `${this.alias} is at epoch ${this.memberEpoch}.`;
   }
 
-  /** A copy for exploration: every field is an immutable value except the per-role record, which is copied. */
+  /** A copy for exploration: every field is an immutable value (field by field: one object shape for every copy). */
   clone(): SimulatedClient {
-    const c = Object.assign(Object.create(SimulatedClient.prototype) as SimulatedClient, this);
-    c.lastSentRoles = { ...this.lastSentRoles };
+    const c = new SimulatedClient(this.alias, this.spec, this.groupId, this.topology, this.edition, this.draft);
+    c.status = this.status;
+    c.memberId = this.memberId;
+    c.memberEpoch = this.memberEpoch;
+    c.owned = this.owned;
+    c.lastSent = this.lastSent;
+    c.lastSentRoles = this.lastSentRoles;
+    c.endpointEpoch = this.endpointEpoch;
+    c.heartbeatIntervalMs = this.heartbeatIntervalMs;
+    c.nextHeartbeatAt = this.nextHeartbeatAt;
+    c.incarnation = this.incarnation;
+    c.requestVersion = this.requestVersion;
+    c.nestedOwnedTasks = this.nestedOwnedTasks;
     return c;
   }
 

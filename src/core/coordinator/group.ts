@@ -38,32 +38,49 @@ export class StreamsGroup {
   topologyId: string | null = null;
   assignmentEpoch = 0;
   assignmentTimestamp = 0;
-  readonly members = new Map<string, StreamsGroupMember>();
-  readonly targetAssignment = new Map<string, TasksTuple>();
-  readonly staticMembers = new Map<string, string>();
+  readonly members: Map<string, StreamsGroupMember>;
+  readonly targetAssignment: Map<string, TasksTuple>;
+  readonly staticMembers: Map<string, string>;
   /** Committed offsets (OffsetCommit records), see src/core/offsets/. */
-  offsets = new CommittedOffsets();
+  offsets: CommittedOffsets;
 
   // ---- derived indexes (rebuilt on replay) ----
   // (shared with clones until either side changes a member: see ownIndexes; replaced, never reassigned from outside)
   /** subtopology -> partition -> process id, from assigned and pending-revocation active tasks. */
-  activeTaskProcessId = new Map<string, Map<number, string>>();
-  standbyTaskProcessIds = new Map<string, Map<number, Set<string>>>();
-  warmupTaskProcessIds = new Map<string, Map<number, Set<string>>>();
-  private indexesShared = false;
+  activeTaskProcessId: Map<string, Map<number, string>>;
+  standbyTaskProcessIds: Map<string, Map<number, Set<string>>>;
+  warmupTaskProcessIds: Map<string, Map<number, Set<string>>>;
+  private indexesShared: boolean;
 
   // ---- soft state (in memory only) ----
   configuredTopology: ConfiguredTopology | null = null;
   metadataRefreshRequested = false;
   endpointInformationEpoch = 0;
   shutdownRequester: string | null = null;
-  readonly taskOffsets = new Map<string, { offsets: TaskOffset[] | null; endOffsets: TaskOffset[] | null }>();
-  readonly partialProgress = new Map<string, PartialProgress>();
+  readonly taskOffsets: Map<string, { offsets: TaskOffset[] | null; endOffsets: TaskOffset[] | null }>;
+  readonly partialProgress: Map<string, PartialProgress>;
 
   /** kip1071-draft groups only (null for ak4): partition metadata and the refresh deadline, see src/core/draft/. */
   draft: DraftGroupState | null = null;
 
-  constructor(readonly groupId: string) {}
+  /** A new group, or (`from`) a copy of one's collections: see `clone`. */
+  constructor(
+    readonly groupId: string,
+    from?: StreamsGroup,
+  ) {
+    this.members = new Map(from?.members);
+    this.targetAssignment = new Map(from?.targetAssignment);
+    this.staticMembers = new Map(from?.staticMembers);
+    this.offsets = from ? from.offsets.clone() : new CommittedOffsets();
+    // the process-id indexes are shared with the original until either side writes (ownIndexes)
+    this.activeTaskProcessId = from ? from.activeTaskProcessId : new Map();
+    this.standbyTaskProcessIds = from ? from.standbyTaskProcessIds : new Map();
+    this.warmupTaskProcessIds = from ? from.warmupTaskProcessIds : new Map();
+    this.indexesShared = from !== undefined;
+    if (from) from.indexesShared = true;
+    this.taskOffsets = new Map(from?.taskOffsets);
+    this.partialProgress = new Map(from?.partialProgress);
+  }
 
   /** maybeUpdateGroupState: first match wins. */
   state(): GroupState {
@@ -114,7 +131,7 @@ export class StreamsGroup {
 
   /** A copy for exploration: members, targets and task sets are immutable values; the process-id indexes are shared until written. */
   clone(): StreamsGroup {
-    const g = new StreamsGroup(this.groupId);
+    const g = new StreamsGroup(this.groupId, this);
     g.groupEpoch = this.groupEpoch;
     g.metadataHash = this.metadataHash;
     g.validatedTopologyEpoch = this.validatedTopologyEpoch;
@@ -123,20 +140,10 @@ export class StreamsGroup {
     g.topologyId = this.topologyId;
     g.assignmentEpoch = this.assignmentEpoch;
     g.assignmentTimestamp = this.assignmentTimestamp;
-    for (const [k, v] of this.members) g.members.set(k, v);
-    for (const [k, v] of this.targetAssignment) g.targetAssignment.set(k, v);
-    for (const [k, v] of this.staticMembers) g.staticMembers.set(k, v);
-    g.offsets = this.offsets.clone();
-    g.activeTaskProcessId = this.activeTaskProcessId;
-    g.standbyTaskProcessIds = this.standbyTaskProcessIds;
-    g.warmupTaskProcessIds = this.warmupTaskProcessIds;
-    g.indexesShared = this.indexesShared = true;
     g.configuredTopology = this.configuredTopology;
     g.metadataRefreshRequested = this.metadataRefreshRequested;
     g.endpointInformationEpoch = this.endpointInformationEpoch;
     g.shutdownRequester = this.shutdownRequester;
-    for (const [k, v] of this.taskOffsets) g.taskOffsets.set(k, v);
-    for (const [k, v] of this.partialProgress) g.partialProgress.set(k, v);
     if (this.draft) g.draft = { partitionMetadata: new Map(this.draft.partitionMetadata), refreshDeadline: { ...this.draft.refreshDeadline } };
     return g;
   }

@@ -117,7 +117,7 @@ export function canonicalState(w: World, ctx: ExploreContext): string {
 
 /**
  * A 53-bit hash of the canonical state: the same facts as `canonicalState`, fed as numbers instead of text.
- * Immutable parts (members, targets, task sets, JSON values) hash once per object (HashSlot); keyed
+ * Immutable parts (members, targets, task sets, JSON values) hash once per object (a private hash slot); keyed
  * collections (members, targets, static members, partial progress, last sends) combine their entries
  * order-independently, which is what sorting the keys achieves in the text.
  */
@@ -230,33 +230,40 @@ function hashClient(h: WordHash, c: SimulatedClient, now: number): void {
   h.word(c.nestedOwnedTasks ? 1 : 0);
 }
 
-/**
- * One cached number per immutable object, kept on the object under a non-enumerable symbol: lookups and
- * garbage collection cost less than with a WeakMap of hundreds of thousands of entries, and copies
- * (spread, Object.assign, JSON, structured clone) never carry it over to a changed value.
- */
-class HashSlot {
-  private readonly key: symbol;
-
-  constructor(name: string) {
-    this.key = Symbol(name);
-  }
-
-  get(o: object): number | undefined {
-    return (o as Record<symbol, number | undefined>)[this.key];
-  }
-
-  set(o: object, x: number): number {
-    Object.defineProperty(o, this.key, { value: x });
-    return x;
+/** A base class whose constructor returns its argument: a subclass's private field is then added to that object. */
+class Adopt {
+  constructor(o: object) {
+    return o;
   }
 }
 
-const memberHashes = new HashSlot('sgp.memberHash');
-const tupleHashes = new HashSlot('sgp.tupleHash');
-const setHashes = new HashSlot('sgp.setHash');
-const jsonHashes = new HashSlot('sgp.jsonHash');
-const partialHashes = new HashSlot('sgp.partialHash');
+/**
+ * One cached number per immutable object, kept on the object in a private field: lookups and garbage
+ * collection cost less than with a WeakMap of hundreds of thousands of entries or a defined symbol property,
+ * and copies (spread, Object.assign, JSON, structured clone) never carry it over to a changed value.
+ */
+function hashSlot(): { get(o: object): number | undefined; set(o: object, x: number): number } {
+  class Slot extends Adopt {
+    #hash = 0;
+
+    static get(o: object): number | undefined {
+      return #hash in o ? (o as Slot).#hash : undefined;
+    }
+
+    static set(o: object, x: number): number {
+      new Slot(o);
+      (o as Slot).#hash = x;
+      return x;
+    }
+  }
+  return Slot;
+}
+
+const memberHashes = hashSlot();
+const tupleHashes = hashSlot();
+const setHashes = hashSlot();
+const jsonHashes = hashSlot();
+const partialHashes = hashSlot();
 
 /**
  * Hashes of immutable values, cached per object. They hash the facts their canonical text shows (`member`,

@@ -9,6 +9,7 @@ import type { Expectation, Scenario, Step } from '../scenario/types.ts';
 import { encodeLink } from '../share/link.ts';
 import { Random } from '../util/random.ts';
 import { stateHash } from './hash.ts';
+import { HashSet53 } from './hashSet.ts';
 import { World, type Action, type ExploreContext } from './world.ts';
 
 export interface ExploreOptions {
@@ -137,7 +138,8 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
   const { root, ctx, fromStep } = prepare(scenario, options);
   const maxStates = options.maxStates ?? 200000;
   const found = new Map<InvariantName, { message: string; actions: Action[] }>();
-  const seen = new Set<number>([stateHash(root, ctx)]);
+  const seen = new HashSet53();
+  seen.add(stateHash(root, ctx));
   let transitions = 0;
   let truncated = false;
   let frontierSize = 1;
@@ -173,8 +175,7 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
           }
           if (stop()) break search;
           const h = stateHash(child, ctx);
-          if (seen.has(h)) continue;
-          seen.add(h);
+          if (!seen.add(h)) continue;
           // the deepest level is never expanded: its nodes count in the frontier, their worlds need not stay alive
           next.push({ world: d + 1 < depth ? child : null, parent: node, action: a, depth: node.depth + 1 });
           if (seen.size >= maxStates) {
@@ -203,8 +204,7 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
         const vs = w.check(ctx, before);
         if (stop()) break walking;
         const h = stateHash(w, ctx);
-        if (!seen.has(h)) {
-          seen.add(h);
+        if (seen.add(h)) {
           if (seen.size >= maxStates) {
             truncated = true;
             break walking;

@@ -78,6 +78,16 @@ describe('safety invariants', () => {
     ]);
   });
 
+  it('one process holding a task twice is found among many processes', () => {
+    const members = Array.from({ length: 70 }, (_, i) => member(`m${i}`, `p${i}`, 2, {}));
+    members.push(member('twin', 'p69', 2, {}));
+    const targets: Record<string, TasksTuple> = { m69: tuple({}, { '0': [3] }), twin: tuple({ '0': [3] }) };
+    for (const round of [1, 2]) {
+      const g = group(members, targets);
+      expect(checkSafety(new Map([['app', g]]), new Map()).map((v) => v.message), `round ${round}`).toEqual(['Process p69 gets 0_3 twice in the target (m69/standby and twin/active).']);
+    }
+  });
+
   it('the reused scratch maps forget the previous check', () => {
     const first = group([member('a', 'p1', 2, { '0': [0, 1] })], { a: tuple({ '0': [0, 1] }) });
     const second = group([member('b', 'p2', 2, { '0': [0, 1] })], { b: tuple({ '0': [0, 1] }) });

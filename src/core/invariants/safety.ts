@@ -63,8 +63,14 @@ const ROLES = ['active', 'standby', 'warmup'] as const;
 const activeOwner = new TaskMap<string>();
 const pendingOwner = new TaskMap<string>();
 const targetOwner = new TaskMap<string>();
-/** keyed by (`${pid}|${s}`, p): the text `${pid}|${s}_${p}`; the value is the holder's index (member × 3 + role). */
-const processRoles = new TaskMap<number>();
+/** Per process id, keyed by task: the holder's index (member × 3 + role). */
+const processRoles = new Map<string, TaskMap<number>>();
+
+function rolesOf(pid: string): TaskMap<number> {
+  let m = processRoles.get(pid);
+  if (m === undefined) processRoles.set(pid, (m = new TaskMap()));
+  return m;
+}
 
 /** no-double-active: one owner per active task, counting tasks still being revoked. */
 function claim(s: string, p: number, memberId: string, out: Violation[]): void {
@@ -83,7 +89,8 @@ function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Vio
   activeOwner.reset();
   pendingOwner.reset();
   targetOwner.reset();
-  processRoles.reset();
+  if (processRoles.size > 64) processRoles.clear();
+  else for (const m of processRoles.values()) m.reset();
   for (const m of g.members.values()) {
     for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) pendingOwner.set(s, p, m.memberId);
   }
@@ -109,13 +116,13 @@ function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Vio
   const holders: string[] = [];
   for (const [id, t] of g.targetAssignment) {
     const pid = g.members.get(id)?.processId ?? `?${id}`;
+    const roles = rolesOf(pid);
     const member = holders.length;
     holders.push(id);
     for (let r = 0; r < 3; r++) {
       const role = ROLES[r]!;
       const holder = member * 3 + r;
       for (const [s, ps] of t[role]) {
-        const pidSub = `${pid}|${s}`;
         const n = checkSizes ? numberOfTasks(g, s) : undefined;
         for (const p of ps) {
           if (r === 0) {
@@ -124,11 +131,11 @@ function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Vio
             targetOwner.set(s, p, id);
           }
           if (checkSizes && (n === undefined || p < 0 || p >= n)) out.push({ invariant: 'legal-target-assignment', message: `The target gives ${id} task ${s}_${p}, which the topology does not have.` });
-          const seen = processRoles.get(pidSub, p);
+          const seen = roles.get(s, p);
           if (seen !== undefined && seen !== holder) {
             out.push({ invariant: 'legal-target-assignment', message: `Process ${pid} gets ${s}_${p} twice in the target (${holders[Math.floor(seen / 3)]}/${ROLES[seen % 3]} and ${id}/${role}).` });
           }
-          processRoles.set(pidSub, p, holder);
+          roles.set(s, p, holder);
         }
       }
     }

@@ -18,7 +18,7 @@ function group(members: StreamsGroupMember[], targets: Record<string, TasksTuple
   g.groupEpoch = epoch;
   g.assignmentEpoch = epoch;
   for (const m of members) g.putMember(m);
-  for (const [id, t] of Object.entries(targets)) g.targetAssignment.set(id, t);
+  for (const [id, t] of Object.entries(targets)) g.setTarget(id, t);
   const configured: ConfiguredTopology = { topologyEpoch: 0, metadataHash: 0, subtopologies: [{ subtopologyId: '0', numberOfTasks: 4 } as never], internalTopicsToBeCreated: [], problem: null };
   g.configuredTopology = configured;
   return g;

@@ -27,6 +27,22 @@ export interface PartialProgress {
   readonly stillOwned: { active?: TaskSet; standby?: TaskSet; warmup?: TaskSet };
 }
 
+/** Bits of StreamsGroup.shared: the collections a clone still shares with its original. */
+const SHARED_MEMBERS = 1;
+const SHARED_TARGETS = 2;
+const SHARED_STATIC = 4;
+const SHARED_OFFSETS = 8;
+const SHARED_INDEXES = 16;
+const SHARED_TASK_OFFSETS = 32;
+const SHARED_PARTIAL = 64;
+const SHARED_ALL = 127;
+
+/** What a member last reported of its task offsets ([4.4], in memory). */
+export interface MemberTaskOffsets {
+  readonly offsets: TaskOffset[] | null;
+  readonly endOffsets: TaskOffset[] | null;
+}
+
 export class StreamsGroup {
   // ---- hard state (records) ----
   groupEpoch = 0;
@@ -38,48 +54,132 @@ export class StreamsGroup {
   topologyId: string | null = null;
   assignmentEpoch = 0;
   assignmentTimestamp = 0;
-  readonly members: Map<string, StreamsGroupMember>;
-  readonly targetAssignment: Map<string, TasksTuple>;
-  readonly staticMembers: Map<string, string>;
+  // The collections are read through read-only views and written through the methods below: a clone shares
+  // them with its original until either side writes one (copy-on-write, see `writable`).
+  private membersMap: Map<string, StreamsGroupMember>;
+  private targetsMap: Map<string, TasksTuple>;
+  private staticMap: Map<string, string>;
   /** Committed offsets (OffsetCommit records), see src/core/offsets/. */
-  offsets: CommittedOffsets;
+  private offsetsState: CommittedOffsets;
 
   // ---- derived indexes (rebuilt on replay) ----
-  // (shared with clones until either side changes a member: see ownIndexes; replaced, never reassigned from outside)
   /** subtopology -> partition -> process id, from assigned and pending-revocation active tasks. */
-  activeTaskProcessId: Map<string, Map<number, string>>;
-  standbyTaskProcessIds: Map<string, Map<number, Set<string>>>;
-  warmupTaskProcessIds: Map<string, Map<number, Set<string>>>;
-  private indexesShared: boolean;
+  private activeIndex: Map<string, Map<number, string>>;
+  private standbyIndex: Map<string, Map<number, Set<string>>>;
+  private warmupIndex: Map<string, Map<number, Set<string>>>;
 
   // ---- soft state (in memory only) ----
   configuredTopology: ConfiguredTopology | null = null;
   metadataRefreshRequested = false;
   endpointInformationEpoch = 0;
   shutdownRequester: string | null = null;
-  readonly taskOffsets: Map<string, { offsets: TaskOffset[] | null; endOffsets: TaskOffset[] | null }>;
-  readonly partialProgress: Map<string, PartialProgress>;
+  private taskOffsetsMap: Map<string, MemberTaskOffsets>;
+  private partialMap: Map<string, PartialProgress>;
 
   /** kip1071-draft groups only (null for ak4): partition metadata and the refresh deadline, see src/core/draft/. */
   draft: DraftGroupState | null = null;
 
-  /** A new group, or (`from`) a copy of one's collections: see `clone`. */
+  /** SHARED_* bits: collections still shared with a clone (or its original). */
+  private shared: number;
+
+  /** A new group, or (`from`) one sharing its collections with `from` until either writes: see `clone`. */
   constructor(
     readonly groupId: string,
     from?: StreamsGroup,
   ) {
-    this.members = new Map(from?.members);
-    this.targetAssignment = new Map(from?.targetAssignment);
-    this.staticMembers = new Map(from?.staticMembers);
-    this.offsets = from ? from.offsets.clone() : new CommittedOffsets();
-    // the process-id indexes are shared with the original until either side writes (ownIndexes)
-    this.activeTaskProcessId = from ? from.activeTaskProcessId : new Map();
-    this.standbyTaskProcessIds = from ? from.standbyTaskProcessIds : new Map();
-    this.warmupTaskProcessIds = from ? from.warmupTaskProcessIds : new Map();
-    this.indexesShared = from !== undefined;
-    if (from) from.indexesShared = true;
-    this.taskOffsets = new Map(from?.taskOffsets);
-    this.partialProgress = new Map(from?.partialProgress);
+    this.membersMap = from ? from.membersMap : new Map();
+    this.targetsMap = from ? from.targetsMap : new Map();
+    this.staticMap = from ? from.staticMap : new Map();
+    this.offsetsState = from ? from.offsetsState : new CommittedOffsets();
+    this.activeIndex = from ? from.activeIndex : new Map();
+    this.standbyIndex = from ? from.standbyIndex : new Map();
+    this.warmupIndex = from ? from.warmupIndex : new Map();
+    this.taskOffsetsMap = from ? from.taskOffsetsMap : new Map();
+    this.partialMap = from ? from.partialMap : new Map();
+    this.shared = from ? SHARED_ALL : 0;
+    if (from) from.shared = SHARED_ALL;
+  }
+
+  get members(): ReadonlyMap<string, StreamsGroupMember> {
+    return this.membersMap;
+  }
+
+  get targetAssignment(): ReadonlyMap<string, TasksTuple> {
+    return this.targetsMap;
+  }
+
+  get staticMembers(): ReadonlyMap<string, string> {
+    return this.staticMap;
+  }
+
+  get offsets(): Pick<CommittedOffsets, 'get' | 'size' | 'entries' | 'toObject'> {
+    return this.offsetsState;
+  }
+
+  get activeTaskProcessId(): ReadonlyMap<string, ReadonlyMap<number, string>> {
+    return this.activeIndex;
+  }
+
+  get standbyTaskProcessIds(): ReadonlyMap<string, ReadonlyMap<number, ReadonlySet<string>>> {
+    return this.standbyIndex;
+  }
+
+  get warmupTaskProcessIds(): ReadonlyMap<string, ReadonlyMap<number, ReadonlySet<string>>> {
+    return this.warmupIndex;
+  }
+
+  /** Task offsets and end offsets a member last reported ([4.4], in memory). */
+  get taskOffsets(): ReadonlyMap<string, MemberTaskOffsets> {
+    return this.taskOffsetsMap;
+  }
+
+  get partialProgress(): ReadonlyMap<string, PartialProgress> {
+    return this.partialMap;
+  }
+
+  /** Copy-on-write: copies the collections of `bits` this group still shares, before it changes them. */
+  private writable(bits: number): void {
+    const copy = this.shared & bits;
+    if (copy === 0) return;
+    if (copy & SHARED_MEMBERS) this.membersMap = new Map(this.membersMap);
+    if (copy & SHARED_TARGETS) this.targetsMap = new Map(this.targetsMap);
+    if (copy & SHARED_STATIC) this.staticMap = new Map(this.staticMap);
+    if (copy & SHARED_OFFSETS) this.offsetsState = this.offsetsState.clone();
+    if (copy & SHARED_INDEXES) {
+      const active = new Map<string, Map<number, string>>();
+      for (const [s, inner] of this.activeIndex) active.set(s, new Map(inner));
+      this.activeIndex = active;
+      this.standbyIndex = copyIndex(this.standbyIndex);
+      this.warmupIndex = copyIndex(this.warmupIndex);
+    }
+    if (copy & SHARED_TASK_OFFSETS) this.taskOffsetsMap = new Map(this.taskOffsetsMap);
+    if (copy & SHARED_PARTIAL) this.partialMap = new Map(this.partialMap);
+    this.shared &= ~copy;
+  }
+
+  /** StreamsGroupTargetAssignmentMember: a member's target (null removes it). */
+  setTarget(memberId: string, target: TasksTuple | null): void {
+    this.writable(SHARED_TARGETS);
+    if (target) this.targetsMap.set(memberId, target);
+    else this.targetsMap.delete(memberId);
+  }
+
+  /** OffsetCommit replay: the committed offsets, for writing. */
+  writableOffsets(): CommittedOffsets {
+    this.writable(SHARED_OFFSETS);
+    return this.offsetsState;
+  }
+
+  setTaskOffsets(memberId: string, offsets: MemberTaskOffsets): void {
+    this.writable(SHARED_TASK_OFFSETS);
+    this.taskOffsetsMap.set(memberId, offsets);
+  }
+
+  /** KAFKA-20870 option B: a member's in-memory report progress (null forgets it). */
+  setPartialProgress(memberId: string, progress: PartialProgress | null): void {
+    this.writable(SHARED_PARTIAL);
+    if (progress) this.partialMap.set(memberId, progress);
+    else this.partialMap.delete(memberId);
   }
 
   /** maybeUpdateGroupState: first match wins. */
@@ -105,31 +205,34 @@ export class StreamsGroup {
 
   /** Replaces a member and keeps the static-member and process-id indexes in step (updateMember). */
   putMember(m: StreamsGroupMember): void {
-    this.ownIndexes();
-    const old = this.members.get(m.memberId);
+    this.writable(SHARED_MEMBERS | SHARED_STATIC | SHARED_INDEXES);
+    const old = this.membersMap.get(m.memberId);
     if (old) {
       this.removeProcessIds(old);
-      if (old.instanceId !== null && this.staticMembers.get(old.instanceId) === old.memberId) this.staticMembers.delete(old.instanceId);
+      if (old.instanceId !== null && this.staticMap.get(old.instanceId) === old.memberId) this.staticMap.delete(old.instanceId);
     }
-    this.members.set(m.memberId, m);
-    if (m.instanceId !== null) this.staticMembers.set(m.instanceId, m.memberId);
+    this.membersMap.set(m.memberId, m);
+    if (m.instanceId !== null) this.staticMap.set(m.instanceId, m.memberId);
     this.addProcessIds(m);
   }
 
   removeMember(memberId: string): void {
-    const old = this.members.get(memberId);
+    const old = this.membersMap.get(memberId);
     if (!old) return;
-    this.ownIndexes();
+    this.writable(SHARED_MEMBERS | SHARED_STATIC | SHARED_INDEXES);
     this.removeProcessIds(old);
-    if (old.instanceId !== null && this.staticMembers.get(old.instanceId) === memberId) this.staticMembers.delete(old.instanceId);
-    this.members.delete(memberId);
+    if (old.instanceId !== null && this.staticMap.get(old.instanceId) === memberId) this.staticMap.delete(old.instanceId);
+    this.membersMap.delete(memberId);
     // an EMPTY group forgets a shutdown request
-    if (this.members.size === 0) this.shutdownRequester = null;
-    this.taskOffsets.delete(memberId);
-    this.partialProgress.delete(memberId);
+    if (this.membersMap.size === 0) this.shutdownRequester = null;
+    if (this.taskOffsetsMap.has(memberId)) {
+      this.writable(SHARED_TASK_OFFSETS);
+      this.taskOffsetsMap.delete(memberId);
+    }
+    if (this.partialMap.has(memberId)) this.setPartialProgress(memberId, null);
   }
 
-  /** A copy for exploration: members, targets and task sets are immutable values; the process-id indexes are shared until written. */
+  /** A copy for exploration: members, targets and task sets are immutable values; the collections are shared until written. */
   clone(): StreamsGroup {
     const g = new StreamsGroup(this.groupId, this);
     g.groupEpoch = this.groupEpoch;
@@ -148,49 +251,38 @@ export class StreamsGroup {
     return g;
   }
 
-  /** Copy-on-write: the process-id indexes a clone shares are copied before this group changes them. */
-  private ownIndexes(): void {
-    if (!this.indexesShared) return;
-    const active = new Map<string, Map<number, string>>();
-    for (const [s, inner] of this.activeTaskProcessId) active.set(s, new Map(inner));
-    const standby = new Map<string, Map<number, Set<string>>>();
-    for (const [s, inner] of this.standbyTaskProcessIds) standby.set(s, copySets(inner));
-    const warmup = new Map<string, Map<number, Set<string>>>();
-    for (const [s, inner] of this.warmupTaskProcessIds) warmup.set(s, copySets(inner));
-    this.activeTaskProcessId = active;
-    this.standbyTaskProcessIds = standby;
-    this.warmupTaskProcessIds = warmup;
-    this.indexesShared = false;
-  }
-
   staticMemberId(instanceId: string): string | undefined {
-    return this.staticMembers.get(instanceId);
+    return this.staticMap.get(instanceId);
   }
 
   private addProcessIds(m: StreamsGroupMember): void {
     const pid = m.processId;
-    for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) setIn(this.activeTaskProcessId, s, p, pid);
-    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) setIn(this.activeTaskProcessId, s, p, pid);
-    addAll(this.standbyTaskProcessIds, m.assignedTasks.standby, pid);
-    addAll(this.standbyTaskProcessIds, m.tasksPendingRevocation.standby, pid);
-    addAll(this.warmupTaskProcessIds, m.assignedTasks.warmup, pid);
-    addAll(this.warmupTaskProcessIds, m.tasksPendingRevocation.warmup, pid);
+    for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) setIn(this.activeIndex, s, p, pid);
+    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) setIn(this.activeIndex, s, p, pid);
+    addAll(this.standbyIndex, m.assignedTasks.standby, pid);
+    addAll(this.standbyIndex, m.tasksPendingRevocation.standby, pid);
+    addAll(this.warmupIndex, m.assignedTasks.warmup, pid);
+    addAll(this.warmupIndex, m.tasksPendingRevocation.warmup, pid);
   }
 
   private removeProcessIds(m: StreamsGroupMember): void {
     const pid = m.processId;
-    for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) deleteIfEquals(this.activeTaskProcessId, s, p, pid);
-    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) deleteIfEquals(this.activeTaskProcessId, s, p, pid);
-    removeAll(this.standbyTaskProcessIds, m.assignedTasks.standby, pid);
-    removeAll(this.standbyTaskProcessIds, m.tasksPendingRevocation.standby, pid);
-    removeAll(this.warmupTaskProcessIds, m.assignedTasks.warmup, pid);
-    removeAll(this.warmupTaskProcessIds, m.tasksPendingRevocation.warmup, pid);
+    for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) deleteIfEquals(this.activeIndex, s, p, pid);
+    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) deleteIfEquals(this.activeIndex, s, p, pid);
+    removeAll(this.standbyIndex, m.assignedTasks.standby, pid);
+    removeAll(this.standbyIndex, m.tasksPendingRevocation.standby, pid);
+    removeAll(this.warmupIndex, m.assignedTasks.warmup, pid);
+    removeAll(this.warmupIndex, m.tasksPendingRevocation.warmup, pid);
   }
 }
 
-function copySets(inner: Map<number, Set<string>>): Map<number, Set<string>> {
-  const out = new Map<number, Set<string>>();
-  for (const [p, set] of inner) out.set(p, new Set(set));
+function copyIndex(index: Map<string, Map<number, Set<string>>>): Map<string, Map<number, Set<string>>> {
+  const out = new Map<string, Map<number, Set<string>>>();
+  for (const [s, inner] of index) {
+    const copy = new Map<number, Set<string>>();
+    for (const [p, set] of inner) copy.set(p, new Set(set));
+    out.set(s, copy);
+  }
   return out;
 }
 

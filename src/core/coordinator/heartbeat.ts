@@ -203,7 +203,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       groupId,
       apply: (g) => {
         const prev = g.taskOffsets.get(memberId) ?? { offsets: null, endOffsets: null };
-        g.taskOffsets.set(memberId, { offsets: to ?? prev.offsets, endOffsets: te ?? prev.endOffsets });
+        g.setTaskOffsets(memberId, { offsets: to ?? prev.offsets, endOffsets: te ?? prev.endOffsets });
       },
     });
   }

@@ -13,7 +13,7 @@ export interface Accumulated {
 
 export function accumulateReport(group: StreamsGroup, member: StreamsGroupMember, report: OwnedReport): Accumulated {
   const id = member.memberId;
-  if (isReportComplete(report)) return { report, apply: (g) => g.partialProgress.delete(id), narration: [] };
+  if (isReportComplete(report)) return { report, apply: (g) => g.setPartialProgress(id, null), narration: [] };
   const pending = member.tasksPendingRevocation;
   const prev = group.partialProgress.get(id);
   // progress is only valid for the same epoch and the same pending set
@@ -28,7 +28,7 @@ export function accumulateReport(group: StreamsGroup, member: StreamsGroupMember
     const owns = withoutEpochs(member.assignedTasks);
     return {
       report: { active: owns.active, standby: owns.standby, warmup: owns.warmup },
-      apply: (g) => g.partialProgress.delete(id),
+      apply: (g) => g.setPartialProgress(id, null),
       narration: [`Option B: the partial reports of ${id} now cover every role with pending revocations; the revocation completes.`],
     };
   }
@@ -36,7 +36,7 @@ export function accumulateReport(group: StreamsGroup, member: StreamsGroupMember
   const missing = ROLES.filter((r) => !released(r));
   return {
     report: ABSENT_REPORT,
-    apply: (g) => g.partialProgress.set(id, progress),
+    apply: (g) => g.setPartialProgress(id, progress),
     narration: [`Option B: progress of ${id} is kept in memory only; still waiting for: ${missing.join(', ')}.`],
   };
 }

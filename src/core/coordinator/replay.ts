@@ -27,12 +27,12 @@ function existing(groups: Groups, groupId: string, what: string): StreamsGroup {
 /** StreamsGroupTargetAssignmentMember: set the member's target, or remove it on a tombstone (both editions). */
 export function replayTargetAssignmentMember(g: StreamsGroup, memberId: string, v: Record<string, unknown> | null): void {
   if (v) {
-    g.targetAssignment.set(memberId, {
+    g.setTarget(memberId, {
       active: fromTaskIds(v.activeTasks as TaskIds[]),
       standby: fromTaskIds(v.standbyTasks as TaskIds[]),
       warmup: fromTaskIds(v.warmupTasks as TaskIds[]),
     });
-  } else g.targetAssignment.delete(memberId);
+  } else g.setTarget(memberId, null);
 }
 
 export function replay(groups: Groups, r: CoordinatorRecord, edition: Edition = 'ak4'): void {

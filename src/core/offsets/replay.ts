@@ -10,10 +10,10 @@ export function replayOffsetCommit(groups: Groups, r: CoordinatorRecord): void {
   const g = groups.get(groupId);
   if (r.value === null) {
     // tombstone: removes the offset if present (a missing group or offset is no error)
-    g?.offsets.remove(topic, partition);
+    g?.writableOffsets().remove(topic, partition);
     return;
   }
   // Kafka creates a "simple" classic group for offsets of an unknown group; the simulator has no classic groups
   if (!g) throw new IllegalStateError(`Received an offset commit for unknown group ${groupId}; simple (classic) groups are not simulated.`);
-  g.offsets.put(topic, partition, offsetFromValue(r.value));
+  g.writableOffsets().put(topic, partition, offsetFromValue(r.value));
 }

@@ -15,7 +15,7 @@ import {
 } from '../model/tasks.ts';
 import { isReady, type ConfiguredTopology, type StreamsTopology } from '../model/topology.ts';
 import { buildCurrentAssignment, ownedReportFromRequest, type OwnedReport, type ProcessLookups } from '../reconcile/index.ts';
-import { configureTopics } from '../topology/configure.ts';
+import { configureTopicsMemo } from '../topology/configureMemo.ts';
 import { computeMetadataHash } from '../topology/metadataHash.ts';
 import { throwIfTopologyUpdated } from '../topology/validate.ts';
 import type { Effect, OpContext, OpResult, RequestContext } from './context.ts';
@@ -181,7 +181,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       reconfigure = true;
     }
     if (reconfigure || group.configuredTopology === null) {
-      configured = configureTopics(topology, ctx.topics, metadataHash);
+      configured = configureTopicsMemo(topology, ctx.topics, metadataHash);
       const c = configured;
       if (groupExisted) effects.push({ kind: 'soft', groupId, apply: (g) => (g.configuredTopology = c) });
     } else configured = group.configuredTopology;

@@ -27,10 +27,20 @@ export interface TargetAssignmentResult {
   readonly targets: ReadonlyMap<string, TasksTuple>;
 }
 
-/** Member ids in the iteration order of the coordinator's java.util.HashMap. */
-export function memberIdOrder(ids: readonly string[]): string[] {
-  return hashMapOrder(ids, stringHashCode);
+/** Member ids in the iteration order of the coordinator's java.util.HashMap (remembered: the same few id lists recur). */
+export function memberIdOrder(ids: readonly string[]): readonly string[] {
+  let key = '';
+  for (const id of ids) key += `${id.length}#${id}`;
+  let order = orders.get(key);
+  if (order === undefined) {
+    if (orders.size >= MAX_ORDERS) orders.clear();
+    orders.set(key, (order = Object.freeze(hashMapOrder(ids, stringHashCode))));
+  }
+  return order;
 }
+
+const orders = new Map<string, readonly string[]>();
+const MAX_ORDERS = 4096;
 
 function offsetsMap(list: readonly TaskOffset[] | null | undefined): Map<string, Map<number, number>> {
   const m = new Map<string, Map<number, number>>();

@@ -3,12 +3,13 @@
 // three-member benchmark). The key is exact: every input the assignor reads, in the order it iterates them.
 
 import type { GroupAssignment, GroupSpec, TaskAssignor, TopologyDescriber } from './types.ts';
+import { slot } from '../util/slot.ts';
 
 /** Bounds the memory a long exploration spends on the memo; past it the memo starts over. */
 const MAX_ENTRIES = 100_000;
 
 /** Text of a map whose values are sets, maps or strings, in iteration order (cached per immutable object). */
-const mapText = new WeakMap<object, string>();
+const mapText = slot<string>();
 
 function text(m: ReadonlyMap<string, ReadonlySet<number> | ReadonlyMap<number, number> | string>): string {
   if (m.size === 0) return '';

@@ -9,6 +9,7 @@ import type { SimulatedClient } from '../clients/simulated.ts';
 import type { PartialProgress, StreamsGroup } from '../coordinator/group.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import type { TaskEpochs, TaskSet, TasksTuple } from '../model/tasks.ts';
+import { slot } from '../util/slot.ts';
 import type { ExploreContext, World } from './world.ts';
 
 const setText = new WeakMap<object, string>();
@@ -230,40 +231,11 @@ function hashClient(h: WordHash, c: SimulatedClient, now: number): void {
   h.word(c.nestedOwnedTasks ? 1 : 0);
 }
 
-/** A base class whose constructor returns its argument: a subclass's private field is then added to that object. */
-class Adopt {
-  constructor(o: object) {
-    return o;
-  }
-}
-
-/**
- * One cached number per immutable object, kept on the object in a private field: lookups and garbage
- * collection cost less than with a WeakMap of hundreds of thousands of entries or a defined symbol property,
- * and copies (spread, Object.assign, JSON, structured clone) never carry it over to a changed value.
- */
-function hashSlot(): { get(o: object): number | undefined; set(o: object, x: number): number } {
-  class Slot extends Adopt {
-    #hash = 0;
-
-    static get(o: object): number | undefined {
-      return #hash in o ? (o as Slot).#hash : undefined;
-    }
-
-    static set(o: object, x: number): number {
-      new Slot(o);
-      (o as Slot).#hash = x;
-      return x;
-    }
-  }
-  return Slot;
-}
-
-const memberHashes = hashSlot();
-const tupleHashes = hashSlot();
-const setHashes = hashSlot();
-const jsonHashes = hashSlot();
-const partialHashes = hashSlot();
+const memberHashes = slot<number>();
+const tupleHashes = slot<number>();
+const setHashes = slot<number>();
+const jsonHashes = slot<number>();
+const partialHashes = slot<number>();
 
 /**
  * Hashes of immutable values, cached per object. They hash the facts their canonical text shows (`member`,

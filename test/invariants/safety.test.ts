@@ -88,6 +88,21 @@ describe('safety invariants', () => {
     }
   });
 
+  it('an unchanged group reuses its examination; any write, a clone\'s write or a new configured topology is seen', () => {
+    const g = group([member('a', 'p1', 2, { '0': [0] }), member('b', 'p2', 2, { '0': [1] })], { a: tuple({ '0': [0] }), b: tuple({ '0': [1] }) });
+    expect(invariants(g)).toEqual([]);
+    const copy = g.clone();
+    copy.putMember(member('b', 'p2', 2, { '0': [0, 1] }));
+    expect(invariants(copy)).toEqual(['no-double-active']);
+    expect(invariants(g)).toEqual([]);
+    g.setTarget('b', tuple({ '0': [0] }));
+    expect(invariants(g)).toEqual(['legal-target-assignment']);
+    g.setTarget('b', tuple({ '0': [9] }));
+    expect(invariants(g)).toEqual(['legal-target-assignment']);
+    g.configuredTopology = { ...g.configuredTopology!, subtopologies: [{ subtopologyId: '0', numberOfTasks: 10 } as never] };
+    expect(invariants(g)).toEqual([]);
+  });
+
   it('the reused scratch maps forget the previous check', () => {
     const first = group([member('a', 'p1', 2, { '0': [0, 1] })], { a: tuple({ '0': [0, 1] }) });
     const second = group([member('b', 'p2', 2, { '0': [0, 1] })], { b: tuple({ '0': [0, 1] }) });

@@ -81,6 +81,8 @@ export class StreamsGroup {
 
   /** SHARED_* bits: collections still shared with a clone (or its original). */
   private shared: number;
+  /** See `collectionsVersion`. */
+  private version: object;
 
   /** A new group, or (`from`) one sharing its collections with `from` until either writes: see `clone`. */
   constructor(
@@ -98,6 +100,16 @@ export class StreamsGroup {
     this.partialMap = from ? from.partialMap : new Map();
     this.shared = from ? SHARED_ALL : 0;
     if (from) from.shared = SHARED_ALL;
+    this.version = from ? from.version : {};
+  }
+
+  /**
+   * An object whose identity changes whenever any collection (members, targets, static members, offsets, task
+   * offsets, partial progress) is written, and which a clone shares until either side writes: values derived
+   * from the collections alone may be cached on it (see util/slot.ts).
+   */
+  get collectionsVersion(): object {
+    return this.version;
   }
 
   get members(): ReadonlyMap<string, StreamsGroupMember> {
@@ -137,8 +149,9 @@ export class StreamsGroup {
     return this.partialMap;
   }
 
-  /** Copy-on-write: copies the collections of `bits` this group still shares, before it changes them. */
+  /** Before any write: a new collections version, and copies of the collections of `bits` this group still shares (copy-on-write). */
   private writable(bits: number): void {
+    this.version = {};
     const copy = this.shared & bits;
     if (copy === 0) return;
     if (copy & SHARED_MEMBERS) this.membersMap = new Map(this.membersMap);

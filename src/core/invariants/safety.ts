@@ -2,6 +2,7 @@
 import type { StreamsGroup } from '../coordinator/group.ts';
 import type { Groups } from '../coordinator/replay.ts';
 import type { Violation } from './types.ts';
+import { slot } from '../util/slot.ts';
 
 /** Epochs seen at the previous step, per group. */
 export interface EpochSnapshot {
@@ -85,7 +86,20 @@ function numberOfTasks(g: StreamsGroup, s: string): number | undefined {
   return n;
 }
 
-function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Violation[]): void {
+/** The violations that depend only on the group's collections and configured topology: per member, then the target's. */
+interface Structural {
+  readonly configured: StreamsGroup['configuredTopology'];
+  readonly perMember: readonly (readonly Violation[])[];
+  readonly target: readonly Violation[];
+}
+
+/** Per collections version (shared by clones until either writes): an unchanged group is not re-examined. */
+const structuralOf = slot<Structural>();
+
+function structural(g: StreamsGroup): Structural {
+  const version = g.collectionsVersion;
+  const cached = structuralOf.get(version);
+  if (cached !== undefined && cached.configured === g.configuredTopology) return cached;
   activeOwner.reset();
   pendingOwner.reset();
   targetOwner.reset();
@@ -94,7 +108,9 @@ function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Vio
   for (const m of g.members.values()) {
     for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) pendingOwner.set(s, p, m.memberId);
   }
+  const perMember: Violation[][] = [];
   for (const m of g.members.values()) {
+    const out: Violation[] = [];
     const assigned = m.assignedTasks.active;
     // no-double-active: assigned tasks first, then the ones still pending revocation
     for (const [s, ps] of assigned) for (const p of ps.keys()) claim(s, p, m.memberId, out);
@@ -106,12 +122,10 @@ function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Vio
         if (holder !== undefined && holder !== m.memberId) out.push({ invariant: 'no-assign-while-pending', message: `${m.memberId} is assigned ${s}_${p} while ${holder} still has it pending revocation.` });
       }
     }
-    // valid-member-epochs: reconciled epochs never run ahead of the target or the group
-    if (m.memberEpoch !== -2 && (m.memberEpoch > g.groupEpoch || (g.assignmentEpoch >= 0 && m.memberEpoch > Math.max(g.assignmentEpoch, 1)))) {
-      out.push({ invariant: 'valid-member-epochs', message: `${m.memberId} is at epoch ${m.memberEpoch}, above the assignment epoch ${g.assignmentEpoch} or the group epoch ${g.groupEpoch}.` });
-    }
+    perMember.push(out);
   }
   // legal-target-assignment: one active owner per task, only tasks that exist, one role per process
+  const target: Violation[] = [];
   const checkSizes = g.configuredTopology?.problem === null;
   const holders: string[] = [];
   for (const [id, t] of g.targetAssignment) {
@@ -127,19 +141,33 @@ function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Vio
         for (const p of ps) {
           if (r === 0) {
             const other = targetOwner.get(s, p);
-            if (other !== undefined) out.push({ invariant: 'legal-target-assignment', message: `The target gives ${s}_${p} as active to both ${other} and ${id}.` });
+            if (other !== undefined) target.push({ invariant: 'legal-target-assignment', message: `The target gives ${s}_${p} as active to both ${other} and ${id}.` });
             targetOwner.set(s, p, id);
           }
-          if (checkSizes && (n === undefined || p < 0 || p >= n)) out.push({ invariant: 'legal-target-assignment', message: `The target gives ${id} task ${s}_${p}, which the topology does not have.` });
+          if (checkSizes && (n === undefined || p < 0 || p >= n)) target.push({ invariant: 'legal-target-assignment', message: `The target gives ${id} task ${s}_${p}, which the topology does not have.` });
           const seen = roles.get(s, p);
           if (seen !== undefined && seen !== holder) {
-            out.push({ invariant: 'legal-target-assignment', message: `Process ${pid} gets ${s}_${p} twice in the target (${holders[Math.floor(seen / 3)]}/${ROLES[seen % 3]} and ${id}/${role}).` });
+            target.push({ invariant: 'legal-target-assignment', message: `Process ${pid} gets ${s}_${p} twice in the target (${holders[Math.floor(seen / 3)]}/${ROLES[seen % 3]} and ${id}/${role}).` });
           }
           roles.set(s, p, holder);
         }
       }
     }
   }
+  return structuralOf.set(version, { configured: g.configuredTopology, perMember, target });
+}
+
+function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Violation[]): void {
+  const found = structural(g);
+  let i = 0;
+  for (const m of g.members.values()) {
+    for (const v of found.perMember[i++]!) out.push({ ...v });
+    // valid-member-epochs: reconciled epochs never run ahead of the target or the group
+    if (m.memberEpoch !== -2 && (m.memberEpoch > g.groupEpoch || (g.assignmentEpoch >= 0 && m.memberEpoch > Math.max(g.assignmentEpoch, 1)))) {
+      out.push({ invariant: 'valid-member-epochs', message: `${m.memberId} is at epoch ${m.memberEpoch}, above the assignment epoch ${g.assignmentEpoch} or the group epoch ${g.groupEpoch}.` });
+    }
+  }
+  for (const v of found.target) out.push({ ...v });
   // stable-at-group-epoch: Stable means every member is Stable at the group epoch
   if (g.state() === 'STABLE') {
     for (const m of g.members.values()) {

@@ -118,18 +118,24 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
 
   // 3. member metadata: null keeps the stored value; client id and host always come from the request context
   const tags = clientTagsFrom(req.clientTags);
+  // (every field in newMember's order, as replay builds members: one object shape)
   const updated: StreamsGroupMember = {
-    ...member,
+    memberId: member.memberId,
+    memberEpoch: member.memberEpoch,
+    previousMemberEpoch: member.previousMemberEpoch,
+    state: member.state,
     instanceId: instanceId ?? member.instanceId,
     rackId: req.rackId ?? member.rackId,
     rebalanceTimeoutMs: req.rebalanceTimeoutMs === -1 ? member.rebalanceTimeoutMs : req.rebalanceTimeoutMs,
-    topologyEpoch: req.topology ? req.topology.epoch : member.topologyEpoch,
     clientId: rctx.clientId,
     clientHost: rctx.clientHost,
+    topologyEpoch: req.topology ? req.topology.epoch : member.topologyEpoch,
     processId: req.processId ?? member.processId,
-    clientTags: tags ?? member.clientTags,
     // [4.4] a join replaces the endpoint (null clears it); otherwise null keeps it
     userEndpoint: isJoining ? req.userEndpoint : (req.userEndpoint ?? member.userEndpoint),
+    clientTags: tags ?? member.clientTags,
+    assignedTasks: member.assignedTasks,
+    tasksPendingRevocation: member.tasksPendingRevocation,
   };
   const isNewMember = !group.members.has(memberId) && replacedMemberId === null;
   let bump = false;

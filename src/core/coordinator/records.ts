@@ -1,6 +1,6 @@
 // Record helpers (StreamsCoordinatorRecordHelpers): build each record from the model, and read them back.
 import type { CoordinatorRecord } from '../log/records.ts';
-import { MEMBER_STATE_VALUES, memberStateFromValue, newMember, type StreamsGroupMember } from '../model/member.ts';
+import { MEMBER_STATE_VALUES, memberStateFromValue, newMember, withAssignment, type StreamsGroupMember } from '../model/member.ts';
 import { EMPTY_EPOCHS, fromTaskIds, sortedIds, sortedPartitions, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { StreamsTopology } from '../model/topology.ts';
 import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
@@ -133,32 +133,22 @@ export function activeEpochsFromValue(list: (TaskIds & { assignmentEpochs?: numb
 
 export function applyCurrentAssignmentValue(m: StreamsGroupMember, v: Record<string, unknown>): StreamsGroupMember {
   const memberEpoch = v.memberEpoch as number;
-  // built field by field: this is the replay hot path
-  return {
-    memberId: m.memberId,
+  return withAssignment(
+    m,
     memberEpoch,
-    previousMemberEpoch: v.previousMemberEpoch as number,
-    state: memberStateFromValue(v.state as number),
-    instanceId: m.instanceId,
-    rackId: m.rackId,
-    rebalanceTimeoutMs: m.rebalanceTimeoutMs,
-    clientId: m.clientId,
-    clientHost: m.clientHost,
-    topologyEpoch: m.topologyEpoch,
-    processId: m.processId,
-    userEndpoint: m.userEndpoint,
-    clientTags: m.clientTags,
-    assignedTasks: {
+    v.previousMemberEpoch as number,
+    memberStateFromValue(v.state as number),
+    {
       active: activeEpochsFromValue(v.activeTasks as TaskIds[], memberEpoch),
       standby: fromTaskIds(v.standbyTasks as TaskIds[]),
       warmup: fromTaskIds(v.warmupTasks as TaskIds[]),
     },
-    tasksPendingRevocation: {
+    {
       active: fromTaskIds(v.activeTasksPendingRevocation as TaskIds[]),
       standby: fromTaskIds(v.standbyTasksPendingRevocation as TaskIds[]),
       warmup: fromTaskIds(v.warmupTasksPendingRevocation as TaskIds[]),
     },
-  };
+  );
 }
 
 export function applyMemberMetadataValue(m: StreamsGroupMember | undefined, memberId: string, v: Record<string, unknown>): StreamsGroupMember {

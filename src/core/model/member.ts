@@ -63,6 +63,38 @@ export function newMember(memberId: string): StreamsGroupMember {
   };
 }
 
+/**
+ * The member with a new assignment part (epochs, state, tasks) and the same metadata: field by field in
+ * newMember's order, so that every shipped member has one object shape (draft members keep their topology id).
+ */
+export function withAssignment(
+  m: StreamsGroupMember,
+  memberEpoch: number,
+  previousMemberEpoch: number,
+  state: MemberState,
+  assignedTasks: TasksTupleWithEpochs,
+  tasksPendingRevocation: TasksTuple,
+): StreamsGroupMember {
+  if (m.topologyId !== undefined) return { ...m, memberEpoch, previousMemberEpoch, state, assignedTasks, tasksPendingRevocation };
+  return {
+    memberId: m.memberId,
+    memberEpoch,
+    previousMemberEpoch,
+    state,
+    instanceId: m.instanceId,
+    rackId: m.rackId,
+    rebalanceTimeoutMs: m.rebalanceTimeoutMs,
+    clientId: m.clientId,
+    clientHost: m.clientHost,
+    topologyEpoch: m.topologyEpoch,
+    processId: m.processId,
+    userEndpoint: m.userEndpoint,
+    clientTags: m.clientTags,
+    assignedTasks,
+    tasksPendingRevocation,
+  };
+}
+
 /** isReconciledTo: STABLE at exactly this epoch. */
 export function isReconciledTo(m: StreamsGroupMember, epoch: number): boolean {
   return m.state === 'STABLE' && m.memberEpoch === epoch;

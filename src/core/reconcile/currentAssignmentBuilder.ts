@@ -3,7 +3,7 @@
 // kip1071-draft.md §3.4 and §4.8 (the draft's rules); kafka-20870.md §2.3 and §3 option A (per-role reports).
 import { apiError } from '../protocol/errors.ts';
 import type { MemberState, StreamsGroupMember } from '../model/member.ts';
-import { sameAssignment } from '../model/member.ts';
+import { sameAssignment, withAssignment } from '../model/member.ts';
 import {
   EMPTY_SET,
   EMPTY_TUPLE,
@@ -108,7 +108,7 @@ function build(input: CurrentAssignmentInput): StreamsGroupMember {
         if (tupleIsEmpty(stillPending)) return computeNextAssignment(input, member.memberEpoch + 1);
         // option A: partial progress shrinks the pending revocation, same state, epoch and assigned tasks
         if (tupleSize(stillPending) !== tupleSize(member.tasksPendingRevocation)) {
-          return { ...member, tasksPendingRevocation: normalizeTuple(stillPending) };
+          return withAssignment(member, member.memberEpoch, member.previousMemberEpoch, member.state, member.assignedTasks, normalizeTuple(stillPending));
         }
         return member;
       }
@@ -472,7 +472,7 @@ function normalizeTuple(t: TasksTuple): TasksTuple {
 
 /** updateMemberEpoch(e): previousMemberEpoch always becomes the old member epoch. */
 function withState(member: StreamsGroupMember, state: MemberState, epoch: number, assignedTasks: TasksTupleWithEpochs, pending: TasksTuple): StreamsGroupMember {
-  return { ...member, state, memberEpoch: epoch, previousMemberEpoch: member.memberEpoch, assignedTasks, tasksPendingRevocation: pending };
+  return withAssignment(member, epoch, member.memberEpoch, state, assignedTasks, pending);
 }
 
 /** buildNewMember: UNREVOKED_TASKS at epochArg if revocations are outstanding, else STABLE/UNRELEASED_TASKS at the target epoch. */

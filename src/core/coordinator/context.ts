@@ -46,3 +46,8 @@ export interface OpResult<R> {
   /** Plain-language lines explaining what happened and why. */
   narration: string[];
 }
+
+/** A soft (in-memory) state change of one group (the change is passed in, not named: it is created per request). */
+export function softEffect(groupId: string, apply: (g: StreamsGroup) => void): Effect {
+  return { kind: 'soft', groupId, apply };
+}

@@ -19,6 +19,7 @@ import { configureTopicsMemo } from '../topology/configureMemo.ts';
 import { computeMetadataHash } from '../topology/metadataHash.ts';
 import { throwIfTopologyUpdated } from '../topology/validate.ts';
 import type { Effect, OpContext, OpResult, RequestContext } from './context.ts';
+import { softEffect } from './context.ts';
 import { StreamsGroup } from './group.ts';
 import { streamsGroupLeave } from './leave.ts';
 import { accumulateReport } from './partialProgress.ts';
@@ -189,7 +190,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     if (reconfigure || group.configuredTopology === null) {
       configured = configureTopicsMemo(topology, ctx.topics, metadataHash);
       const c = configured;
-      if (groupExisted) effects.push({ kind: 'soft', groupId, apply: (g) => (g.configuredTopology = c) });
+      if (groupExisted) effects.push(softEffect(groupId, (g) => (g.configuredTopology = c)));
     } else configured = group.configuredTopology;
   } else configured = group.configuredTopology;
 
@@ -204,14 +205,12 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   if (req.taskOffsets !== null || req.taskEndOffsets !== null) {
     const to = req.taskOffsets;
     const te = req.taskEndOffsets;
-    effects.push({
-      kind: 'soft',
-      groupId,
-      apply: (g) => {
+    effects.push(
+      softEffect(groupId, (g) => {
         const prev = g.taskOffsets.get(memberId) ?? { offsets: null, endOffsets: null };
         g.setTaskOffsets(memberId, { offsets: to ?? prev.offsets, endOffsets: te ?? prev.endOffsets });
-      },
-    });
+      }),
+    );
   }
 
   // 9. becoming ready (or ceasing to be) triggers a rebalance
@@ -232,7 +231,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   if (bump) {
     groupEpoch += 1;
     records.push(groupMetadataRecord(groupId, { epoch: groupEpoch, metadataHash, validatedTopologyEpoch, lastAssignmentConfigs: configs }));
-    effects.push({ kind: 'soft', groupId, apply: (g) => (g.metadataRefreshRequested = false) });
+    effects.push(softEffect(groupId, (g) => (g.metadataRefreshRequested = false)));
   }
 
   // 13. [4.4] initial rebalance delay for the first member of an empty group
@@ -295,7 +294,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   let shutdownRequester = group.shutdownRequester;
   if (req.shutdownApplication) {
     shutdownRequester ??= memberId;
-    effects.push({ kind: 'soft', groupId, apply: (g) => (g.shutdownRequester ??= memberId) });
+    effects.push(softEffect(groupId, (g) => (g.shutdownRequester ??= memberId)));
   }
 
   // 19. response
@@ -319,7 +318,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   if (endpointChanged || (assignmentChanged && reconciled.userEndpoint !== null)) {
     endpointEpoch += 1;
     const e = endpointEpoch;
-    if (groupExisted) effects.push({ kind: 'soft', groupId, apply: (g) => (g.endpointInformationEpoch = e) });
+    if (groupExisted) effects.push(softEffect(groupId, (g) => (g.endpointInformationEpoch = e)));
   }
   if (endpointEpoch !== req.endpointInformationEpoch) resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, configured);
   if (groupExisted) resp.endpointInformationEpoch = endpointEpoch;
@@ -431,7 +430,7 @@ export function maybeReconcile(
   if (ctx.rules.accumulateInMemory && member.state === 'UNREVOKED_TASKS') {
     const acc = accumulateReport(group, member, report);
     effectiveReport = acc.report;
-    effects.push({ kind: 'soft', groupId: group.groupId, apply: acc.apply });
+    effects.push(softEffect(group.groupId, acc.apply));
     narration.push(...acc.narration);
   }
   const next = buildCurrentAssignment({

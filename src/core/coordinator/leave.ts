@@ -5,6 +5,7 @@ import type { CoordinatorRecord } from '../log/records.ts';
 import { EMPTY_TUPLE, type TaskEpochs } from '../model/tasks.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import type { Effect, OpContext, OpResult } from './context.ts';
+import { softEffect } from './context.ts';
 import type { StreamsGroup } from './group.ts';
 import {
   currentAssignmentRecord,
@@ -22,7 +23,7 @@ export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequ
   if (!group) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} not found.`);
   const effects: Effect[] = [];
   // a shutdown request is remembered even on leave
-  if (req.shutdownApplication) effects.push({ kind: 'soft', groupId, apply: (g) => (g.shutdownRequester ??= memberId) });
+  if (req.shutdownApplication) effects.push(softEffect(groupId, (g) => (g.shutdownRequester ??= memberId)));
   const resp = emptyHeartbeatResponse();
   resp.memberId = memberId;
   resp.memberEpoch = req.memberEpoch;

@@ -262,17 +262,12 @@ export class Coordinator {
   private fire(t: ScheduledTimer, topics: TopicsImage): FiredTimer {
     const task = t.task;
     const ctx = this.context(topics);
-    const noop = (effect: string): FiredTimer => ({ timer: t, batch: null, effect, narration: [] });
-    const run = (op: () => OpResult<null>, effect: string): FiredTimer => {
-      const out = this.execute(op, () => null);
-      return { timer: t, batch: out.batch, effect: out.errorName === 'NONE' ? effect : `${effect} failed: ${out.errorName}`, narration: out.narration };
-    };
     switch (task.kind) {
       case 'session-timeout': {
         const g = this.groups.get(task.groupId);
         const m = g?.members.get(task.memberId);
-        if (!g || !m) return noop('nothing (member already gone)');
-        return run(() => {
+        if (!g || !m) return firedNothing(t, 'nothing (member already gone)');
+        return this.runTimerOp(t, () => {
           const f = this.hooks.fence(ctx, g, m);
           return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} sent no successful heartbeat for the session timeout: it is fenced.`, ...f.narration] };
         }, `session timeout fenced member ${m.memberId}`);
@@ -281,8 +276,8 @@ export class Coordinator {
         const g = this.groups.get(task.groupId);
         const m = g?.members.get(task.memberId);
         // the rebalance timeout fences only if the member is still at the epoch captured when scheduled
-        if (!g || !m || m.memberEpoch !== task.memberEpoch) return noop('nothing (member moved on)');
-        return run(() => {
+        if (!g || !m || m.memberEpoch !== task.memberEpoch) return firedNothing(t, 'nothing (member moved on)');
+        return this.runTimerOp(t, () => {
           const f = this.hooks.fence(ctx, g, m);
           return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} did not release its revoked tasks within its rebalance timeout (${m.rebalanceTimeoutMs} ms): it is fenced.`, ...f.narration] };
         }, `rebalance timeout fenced member ${m.memberId}`);
@@ -290,8 +285,8 @@ export class Coordinator {
       case 'initial-rebalance': {
         const g = this.groups.get(task.groupId);
         // skipped when the group is empty or has no configured topology
-        if (!g || g.members.size === 0 || !g.configuredTopology) return noop('nothing (empty group or no configured topology)');
-        return run(() => {
+        if (!g || g.members.size === 0 || !g.configuredTopology) return firedNothing(t, 'nothing (empty group or no configured topology)');
+        return this.runTimerOp(t, () => {
           const configs = assignmentConfigs(this.options.config);
           const r = buildTargetAssignment({
             group: g,
@@ -312,21 +307,27 @@ export class Coordinator {
         const h = this.hooks;
         const policy = { isSubscribedToTopic: h.isSubscribedToTopic, mayDelete: h.mayDelete, deleteGroupRecords: (g: StreamsGroup) => h.deleteGroupRecords(g, this.groups), expiryNarration: h.expiryNarration };
         const sweep = cleanupGroupMetadata(this.groups, this.now, offsetsRetentionMs(this.options.config.int('offsets.retention.minutes')), policy);
-        if (sweep.records.length === 0) return { ...noop('retention check: nothing expired'), narration: sweep.narration };
+        if (sweep.records.length === 0) return { ...firedNothing(t, 'retention check: nothing expired'), narration: sweep.narration };
         const did = [sweep.expiredOffsets > 0 ? `expired ${sweep.expiredOffsets} offset(s)` : '', sweep.deletedGroups.length > 0 ? `deleted ${sweep.deletedGroups.join(', ')}` : ''].filter((s) => s);
-        return run(() => ({ response: null, records: sweep.records, effects: [], narration: sweep.narration }), `retention check ${did.join(' and ')}`);
+        return this.runTimerOp(t, () => ({ response: null, records: sweep.records, effects: [], narration: sweep.narration }), `retention check ${did.join(' and ')}`);
       }
       case 'topology-initialization-timeout': {
         // kip1071-draft §9.3: the member asked to initialize is fenced, even if healthy; the group stays INITIALIZING
         const g = this.groups.get(task.groupId);
         const m = g?.members.get(task.memberId);
-        if (!g || !m) return noop('nothing (member already gone)');
-        return run(() => {
+        if (!g || !m) return firedNothing(t, 'nothing (member already gone)');
+        return this.runTimerOp(t, () => {
           const f = this.hooks.fence(ctx, g, m);
           return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} was asked to initialize topology ${task.topologyId} but no StreamsGroupInitialize arrived in time: it is fenced. The next heartbeat of any member asks again.`, ...f.narration] };
         }, `topology initialization timeout fenced member ${m.memberId}`);
       }
     }
+  }
+
+  /** A timer's write operation, as execute runs it. */
+  private runTimerOp(t: ScheduledTimer, op: () => OpResult<null>, effect: string): FiredTimer {
+    const out = this.execute(op, nullResponse);
+    return { timer: t, batch: out.batch, effect: out.errorName === 'NONE' ? effect : `${effect} failed: ${out.errorName}`, narration: out.narration };
   }
 
   /** The group's state name as Kafka lists it, or "Dead" when absent. */
@@ -342,6 +343,16 @@ export class Coordinator {
   static sessionKey(groupId: string, memberId: string): string {
     return timerKey({ kind: 'session-timeout', groupId, memberId });
   }
+}
+
+/** A timer that found nothing to do. */
+function firedNothing(t: ScheduledTimer, effect: string): FiredTimer {
+  return { timer: t, batch: null, effect, narration: [] };
+}
+
+/** Timer operations have no response. */
+function nullResponse(): null {
+  return null;
 }
 
 /** Groups replayed from a frozen log's batches, per edition (a frozen log never changes; never handed out uncopied). */

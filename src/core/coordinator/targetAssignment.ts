@@ -3,7 +3,8 @@ import type { AssignmentMemberSpec, TaskAssignor, TopologyDescriber } from '../a
 import type { CoordinatorRecord } from '../log/records.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import { EMPTY_SET, EMPTY_TUPLE, equalTuples, type TasksTuple } from '../model/tasks.ts';
-import { isReady, type ConfiguredTopology } from '../model/topology.ts';
+import { isReady, type ConfiguredSubtopology, type ConfiguredTopology } from '../model/topology.ts';
+import { slot } from '../util/slot.ts';
 import type { TaskOffset } from '../protocol/messages.ts';
 import { hashMapOrder, stringHashCode } from '../util/java.ts';
 import type { StreamsGroup } from './group.ts';
@@ -52,13 +53,39 @@ function offsetsMap(list: readonly TaskOffset[] | null | undefined): Map<string,
   return m;
 }
 
+/** The assignor's view of a configured topology (remembered per configured topology, an immutable value). */
 export function describer(ct: ConfiguredTopology): TopologyDescriber {
-  const subs = new Map((ct.subtopologies ?? []).map((s) => [s.subtopologyId, s]));
-  return {
-    subtopologies: () => [...subs.keys()].sort(),
-    maxNumInputPartitions: (id) => subs.get(id)?.numberOfTasks ?? 0,
-    isStateful: (id) => subs.get(id)?.isStateful ?? false,
-  };
+  return describers.get(ct) ?? describers.set(ct, new ConfiguredDescriber(ct));
+}
+
+const describers = slot<TopologyDescriber>();
+
+class ConfiguredDescriber implements TopologyDescriber {
+  private readonly subs: ReadonlyMap<string, ConfiguredSubtopology>;
+  private readonly ids: readonly string[];
+
+  constructor(ct: ConfiguredTopology) {
+    this.subs = new Map((ct.subtopologies ?? []).map((s) => [s.subtopologyId, s]));
+    this.ids = [...this.subs.keys()].sort();
+  }
+
+  subtopologies(): string[] {
+    return [...this.ids];
+  }
+
+  maxNumInputPartitions(id: string): number {
+    return this.subs.get(id)?.numberOfTasks ?? 0;
+  }
+
+  isStateful(id: string): boolean {
+    return this.subs.get(id)?.isStateful ?? false;
+  }
+}
+
+/** A member's target before this computation (a static member replacing another inherits the replaced one's). */
+function previousTarget(input: TargetAssignmentInput, id: string): TasksTuple | undefined {
+  const targets = input.group.targetAssignment;
+  return targets.get(id) ?? (input.updatedMember?.memberId === id && input.replacedMemberId ? targets.get(input.replacedMemberId) : undefined);
 }
 
 export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssignmentResult {
@@ -67,8 +94,6 @@ export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssig
   const members = new Map<string, StreamsGroupMember>();
   for (const [id, m] of group.members) if (id !== input.replacedMemberId) members.set(id, m);
   if (input.updatedMember) members.set(input.updatedMember.memberId, input.updatedMember);
-  const previous = (id: string): TasksTuple | undefined =>
-    group.targetAssignment.get(id) ?? (input.updatedMember?.memberId === id && input.replacedMemberId ? group.targetAssignment.get(input.replacedMemberId) : undefined);
 
   const order = memberIdOrder([...members.keys()]);
   let targets: Map<string, TasksTuple>;
@@ -77,7 +102,7 @@ export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssig
     const specs = new Map<string, AssignmentMemberSpec>();
     for (const id of order) {
       const m = members.get(id)!;
-      const prev = previous(id) ?? EMPTY_TUPLE;
+      const prev = previousTarget(input, id) ?? EMPTY_TUPLE;
       const offsets = group.taskOffsets.get(id);
       specs.set(id, {
         instanceId: m.instanceId,
@@ -104,7 +129,7 @@ export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssig
 
   const records: CoordinatorRecord[] = [];
   for (const id of order) {
-    const before = previous(id);
+    const before = previousTarget(input, id);
     const after = targets.get(id)!;
     // a target record only for members whose target is new or changed
     if (!before || !equalTuples(before, after)) records.push(targetAssignmentMemberRecord(group.groupId, id, after));

@@ -1,5 +1,6 @@
 // kip1071-draft StreamsGroupHeartbeat in the coordinator (kip1071-draft §4, Appendix A), and the fence (§4.3).
 import type { Effect, OpContext, OpResult, RequestContext } from '../coordinator/context.ts';
+import { softEffect } from '../coordinator/context.ts';
 import type { StreamsGroup } from '../coordinator/group.ts';
 import { groupLookups } from '../coordinator/heartbeat.ts';
 import { timerKey } from '../coordinator/timers.ts';
@@ -238,7 +239,7 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
     }
     const deadline = { deadlineMs: ctx.now + METADATA_REFRESH_INTERVAL_MS, epoch: groupEpoch };
     // soft state on the handler's group object: a brand-new group's object is discarded (its deadline stays {0,0})
-    if (groupExisted) effects.push({ kind: 'soft', groupId, apply: (g) => void (g.draft!.refreshDeadline = deadline) });
+    if (groupExisted) effects.push(softEffect(groupId, (g) => void (g.draft!.refreshDeadline = deadline)));
   }
 
   // §4.7 target assignment

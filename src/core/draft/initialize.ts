@@ -1,5 +1,6 @@
 // kip1071-draft StreamsGroupInitialize in the coordinator (kip1071-draft §5, seed design).
 import type { Effect, OpContext, OpResult } from '../coordinator/context.ts';
+import { softEffect } from '../coordinator/context.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import { apiError } from '../protocol/errors.ts';
 import { draftCheckInternalTopicsExist, draftInitializeTopics } from '../topology/draft.ts';
@@ -85,7 +86,7 @@ export function draftInitialize(ctx: OpContext, req: DraftInitializeRequest, rul
     records.push(...r.records);
   }
   const deadline = { deadlineMs: ctx.now + METADATA_REFRESH_INTERVAL_MS, epoch };
-  const effects: Effect[] = [{ kind: 'soft', groupId, apply: (g) => void (g.draft!.refreshDeadline = deadline) }];
+  const effects: Effect[] = [softEffect(groupId, (g) => void (g.draft!.refreshDeadline = deadline))];
   if (!rules.initializeRequiresPendingTimer) {
     // seed: once initialized, nobody else is waited for (a timer for another topology id would fence its member)
     for (const t of ctx.timers.all()) if (t.task.kind === 'topology-initialization-timeout' && t.task.groupId === groupId) effects.push({ kind: 'cancel', key: t.key });

@@ -1,9 +1,10 @@
 // Record helpers (StreamsCoordinatorRecordHelpers): build each record from the model, and read them back.
 import type { CoordinatorRecord } from '../log/records.ts';
 import { MEMBER_STATE_VALUES, memberStateFromValue, newMember, withAssignment, type StreamsGroupMember } from '../model/member.ts';
-import { EMPTY_EPOCHS, fromTaskIds, sortedIds, sortedPartitions, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
+import { EMPTY_EPOCHS, fromTaskIds, iteratesAs, sortedIds, sortedPartitions, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { StreamsTopology } from '../model/topology.ts';
 import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
+import { slot } from '../util/slot.ts';
 
 export interface GroupMetadataFields {
   epoch: number;
@@ -69,15 +70,23 @@ export function targetAssignmentMemberTombstone(groupId: string, memberId: strin
 /** Active tasks carry per-partition assignment epochs, parallel to `partitions` ([4.4]). */
 function activeWithEpochs(e: TaskEpochs): (TaskIds & { assignmentEpochs: number[] })[] {
   const out: (TaskIds & { assignmentEpochs: number[] })[] = [];
-  for (const s of sortedIds(e)) {
+  const ids = sortedIds(e);
+  let canonical = iteratesAs(e.keys(), ids);
+  for (const s of ids) {
     const epochs = e.get(s)!;
     const ps = sortedPartitions(epochs.keys());
+    if (canonical) canonical = iteratesAs(epochs.keys(), ps);
     const assignmentEpochs: number[] = [];
     for (const p of ps) assignmentEpochs.push(epochs.get(p)!);
     out.push({ subtopologyId: s, partitions: ps, assignmentEpochs });
   }
+  // as toTaskIds: replay may take back the very map a canonical list was made from
+  if (canonical && out.length > 0) epochsSource.set(out, e);
   return out;
 }
+
+/** The immutable active-task epochs a canonical record list was made from (see toTaskIds). */
+const epochsSource = slot<TaskEpochs>();
 
 export function currentAssignmentRecord(groupId: string, m: StreamsGroupMember, withTaskEpochs: boolean): CoordinatorRecord {
   return {
@@ -121,6 +130,8 @@ function keysOf(e: TaskEpochs): TaskSet {
 /** A missing or mismatched epoch list makes every partition take the record's member epoch. */
 export function activeEpochsFromValue(list: (TaskIds & { assignmentEpochs?: number[] })[], memberEpoch: number): TaskEpochs {
   if (list.length === 0) return EMPTY_EPOCHS;
+  const source = epochsSource.get(list);
+  if (source !== undefined) return source;
   const m = new Map<string, Map<number, number>>();
   for (const t of list) {
     const inner = m.get(t.subtopologyId) ?? new Map<number, number>();

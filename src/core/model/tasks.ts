@@ -1,5 +1,7 @@
 // Task sets: subtopologyId -> partitions. Immutable by convention; helpers never mutate their inputs.
 
+import { slot } from '../util/slot.ts';
+
 export type TaskSet = ReadonlyMap<string, ReadonlySet<number>>;
 /** Active tasks with the epoch at which each was granted ([4.4] TasksTupleWithEpochs). */
 export type TaskEpochs = ReadonlyMap<string, ReadonlyMap<number, number>>;
@@ -188,12 +190,39 @@ export interface TaskIds {
 
 export function toTaskIds(a: TaskSet): TaskIds[] {
   const out: TaskIds[] = [];
-  for (const s of sortedIds(a)) out.push({ subtopologyId: s, partitions: sortedPartitions(a.get(s)!) });
+  let canonical = true;
+  let prev: string | null = null;
+  for (const [s, ps] of a) {
+    if (prev !== null && prev >= s) canonical = false;
+    prev = s;
+    const partitions = sortedPartitions(ps);
+    if (canonical) canonical = iteratesAs(ps, partitions);
+    out.push({ subtopologyId: s, partitions });
+  }
+  if (!canonical) out.sort((x, y) => (x.subtopologyId < y.subtopologyId ? -1 : 1));
+  // a set already in canonical order is what fromTaskIds would rebuild from this list: it may return the set itself
+  else if (out.length > 0) listSource.set(out, a);
   return out;
 }
 
+/** Whether the values iterate in exactly this order. */
+export function iteratesAs<T>(values: Iterable<T>, order: readonly T[]): boolean {
+  let i = 0;
+  for (const v of values) if (v !== order[i++]) return false;
+  return true;
+}
+
+/**
+ * The immutable set a TaskIds list was made from, when that set is in canonical order: reading the list back
+ * gives an equal set in the same order, so replay and clients share the value instead of rebuilding it.
+ * Lists that came from outside (requests, scenario files) carry none and are read as written.
+ */
+const listSource = slot<TaskSet>();
+
 export function fromTaskIds(list: readonly TaskIds[]): TaskSet {
   if (list.length === 0) return EMPTY_SET;
+  const source = listSource.get(list);
+  if (source !== undefined) return source;
   const m = new Map<string, Set<number>>();
   for (const t of list) {
     const cur = m.get(t.subtopologyId);

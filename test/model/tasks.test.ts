@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { currentAssignmentRecord, applyCurrentAssignmentValue } from '../../src/core/coordinator/records.ts';
+import { newMember } from '../../src/core/model/member.ts';
+import { EMPTY_SET, fromTaskIds, iteratesAs, taskSet, toTaskIds, toObject, type TaskSet } from '../../src/core/model/tasks.ts';
+
+const order = (t: TaskSet) => [...t].map(([s, ps]) => [s, [...ps]]);
+
+describe('TaskIds lists', () => {
+  it('a canonical set reads back as itself; the list is sorted either way', () => {
+    const s = taskSet({ '0': [1, 2], '1': [0] });
+    const list = toTaskIds(s);
+    expect(list).toEqual([{ subtopologyId: '0', partitions: [1, 2] }, { subtopologyId: '1', partitions: [0] }]);
+    expect(fromTaskIds(list)).toBe(s);
+  });
+
+  it('a set out of order gives a sorted list, read back as a new sorted set', () => {
+    const s: TaskSet = new Map([['1', new Set([3, 0])], ['0', new Set([2])]]);
+    const list = toTaskIds(s);
+    expect(list).toEqual([{ subtopologyId: '0', partitions: [2] }, { subtopologyId: '1', partitions: [0, 3] }]);
+    const back = fromTaskIds(list);
+    expect(back).not.toBe(s);
+    expect(order(back)).toEqual([['0', [2]], ['1', [0, 3]]]);
+  });
+
+  it('lists from elsewhere (copies, JSON) are read as written', () => {
+    const s = taskSet({ '0': [1, 2] });
+    const list = toTaskIds(s);
+    for (const copy of [JSON.parse(JSON.stringify(list)), [...list], structuredClone(list)]) {
+      const back = fromTaskIds(copy);
+      expect(back).not.toBe(s);
+      expect(toObject(back)).toEqual({ '0': [1, 2] });
+    }
+    expect(fromTaskIds(toTaskIds(new Map()))).toBe(EMPTY_SET);
+    expect(toObject(fromTaskIds([{ subtopologyId: '0', partitions: [1] }, { subtopologyId: '0', partitions: [1, 4] }]))).toEqual({ '0': [1, 4] });
+  });
+
+  it('replaying a current-assignment record gives the member the very task values it was written from', () => {
+    const m = { ...newMember('m'), memberEpoch: 3, assignedTasks: { active: new Map([['0', new Map([[1, 2], [4, 3]])]]), standby: taskSet({ '0': [0] }), warmup: EMPTY_SET }, tasksPendingRevocation: { active: taskSet({ '0': [5] }), standby: EMPTY_SET, warmup: EMPTY_SET } };
+    const back = applyCurrentAssignmentValue(newMember('m'), currentAssignmentRecord('g', m, true).value as Record<string, unknown>);
+    expect(back.assignedTasks.active).toBe(m.assignedTasks.active);
+    expect(back.assignedTasks.standby).toBe(m.assignedTasks.standby);
+    expect(back.tasksPendingRevocation.active).toBe(m.tasksPendingRevocation.active);
+    // epochs out of order: rebuilt, with the same epochs
+    const unordered = { ...m, assignedTasks: { ...m.assignedTasks, active: new Map([['0', new Map([[4, 3], [1, 2]])]]) } };
+    const rebuilt = applyCurrentAssignmentValue(newMember('m'), currentAssignmentRecord('g', unordered, true).value as Record<string, unknown>);
+    expect(rebuilt.assignedTasks.active).not.toBe(unordered.assignedTasks.active);
+    expect([...rebuilt.assignedTasks.active.get('0')!]).toEqual([[1, 2], [4, 3]]);
+  });
+
+  it('iteratesAs', () => {
+    expect(iteratesAs(new Set([1, 2]), [1, 2])).toBe(true);
+    expect(iteratesAs(new Set([2, 1]), [1, 2])).toBe(false);
+  });
+});

@@ -80,14 +80,36 @@ export function supportedVersions(edition: Edition, api: RpcName, variant: Varia
 
 export class Broker {
   coordinator: Coordinator;
-  readonly topics: Map<string, number>;
+  /** The cluster's topics; shared with clones until either side changes them (copy-on-write). */
+  private topicsMap: Map<string, number>;
+  private topicsShared = false;
 
   constructor(
     readonly options: BrokerOptions,
     topics: Iterable<[string, number]>,
+    /** `clone`: the broker this one copies (the topics are then shared, and `topics` is ignored). */
+    from?: Broker,
   ) {
-    this.coordinator = new Coordinator(options);
-    this.topics = new Map(topics);
+    if (from) {
+      this.coordinator = from.coordinator.clone();
+      this.topicsMap = from.topicsMap;
+      this.topicsShared = from.topicsShared = true;
+    } else {
+      this.coordinator = new Coordinator(options);
+      this.topicsMap = new Map(topics);
+    }
+  }
+
+  get topics(): ReadonlyMap<string, number> {
+    return this.topicsMap;
+  }
+
+  private writableTopics(): Map<string, number> {
+    if (this.topicsShared) {
+      this.topicsMap = new Map(this.topicsMap);
+      this.topicsShared = false;
+    }
+    return this.topicsMap;
   }
 
   get now(): number {
@@ -200,20 +222,24 @@ export class Broker {
   /** Creates topics that do not exist yet; groups that need them refresh their metadata. */
   createTopics(list: readonly { name: string; partitions: number }[]): { name: string; partitions: number }[] {
     const created = list.filter((t) => !this.topics.has(t.name));
-    for (const t of created) this.topics.set(t.name, t.partitions);
+    if (created.length > 0) {
+      const topics = this.writableTopics();
+      for (const t of created) topics.set(t.name, t.partitions);
+    }
     if (created.length > 0) this.coordinator.onMetadataUpdate(created.map((t) => t.name));
     return created.map((t) => ({ ...t }));
   }
 
   changeTopics(change: { create?: { name: string; partitions: number }[]; delete?: string[]; partitions?: Record<string, number> }): string[] {
     const changed: string[] = [];
+    const topics = this.writableTopics();
     for (const t of change.create ?? []) {
-      this.topics.set(t.name, t.partitions);
+      topics.set(t.name, t.partitions);
       changed.push(t.name);
     }
-    for (const name of change.delete ?? []) if (this.topics.delete(name)) changed.push(name);
+    for (const name of change.delete ?? []) if (topics.delete(name)) changed.push(name);
     for (const [name, n] of Object.entries(change.partitions ?? {})) {
-      this.topics.set(name, n);
+      topics.set(name, n);
       changed.push(name);
     }
     this.coordinator.onMetadataUpdate(changed);
@@ -228,13 +254,9 @@ export class Broker {
     return this.coordinator.advanceTo(t, this.topics);
   }
 
-  /** A copy for exploration: the coordinator is cloned (no replay), the topics copied. */
+  /** A copy for exploration: the coordinator is cloned (no replay), the topics shared until either side changes them. */
   clone(): Broker {
-    const b = Object.create(Broker.prototype) as { -readonly [K in keyof Broker]: Broker[K] };
-    b.options = this.options;
-    b.coordinator = this.coordinator.clone();
-    b.topics = new Map(this.topics);
-    return b as Broker;
+    return new Broker(this.options, this.topicsMap, this);
   }
 
   /** A new coordinator loads the partition; the cluster's topics are unchanged. */

@@ -69,7 +69,7 @@ const SHIPPED_HOOKS: EditionHooks = {
 
 export class Coordinator {
   readonly groups: Groups = new Map();
-  readonly timers = new Timers();
+  readonly timers: Timers;
   readonly rules: VariantRules;
   readonly assignor: TaskAssignor;
   readonly hooks: EditionHooks;
@@ -81,8 +81,19 @@ export class Coordinator {
     now = 0,
     /** The groups replaying `log` gives, when the caller has them already (see `failover`). */
     replayed?: Groups,
+    /** `clone`: the coordinator this one copies (nothing is replayed; `log` is the copy's log). */
+    cloneOf?: Coordinator,
   ) {
     this.now = now;
+    if (cloneOf) {
+      this.timers = cloneOf.timers.clone();
+      this.rules = cloneOf.rules;
+      this.assignor = cloneOf.assignor;
+      this.hooks = cloneOf.hooks;
+      for (const [id, g] of cloneOf.groups) this.groups.set(id, g.clone());
+      return;
+    }
+    this.timers = new Timers();
     this.rules = VARIANT_RULES[options.variant];
     this.assignor = new StickyTaskAssignor({ flavour: options.edition === 'ak4' ? '4.4' : 'draft' });
     this.hooks = options.edition === 'kip1071-draft' ? draftHooks(options.config) : SHIPPED_HOOKS;
@@ -112,17 +123,7 @@ export class Coordinator {
 
   /** A copy for exploration (no replay): groups and timers are copied, the log shares its immutable batches. */
   clone(): Coordinator {
-    const c = Object.create(Coordinator.prototype) as { -readonly [K in keyof Coordinator]: Coordinator[K] };
-    c.options = this.options;
-    c.log = this.log.clone();
-    c.now = this.now;
-    c.rules = this.rules;
-    c.assignor = this.assignor;
-    c.hooks = this.hooks;
-    c.timers = this.timers.clone();
-    c.groups = new Map();
-    for (const [id, g] of this.groups) c.groups.set(id, g.clone());
-    return c as Coordinator;
+    return new Coordinator(this.options, this.log.clone(), this.now, undefined, this);
   }
 
   private onLoaded(): void {

@@ -218,15 +218,33 @@ export class StreamsGroup {
 
   /** Replaces a member and keeps the static-member and process-id indexes in step (updateMember). */
   putMember(m: StreamsGroupMember): void {
-    this.writable(SHARED_MEMBERS | SHARED_STATIC | SHARED_INDEXES);
     const old = this.membersMap.get(m.memberId);
+    // the same task values on the same process, already all in the indexes: removing and re-adding the process ids
+    // would change nothing a lookup can see (the indexes are only looked up)
+    const unchanged = old !== undefined && old.processId === m.processId && old.assignedTasks === m.assignedTasks && old.tasksPendingRevocation === m.tasksPendingRevocation && this.indexesHold(m);
+    this.writable(SHARED_MEMBERS | SHARED_STATIC | (unchanged ? 0 : SHARED_INDEXES));
     if (old) {
-      this.removeProcessIds(old);
+      if (!unchanged) this.removeProcessIds(old);
       if (old.instanceId !== null && this.staticMap.get(old.instanceId) === old.memberId) this.staticMap.delete(old.instanceId);
     }
     this.membersMap.set(m.memberId, m);
     if (m.instanceId !== null) this.staticMap.set(m.instanceId, m.memberId);
-    this.addProcessIds(m);
+    if (!unchanged) this.addProcessIds(m);
+  }
+
+  /** Whether the indexes already map every task of m (assigned or pending revocation) to m's process. */
+  private indexesHold(m: StreamsGroupMember): boolean {
+    const pid = m.processId;
+    const a = m.assignedTasks;
+    const r = m.tasksPendingRevocation;
+    return (
+      activeHeld(this.activeIndex, a.active, pid) &&
+      activeHeld(this.activeIndex, r.active, pid) &&
+      replicaHeld(this.standbyIndex, a.standby, pid) &&
+      replicaHeld(this.standbyIndex, r.standby, pid) &&
+      replicaHeld(this.warmupIndex, a.warmup, pid) &&
+      replicaHeld(this.warmupIndex, r.warmup, pid)
+    );
   }
 
   removeMember(memberId: string): void {
@@ -287,6 +305,22 @@ export class StreamsGroup {
     removeAll(this.warmupIndex, m.assignedTasks.warmup, pid);
     removeAll(this.warmupIndex, m.tasksPendingRevocation.warmup, pid);
   }
+}
+
+function activeHeld(index: Map<string, Map<number, string>>, t: ReadonlyMap<string, ReadonlySet<number> | ReadonlyMap<number, number>>, pid: string): boolean {
+  for (const [s, ps] of t) {
+    const inner = index.get(s);
+    for (const p of ps.keys()) if (inner?.get(p) !== pid) return false;
+  }
+  return true;
+}
+
+function replicaHeld(index: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): boolean {
+  for (const [s, ps] of t) {
+    const inner = index.get(s);
+    for (const p of ps) if (inner?.get(p)?.has(pid) !== true) return false;
+  }
+  return true;
 }
 
 function copyIndex(index: Map<string, Map<number, Set<string>>>): Map<string, Map<number, Set<string>>> {

@@ -21,4 +21,5 @@ console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${M
 section('assignor ([4.4] sticky), median ms per assignment:', './assignor.ts');
 section('coordinator: log replay (a fresh coordinator loading the partition)', './coordinator.ts', 'replay');
 section('coordinator: steady-state heartbeats', './coordinator.ts', 'heartbeats');
-section('explorer: BFS on a 3-member group', './explore.ts', '5', '5');
+section('explorer: BFS on a 3-member group, depth 5', './explore.ts', '5', '5');
+section('explorer: BFS on a 3-member group, depth 6 (longer runs, steadier figures)', './explore.ts', '6', '5');

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Broker } from '../src/core/broker/broker.ts';
 import { Config } from '../src/core/config.ts';
 import { Coordinator } from '../src/core/coordinator/runtime.ts';
-import { currentAssignmentRecord, groupMetadataRecord, memberMetadataRecord, targetAssignmentMemberRecord, targetAssignmentMetadataRecord, topologyRecord } from '../src/core/coordinator/records.ts';
+import { currentAssignmentRecord, groupMetadataRecord, memberMetadataRecord, releaseTaskValues, targetAssignmentMemberRecord, targetAssignmentMetadataRecord, topologyRecord } from '../src/core/coordinator/records.ts';
 import { PartitionLog } from '../src/core/log/log.ts';
 import type { CoordinatorRecord } from '../src/core/log/records.ts';
 import { newMember } from '../src/core/model/member.ts';
@@ -81,6 +81,8 @@ export function syntheticLog(records = 1_000_000, members = 1000): PartitionLog 
       b.push(currentAssignmentRecord(groupId, { ...newMember(`m${i}`), processId: `p${i}`, memberEpoch: epoch, previousMemberEpoch: epoch - 1, assignedTasks: { active: withEpoch(t.active, epoch), standby: t.standby, warmup: t.warmup } }, true));
     }
     b.push(targetAssignmentMetadataRecord(groupId, epoch, epoch));
+    // as the runtime leaves records once it has replayed them: not keeping the task values they were made from
+    for (const r of b) releaseTaskValues(r);
     log.append(b, epoch);
     written += b.length;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentAssignmentRecord, applyCurrentAssignmentValue } from '../../src/core/coordinator/records.ts';
+import { currentAssignmentRecord, applyCurrentAssignmentValue, releaseTaskValues } from '../../src/core/coordinator/records.ts';
 import { newMember } from '../../src/core/model/member.ts';
 import { EMPTY_SET, fromTaskIds, iteratesAs, taskSet, toTaskIds, toObject, type TaskSet } from '../../src/core/model/tasks.ts';
 
@@ -45,6 +45,17 @@ describe('TaskIds lists', () => {
     const rebuilt = applyCurrentAssignmentValue(newMember('m'), currentAssignmentRecord('g', unordered, true).value as Record<string, unknown>);
     expect(rebuilt.assignedTasks.active).not.toBe(unordered.assignedTasks.active);
     expect([...rebuilt.assignedTasks.active.get('0')!]).toEqual([[1, 2], [4, 3]]);
+  });
+
+  it('a released record no longer hands out (or keeps alive) the values it was made from', () => {
+    const m = { ...newMember('m'), memberEpoch: 3, assignedTasks: { active: new Map([['0', new Map([[1, 2]])]]), standby: taskSet({ '0': [0] }), warmup: EMPTY_SET } };
+    const r = currentAssignmentRecord('g', m, true);
+    releaseTaskValues(r);
+    const back = applyCurrentAssignmentValue(newMember('m'), r.value as Record<string, unknown>);
+    expect(back.assignedTasks.active).not.toBe(m.assignedTasks.active);
+    expect([...back.assignedTasks.active.get('0')!]).toEqual([[1, 2]]);
+    expect(back.assignedTasks.standby).not.toBe(m.assignedTasks.standby);
+    expect(toObject(back.assignedTasks.standby)).toEqual({ '0': [0] });
   });
 
   it('iteratesAs', () => {

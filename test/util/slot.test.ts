@@ -19,6 +19,16 @@ describe('slot', () => {
     expect(m.get('k')).toBe(1);
   });
 
+  it('clears a value', () => {
+    const a = slot<object>();
+    const o = {};
+    a.clear(o);
+    expect(a.get(o)).toBeUndefined();
+    a.set(o, { big: true });
+    a.clear(o);
+    expect(a.get(o)).toBeUndefined();
+  });
+
   it('is invisible to copies, keys and JSON', () => {
     const a = slot<number>();
     const o = { x: 1 };

@@ -82,7 +82,7 @@ export class StreamsGroup {
   /** SHARED_* bits: collections still shared with a clone (or its original). */
   private shared: number;
   /** See `collectionsVersion`. */
-  private version: object;
+  private version: object | null;
 
   /** A new group, or (`from`) one sharing its collections with `from` until either writes: see `clone`. */
   constructor(
@@ -100,7 +100,7 @@ export class StreamsGroup {
     this.partialMap = from ? from.partialMap : new Map();
     this.shared = from ? SHARED_ALL : 0;
     if (from) from.shared = SHARED_ALL;
-    this.version = from ? from.version : {};
+    this.version = from ? from.collectionsVersion : null;
   }
 
   /**
@@ -109,7 +109,8 @@ export class StreamsGroup {
    * from the collections alone may be cached on it (see util/slot.ts).
    */
   get collectionsVersion(): object {
-    return this.version;
+    // made on demand: a write only drops it
+    return (this.version ??= {});
   }
 
   get members(): ReadonlyMap<string, StreamsGroupMember> {
@@ -149,9 +150,9 @@ export class StreamsGroup {
     return this.partialMap;
   }
 
-  /** Before any write: a new collections version, and copies of the collections of `bits` this group still shares (copy-on-write). */
+  /** Before any write: the collections version dropped, and copies of the collections of `bits` this group still shares (copy-on-write). */
   private writable(bits: number): void {
-    this.version = {};
+    this.version = null;
     const copy = this.shared & bits;
     if (copy === 0) return;
     if (copy & SHARED_MEMBERS) this.membersMap = new Map(this.membersMap);

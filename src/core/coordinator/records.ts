@@ -1,7 +1,7 @@
 // Record helpers (StreamsCoordinatorRecordHelpers): build each record from the model, and read them back.
 import type { CoordinatorRecord } from '../log/records.ts';
 import { MEMBER_STATE_VALUES, memberStateFromValue, newMember, withAssignment, type StreamsGroupMember } from '../model/member.ts';
-import { EMPTY_EPOCHS, fromTaskIds, iteratesAs, sortedIds, sortedPartitions, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
+import { EMPTY_EPOCHS, forgetListSource, fromTaskIds, iteratesAs, sortedIds, sortedPartitions, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { StreamsTopology } from '../model/topology.ts';
 import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
 import { slot } from '../util/slot.ts';
@@ -87,6 +87,20 @@ function activeWithEpochs(e: TaskEpochs): (TaskIds & { assignmentEpochs: number[
 
 /** The immutable active-task epochs a canonical record list was made from (see toTaskIds). */
 const epochsSource = slot<TaskEpochs>();
+
+const TASK_LIST_FIELDS = ['activeTasks', 'standbyTasks', 'warmupTasks', 'activeTasksPendingRevocation', 'standbyTasksPendingRevocation', 'warmupTasksPendingRevocation'] as const;
+
+/** After replay: the record's task lists stop keeping the task values they were made from alive (the log keeps records long). */
+export function releaseTaskValues(r: CoordinatorRecord): void {
+  if (r.value === null || (r.type !== 'StreamsGroupCurrentMemberAssignment' && r.type !== 'StreamsGroupTargetAssignmentMember')) return;
+  const v = r.value as Record<string, unknown>;
+  for (const f of TASK_LIST_FIELDS) {
+    const list = v[f];
+    if (!Array.isArray(list)) continue;
+    forgetListSource(list as TaskIds[]);
+    epochsSource.clear(list);
+  }
+}
 
 export function currentAssignmentRecord(groupId: string, m: StreamsGroupMember, withTaskEpochs: boolean): CoordinatorRecord {
   return {

@@ -22,7 +22,7 @@ import type { StreamsGroup } from './group.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import { draftHooks } from '../draft/hooks.ts';
 import { cleanupGroupMetadata, offsetsRetentionMs, streamsGroupIsSubscribedToTopic } from '../offsets/retention.ts';
-import { groupMetadataTombstone, targetAssignmentMetadataTombstone, topologyTombstone, currentAssignmentTombstone, targetAssignmentMemberTombstone, memberMetadataTombstone } from './records.ts';
+import { groupMetadataTombstone, targetAssignmentMetadataTombstone, topologyTombstone, currentAssignmentTombstone, targetAssignmentMemberTombstone, memberMetadataTombstone, releaseTaskValues } from './records.ts';
 
 export interface CoordinatorOptions {
   readonly edition: Edition;
@@ -177,6 +177,7 @@ export class Coordinator {
       return this.failed(e, onError);
     }
     const batch = this.log.append(result.records, this.now);
+    for (const r of result.records) releaseTaskValues(r);
     this.applyEffects(result.effects);
     return { response: result.response, errorName: 'NONE', errorMessage: null, batch, narration: result.narration, topicsToCreate: result.topicsToCreate ?? [] };
   }

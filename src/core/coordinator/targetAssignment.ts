@@ -28,8 +28,10 @@ export interface TargetAssignmentResult {
   readonly targets: ReadonlyMap<string, TasksTuple>;
 }
 
-/** Member ids in the iteration order of the coordinator's java.util.HashMap (remembered: the same few id lists recur). */
+/** Member ids in the iteration order of the coordinator's java.util.HashMap (remembered for small groups: the same few id lists recur). */
 export function memberIdOrder(ids: readonly string[]): readonly string[] {
+  // large groups rarely repeat an id list: computed directly, not kept
+  if (ids.length > MAX_REMEMBERED_IDS) return hashMapOrder(ids, stringHashCode);
   let key = '';
   for (const id of ids) key += `${id.length}#${id}`;
   let order = orders.get(key);
@@ -42,6 +44,7 @@ export function memberIdOrder(ids: readonly string[]): readonly string[] {
 
 const orders = new Map<string, readonly string[]>();
 const MAX_ORDERS = 4096;
+const MAX_REMEMBERED_IDS = 32;
 
 function offsetsMap(list: readonly TaskOffset[] | null | undefined): Map<string, Map<number, number>> {
   const m = new Map<string, Map<number, number>>();

@@ -219,6 +219,11 @@ export function iteratesAs<T>(values: Iterable<T>, order: readonly T[]): boolean
  */
 const listSource = slot<TaskSet>();
 
+/** Drops the set a list was made from (a list kept for long, as in the log, should not keep old sets alive). */
+export function forgetListSource(list: readonly TaskIds[]): void {
+  listSource.clear(list);
+}
+
 export function fromTaskIds(list: readonly TaskIds[]): TaskSet {
   if (list.length === 0) return EMPTY_SET;
   const source = listSource.get(list);

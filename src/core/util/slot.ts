@@ -5,6 +5,8 @@
 export interface Slot<V> {
   get(o: object): V | undefined;
   set(o: object, value: V): V;
+  /** Drops the value (the object no longer keeps it alive). */
+  clear(o: object): void;
 }
 
 /** A base class whose constructor returns its argument: a subclass's private field is then added to that object. */
@@ -27,6 +29,10 @@ export function slot<V>(): Slot<V> {
       if (!(#value in o)) new Stamp(o);
       (o as Stamp).#value = value;
       return value;
+    }
+
+    static clear(o: object): void {
+      if (#value in o) (o as Stamp).#value = undefined;
     }
   }
   return Stamp;

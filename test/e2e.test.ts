@@ -398,6 +398,8 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
     await first.waitFor({ timeout: 20000 });
     expect(await first.locator('td').first().textContent()).toContain('4');
     expect(await page.textContent('[data-testid=compare-summary]')).toContain('step 4');
+    // the main timeline jumped to the divergence
+    expect(await page.locator('[data-testid=step]').nth(4).getAttribute('aria-current')).toBe('step');
     expect(await first.locator('[data-testid=compare-left-outcome]').textContent()).toContain('INVALID_REQUEST');
     expect(await first.locator('[data-testid=compare-right-outcome]').textContent()).toContain('NONE');
     // rows are aligned: one per step of the scenario

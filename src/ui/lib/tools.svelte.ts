@@ -63,6 +63,8 @@ export class ToolsState {
       this.compare = o.value;
       this.compareText = text;
       this.compareRow = o.value.ok ? o.value.firstDivergence : null;
+      // the main timeline follows to the first divergence (unless the scenario was edited meanwhile)
+      if (o.value.ok && o.value.firstDivergence !== null && app.text === text) void app.select(o.value.firstDivergence);
     } else if (!('cancelled' in o)) this.compare = { ok: false, errors: [], message: describeOutcome(o) };
   }
 

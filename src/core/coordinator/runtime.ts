@@ -74,6 +74,8 @@ export class Coordinator {
   readonly assignor: TaskAssignor;
   readonly hooks: EditionHooks;
   now: number;
+  /** See `prepareForExploration`. */
+  private keepTaskValues = false;
 
   constructor(
     readonly options: CoordinatorOptions,
@@ -90,6 +92,7 @@ export class Coordinator {
       this.rules = cloneOf.rules;
       this.assignor = cloneOf.assignor;
       this.hooks = cloneOf.hooks;
+      this.keepTaskValues = cloneOf.keepTaskValues;
       for (const [id, g] of cloneOf.groups) this.groups.set(id, g.clone());
       return;
     }
@@ -113,12 +116,18 @@ export class Coordinator {
     const next = new Coordinator(this.options, log, this.now, frozen ? copyGroups(replayFrozen(frozen, this.options.edition)) : undefined);
     // the assignor is stateless (or a memo of a pure one): the new coordinator may keep it
     (next as { assignor: TaskAssignor }).assignor = this.assignor;
+    next.keepTaskValues = this.keepTaskValues;
     return next;
   }
 
-  /** Exploration: remember assignments by their exact inputs (clones and failovers share the memo). */
-  memoizeAssignments(): void {
+  /**
+   * Exploration (clones and failovers inherit it): assignments are remembered by their exact inputs, and records keep
+   * the task values they were made from, so that failovers replay to shared values (exploration's worlds are
+   * short-lived; a long-lived log would rather not keep old values alive).
+   */
+  prepareForExploration(): void {
     if (!(this.assignor instanceof MemoizedAssignor)) (this as { assignor: TaskAssignor }).assignor = new MemoizedAssignor(this.assignor);
+    this.keepTaskValues = true;
   }
 
   /** A copy for exploration (no replay): groups and timers are copied, the log shares its immutable batches. */
@@ -177,7 +186,7 @@ export class Coordinator {
       return this.failed(e, onError);
     }
     const batch = this.log.append(result.records, this.now);
-    for (const r of result.records) releaseTaskValues(r);
+    if (!this.keepTaskValues) for (const r of result.records) releaseTaskValues(r);
     this.applyEffects(result.effects);
     return { response: result.response, errorName: 'NONE', errorMessage: null, batch, narration: result.narration, topicsToCreate: result.topicsToCreate ?? [] };
   }

@@ -102,7 +102,7 @@ export function prepare(scenario: Scenario, options: ExploreOptions = {}): { roo
   }
   const l = runner.checker.liveness();
   const broker = runner.broker.clone();
-  broker.coordinator.memoizeAssignments();
+  broker.coordinator.prepareForExploration();
   const root = new World(broker, clients.map((c) => c.clone()), {
     lastSend: new Map(l.lastSend),
     unstableSince: l.unstableSince,

@@ -1,7 +1,7 @@
 // Simulated Streams clients. Profile `java` follows Apache Kafka's Java client (StreamsGroupHeartbeatRequestManager,
 // StreamsMembershipManager); profile `partial` resends only the owned-task lists that changed (KAFKA-20870).
 import type { ClientSpec } from '../scenario/types.ts';
-import { EMPTY_SET, equalSets, fromTaskIds, ROLES, toTaskIds, type Role, type TaskIds, type TaskSet } from '../model/tasks.ts';
+import { EMPTY_SET, equalSets, fromTaskIds, messageTaskIds, ROLES, type Role, type TaskIds, type TaskSet } from '../model/tasks.ts';
 import { HEARTBEAT_REQUEST_DEFAULTS, type HeartbeatResponseView, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import { normalizeHeartbeatRequest } from '../protocol/normalize.ts';
 import type { Edition } from '../protocol/errors.ts';
@@ -171,14 +171,14 @@ export class SimulatedClient {
       // all three lists together, only when the owned tasks differ from what was last sent
       if (this.lastSent === null || !sameOwned(this.lastSent, this.owned)) {
         this.lastSent = this.owned;
-        return { activeTasks: toTaskIds(this.owned.active), standbyTasks: toTaskIds(this.owned.standby), warmupTasks: toTaskIds(this.owned.warmup) };
+        return { activeTasks: messageTaskIds(this.owned.active), standbyTasks: messageTaskIds(this.owned.standby), warmupTasks: messageTaskIds(this.owned.warmup) };
       }
       return { activeTasks: null, standbyTasks: null, warmupTasks: null };
     }
     // partial: only the roles that changed since the last acknowledged report
     const changed = (role: Role): TaskIds[] | null => {
       const prev = this.lastSentRoles[role];
-      return prev === undefined || !equalSets(prev, this.owned[role]) ? toTaskIds(this.owned[role]) : null;
+      return prev === undefined || !equalSets(prev, this.owned[role]) ? messageTaskIds(this.owned[role]) : null;
     };
     return { activeTasks: changed('active'), standbyTasks: changed('standby'), warmupTasks: changed('warmup') };
   }

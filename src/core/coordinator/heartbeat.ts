@@ -8,7 +8,7 @@ import {
   EMPTY_TUPLE,
   describeTasks,
   equalTuplesWithEpochs,
-  toTaskIds,
+  messageTaskIds,
   withoutEpochs,
   type TaskIds,
   type TasksTuple,
@@ -308,9 +308,9 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   // the assignment is sent when joining or when it changed
   if (isJoining || assignmentChanged) {
     const t = withoutEpochs(reconciled.assignedTasks);
-    resp.activeTasks = toTaskIds(t.active);
-    resp.standbyTasks = toTaskIds(t.standby);
-    resp.warmupTasks = toTaskIds(t.warmup);
+    resp.activeTasks = messageTaskIds(t.active);
+    resp.standbyTasks = messageTaskIds(t.standby);
+    resp.warmupTasks = messageTaskIds(t.warmup);
   }
   // endpoint information: bumped when the endpoint changed, or the assignment of a member with an endpoint did
   const endpointChanged = !sameEndpoint(member.userEndpoint, reconciled.userEndpoint);

@@ -1,7 +1,7 @@
 // Record helpers (StreamsCoordinatorRecordHelpers): build each record from the model, and read them back.
 import type { CoordinatorRecord } from '../log/records.ts';
 import { MEMBER_STATE_VALUES, memberStateFromValue, newMember, withAssignment, type StreamsGroupMember } from '../model/member.ts';
-import { EMPTY_EPOCHS, forgetListSource, fromTaskIds, iteratesAs, sortedIds, sortedPartitions, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
+import { EMPTY_EPOCHS, fromTaskIds, inCanonicalOrder, sortedIds, sortedPartitions, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { StreamsTopology } from '../model/topology.ts';
 import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
 import { slot } from '../util/slot.ts';
@@ -56,11 +56,10 @@ export function targetAssignmentMetadataTombstone(groupId: string): CoordinatorR
 }
 
 export function targetAssignmentMemberRecord(groupId: string, memberId: string, t: TasksTuple): CoordinatorRecord {
-  return {
-    type: 'StreamsGroupTargetAssignmentMember',
-    key: { groupId, memberId },
-    value: { activeTasks: toTaskIds(t.active), standbyTasks: toTaskIds(t.standby), warmupTasks: toTaskIds(t.warmup) },
-  };
+  const value = { activeTasks: toTaskIds(t.active), standbyTasks: toTaskIds(t.standby), warmupTasks: toTaskIds(t.warmup) };
+  // sets in canonical order read back as equal sets in the same order: replay may take the tuple itself
+  if (inCanonicalOrder(t.active) && inCanonicalOrder(t.standby) && inCanonicalOrder(t.warmup)) targetSource.set(value, t);
+  return { type: 'StreamsGroupTargetAssignmentMember', key: { groupId, memberId }, value };
 }
 
 export function targetAssignmentMemberTombstone(groupId: string, memberId: string): CoordinatorRecord {
@@ -70,54 +69,50 @@ export function targetAssignmentMemberTombstone(groupId: string, memberId: strin
 /** Active tasks carry per-partition assignment epochs, parallel to `partitions` ([4.4]). */
 function activeWithEpochs(e: TaskEpochs): (TaskIds & { assignmentEpochs: number[] })[] {
   const out: (TaskIds & { assignmentEpochs: number[] })[] = [];
-  const ids = sortedIds(e);
-  let canonical = iteratesAs(e.keys(), ids);
-  for (const s of ids) {
+  for (const s of sortedIds(e)) {
     const epochs = e.get(s)!;
     const ps = sortedPartitions(epochs.keys());
-    if (canonical) canonical = iteratesAs(epochs.keys(), ps);
     const assignmentEpochs: number[] = [];
     for (const p of ps) assignmentEpochs.push(epochs.get(p)!);
     out.push({ subtopologyId: s, partitions: ps, assignmentEpochs });
   }
-  // as toTaskIds: replay may take back the very map a canonical list was made from
-  if (canonical && out.length > 0) epochsSource.set(out, e);
   return out;
 }
 
-/** The immutable active-task epochs a canonical record list was made from (see toTaskIds). */
-const epochsSource = slot<TaskEpochs>();
+/**
+ * The task values a record was made from, when they were in canonical order (so that reading the record back
+ * gives equal values in the same order): replay takes them instead of rebuilding them. Released once the runtime
+ * has replayed the record (see releaseTaskValues); records from elsewhere carry none.
+ */
+const targetSource = slot<TasksTuple>();
+const assignmentSource = slot<StreamsGroupMember>();
 
-const TASK_LIST_FIELDS = ['activeTasks', 'standbyTasks', 'warmupTasks', 'activeTasksPendingRevocation', 'standbyTasksPendingRevocation', 'warmupTasksPendingRevocation'] as const;
-
-/** After replay: the record's task lists stop keeping the task values they were made from alive (the log keeps records long). */
+/** After replay: the record stops keeping the task values it was made from alive (the log keeps records long). */
 export function releaseTaskValues(r: CoordinatorRecord): void {
-  if (r.value === null || (r.type !== 'StreamsGroupCurrentMemberAssignment' && r.type !== 'StreamsGroupTargetAssignmentMember')) return;
-  const v = r.value as Record<string, unknown>;
-  for (const f of TASK_LIST_FIELDS) {
-    const list = v[f];
-    if (!Array.isArray(list)) continue;
-    forgetListSource(list as TaskIds[]);
-    epochsSource.clear(list);
-  }
+  if (r.value === null) return;
+  if (r.type === 'StreamsGroupCurrentMemberAssignment') assignmentSource.clear(r.value);
+  else if (r.type === 'StreamsGroupTargetAssignmentMember') targetSource.clear(r.value);
 }
 
 export function currentAssignmentRecord(groupId: string, m: StreamsGroupMember, withTaskEpochs: boolean): CoordinatorRecord {
-  return {
-    type: 'StreamsGroupCurrentMemberAssignment',
-    key: { groupId, memberId: m.memberId },
-    value: {
-      memberEpoch: m.memberEpoch,
-      previousMemberEpoch: m.previousMemberEpoch,
-      state: MEMBER_STATE_VALUES[m.state],
-      activeTasks: withTaskEpochs ? activeWithEpochs(m.assignedTasks.active) : toTaskIds(keysOf(m.assignedTasks.active)),
-      standbyTasks: toTaskIds(m.assignedTasks.standby),
-      warmupTasks: toTaskIds(m.assignedTasks.warmup),
-      activeTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.active),
-      standbyTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.standby),
-      warmupTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.warmup),
-    },
+  const value = {
+    memberEpoch: m.memberEpoch,
+    previousMemberEpoch: m.previousMemberEpoch,
+    state: MEMBER_STATE_VALUES[m.state],
+    activeTasks: withTaskEpochs ? activeWithEpochs(m.assignedTasks.active) : toTaskIds(keysOf(m.assignedTasks.active)),
+    standbyTasks: toTaskIds(m.assignedTasks.standby),
+    warmupTasks: toTaskIds(m.assignedTasks.warmup),
+    activeTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.active),
+    standbyTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.standby),
+    warmupTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.warmup),
   };
+  const a = m.assignedTasks;
+  const r = m.tasksPendingRevocation;
+  // with the epochs written, canonical values read back as equal values in the same order (see targetSource)
+  if (withTaskEpochs && inCanonicalOrder(a.active) && inCanonicalOrder(a.standby) && inCanonicalOrder(a.warmup) && inCanonicalOrder(r.active) && inCanonicalOrder(r.standby) && inCanonicalOrder(r.warmup)) {
+    assignmentSource.set(value, m);
+  }
+  return { type: 'StreamsGroupCurrentMemberAssignment', key: { groupId, memberId: m.memberId }, value };
 }
 
 export function currentAssignmentTombstone(groupId: string, memberId: string): CoordinatorRecord {
@@ -141,11 +136,20 @@ function keysOf(e: TaskEpochs): TaskSet {
 }
 
 
+/** The target a StreamsGroupTargetAssignmentMember value stands for. */
+export function targetFromValue(v: Record<string, unknown>): TasksTuple {
+  return (
+    targetSource.get(v) ?? {
+      active: fromTaskIds(v.activeTasks as TaskIds[]),
+      standby: fromTaskIds(v.standbyTasks as TaskIds[]),
+      warmup: fromTaskIds(v.warmupTasks as TaskIds[]),
+    }
+  );
+}
+
 /** A missing or mismatched epoch list makes every partition take the record's member epoch. */
 export function activeEpochsFromValue(list: (TaskIds & { assignmentEpochs?: number[] })[], memberEpoch: number): TaskEpochs {
   if (list.length === 0) return EMPTY_EPOCHS;
-  const source = epochsSource.get(list);
-  if (source !== undefined) return source;
   const m = new Map<string, Map<number, number>>();
   for (const t of list) {
     const inner = m.get(t.subtopologyId) ?? new Map<number, number>();
@@ -158,6 +162,8 @@ export function activeEpochsFromValue(list: (TaskIds & { assignmentEpochs?: numb
 
 export function applyCurrentAssignmentValue(m: StreamsGroupMember, v: Record<string, unknown>): StreamsGroupMember {
   const memberEpoch = v.memberEpoch as number;
+  const source = assignmentSource.get(v);
+  if (source !== undefined) return withAssignment(m, memberEpoch, v.previousMemberEpoch as number, memberStateFromValue(v.state as number), source.assignedTasks, source.tasksPendingRevocation);
   return withAssignment(
     m,
     memberEpoch,

@@ -1,9 +1,8 @@
 // Replay (GroupMetadataManager.replay): applies one record to the in-memory groups. The live coordinator
 // and a coordinator loading the log both mutate state only through here, so replay equals live state.
 import type { CoordinatorRecord } from '../log/records.ts';
-import { fromTaskIds, type TaskIds } from '../model/tasks.ts';
 import { StreamsGroup } from './group.ts';
-import { applyCurrentAssignmentValue, applyMemberMetadataValue, topologyFromValue } from './records.ts';
+import { applyCurrentAssignmentValue, applyMemberMetadataValue, targetFromValue, topologyFromValue } from './records.ts';
 import type { Edition } from '../protocol/errors.ts';
 import { replayDraft } from '../draft/replay.ts';
 import { replayOffsetCommit } from '../offsets/replay.ts';
@@ -27,11 +26,7 @@ function existing(groups: Groups, groupId: string, what: string): StreamsGroup {
 /** StreamsGroupTargetAssignmentMember: set the member's target, or remove it on a tombstone (both editions). */
 export function replayTargetAssignmentMember(g: StreamsGroup, memberId: string, v: Record<string, unknown> | null): void {
   if (v) {
-    g.setTarget(memberId, {
-      active: fromTaskIds(v.activeTasks as TaskIds[]),
-      standby: fromTaskIds(v.standbyTasks as TaskIds[]),
-      warmup: fromTaskIds(v.warmupTasks as TaskIds[]),
-    });
+    g.setTarget(memberId, targetFromValue(v));
   } else g.setTarget(memberId, null);
 }
 

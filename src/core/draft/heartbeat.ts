@@ -12,7 +12,7 @@ import {
 } from '../coordinator/records.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import { isReconciledTo, sameMetadata, type StreamsGroupMember } from '../model/member.ts';
-import { describeTasks, EMPTY_TUPLE, equalSets, equalTuples, toTaskIds, withEpoch, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
+import { describeTasks, EMPTY_TUPLE, equalSets, equalTuples, messageTaskIds, withEpoch, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
 import { apiError } from '../protocol/errors.ts';
 import type { KeyValue } from '../protocol/messages.ts';
 import { buildCurrentAssignment, ownedReportFromRequest } from '../reconcile/index.ts';
@@ -308,9 +308,9 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
   resp.shouldInitializeTopology = shouldInitializeTopology;
   if (joining || !sameAssigned(member, next)) {
     const t = withoutEpochs(next.assignedTasks);
-    resp.activeTasks = toTaskIds(t.active);
-    resp.standbyTasks = toTaskIds(t.standby);
-    resp.warmupTasks = toTaskIds(t.warmup);
+    resp.activeTasks = messageTaskIds(t.active);
+    resp.standbyTasks = messageTaskIds(t.standby);
+    resp.warmupTasks = messageTaskIds(t.warmup);
   }
   return { response: resp, records, effects, narration };
 }

@@ -188,7 +188,20 @@ export interface TaskIds {
   partitions: number[];
 }
 
+/** Kafka's list form of a set, sorted (for records, traces and the wire). */
 export function toTaskIds(a: TaskSet): TaskIds[] {
+  return listOf(a, false);
+}
+
+/**
+ * The list form for a message read back at once (a heartbeat's owned tasks, a response's assignment): when the set
+ * is in canonical order, fromTaskIds of this very list gives back the set itself instead of rebuilding it.
+ */
+export function messageTaskIds(a: TaskSet): TaskIds[] {
+  return listOf(a, true);
+}
+
+function listOf(a: TaskSet, remember: boolean): TaskIds[] {
   const out: TaskIds[] = [];
   let canonical = true;
   let prev: string | null = null;
@@ -200,9 +213,23 @@ export function toTaskIds(a: TaskSet): TaskIds[] {
     out.push({ subtopologyId: s, partitions });
   }
   if (!canonical) out.sort((x, y) => (x.subtopologyId < y.subtopologyId ? -1 : 1));
-  // a set already in canonical order is what fromTaskIds would rebuild from this list: it may return the set itself
-  else if (out.length > 0) listSource.set(out, a);
+  else if (remember && out.length > 0) listSource.set(out, a);
   return out;
+}
+
+/** Whether a set (or active tasks with epochs) iterates in the list form's order: subtopologies, then partitions ascending. */
+export function inCanonicalOrder(a: TaskSet | TaskEpochs): boolean {
+  let prev: string | null = null;
+  for (const [s, ps] of a) {
+    if (prev !== null && prev >= s) return false;
+    prev = s;
+    let last = -Infinity;
+    for (const p of ps.keys()) {
+      if (p <= last) return false;
+      last = p;
+    }
+  }
+  return true;
 }
 
 /** Whether the values iterate in exactly this order. */
@@ -212,17 +239,8 @@ export function iteratesAs<T>(values: Iterable<T>, order: readonly T[]): boolean
   return true;
 }
 
-/**
- * The immutable set a TaskIds list was made from, when that set is in canonical order: reading the list back
- * gives an equal set in the same order, so replay and clients share the value instead of rebuilding it.
- * Lists that came from outside (requests, scenario files) carry none and are read as written.
- */
+/** The immutable set a message's TaskIds list was made from (see messageTaskIds); lists from elsewhere carry none. */
 const listSource = slot<TaskSet>();
-
-/** Drops the set a list was made from (a list kept for long, as in the log, should not keep old sets alive). */
-export function forgetListSource(list: readonly TaskIds[]): void {
-  listSource.clear(list);
-}
 
 export function fromTaskIds(list: readonly TaskIds[]): TaskSet {
   if (list.length === 0) return EMPTY_SET;

@@ -32,10 +32,15 @@ export function timerKey(t: TimerTask): string {
 }
 
 export class Timers {
-  private readonly byKey = new Map<string, ScheduledTimer>();
+  private readonly byKey: Map<string, ScheduledTimer>;
   private seq = 0;
   /** `all()`'s answer until the next change (timers are read far more often than changed). */
   private sorted: readonly ScheduledTimer[] | null = null;
+
+  /** Empty, or (`clone`) with the timers of `from`. */
+  constructor(from?: ReadonlyMap<string, ScheduledTimer>) {
+    this.byKey = new Map(from);
+  }
 
   schedule(task: TimerTask, deadline: number): void {
     const key = timerKey(task);
@@ -87,8 +92,7 @@ export class Timers {
 
   /** A copy (scheduled timers are immutable values). */
   clone(): Timers {
-    const t = new Timers();
-    for (const [k, v] of this.byKey) t.byKey.set(k, v);
+    const t = new Timers(this.byKey);
     t.seq = this.seq;
     t.sorted = this.sorted;
     return t;

@@ -27,12 +27,14 @@ export function throwIfSourceTopicRegexUsed(topology: TopologyLike): void {
 
 /** KafkaApis' topic list: per subtopology, sources, repartition sinks, repartition sources, changelogs (no dedup). */
 export function kafkaApisRequiredTopics(topology: TopologyLike): string[] {
-  return topology.subtopologies.flatMap((s) => [
-    ...s.sourceTopics,
-    ...s.repartitionSinkTopics,
-    ...s.repartitionSourceTopics.map((t) => t.name),
-    ...s.stateChangelogTopics.map((t) => t.name),
-  ]);
+  const out: string[] = [];
+  for (const s of topology.subtopologies) {
+    for (const t of s.sourceTopics) out.push(t);
+    for (const t of s.repartitionSinkTopics) out.push(t);
+    for (const t of s.repartitionSourceTopics) out.push(t.name);
+    for (const t of s.stateChangelogTopics) out.push(t.name);
+  }
+  return out;
 }
 
 /** Kafka's internal topics (Topic.isInternal). */
@@ -40,6 +42,10 @@ export const KAFKA_INTERNAL_TOPICS: readonly string[] = ['__consumer_offsets', '
 
 export function isInternalTopic(name: string): boolean {
   return KAFKA_INTERNAL_TOPICS.includes(name);
+}
+
+function isValidNonInternalTopic(name: string): boolean {
+  return !isInternalTopic(name) && isValidTopicName(name);
 }
 
 /** Topic.isValid: non-empty, not "." or "..", at most 249 chars, only [a-zA-Z0-9._-]. */
@@ -51,6 +57,8 @@ export function isValidTopicName(name: string): boolean {
 // §4.1 step 3 (KafkaApis): internal topics first, then invalid names; both STREAMS_INVALID_TOPOLOGY.
 export function throwIfTopologyTopicsInvalid(topology: TopologyLike): void {
   const names = kafkaApisRequiredTopics(topology);
+  // (the usual case, every name valid, is decided without building the lists)
+  if (names.every(isValidNonInternalTopic)) return;
   const prohibited = names.filter(isInternalTopic);
   if (prohibited.length > 0) {
     throw apiError(

@@ -54,11 +54,21 @@ function str(s: string | null): string {
   return s === null ? '-' : `${s.length}#${s}`;
 }
 
+/** Text of what the assignor reads of a topology (cached per describer: describers are remembered per configured topology). */
+const topologyText = slot<string>();
+
+function describe(topology: TopologyDescriber): string {
+  let s = topologyText.get(topology);
+  if (s === undefined) {
+    s = '';
+    for (const id of topology.subtopologies()) s += `${str(id)}${topology.maxNumInputPartitions(id)}:${topology.isStateful(id) ? 1 : 0};`;
+    topologyText.set(topology, s);
+  }
+  return s;
+}
+
 function keyOf(spec: GroupSpec, topology: TopologyDescriber): string {
-  let key = '';
-  for (const [k, v] of spec.assignmentConfigs) key += str(k) + str(v);
-  key += '|';
-  for (const s of topology.subtopologies()) key += `${str(s)}${topology.maxNumInputPartitions(s)}:${topology.isStateful(s) ? 1 : 0};`;
+  let key = `${text(spec.assignmentConfigs)}|${describe(topology)}`;
   for (const [id, m] of spec.members) {
     key += `|${str(id)}${str(m.instanceId)}${str(m.rackId)}${str(m.processId)}`;
     key += `${text(m.activeTasks)}/${text(m.standbyTasks)}/${text(m.warmupTasks)}/${text(m.clientTags)}/${text(m.taskOffsets)}/${text(m.taskEndOffsets)}`;

@@ -16,6 +16,15 @@ export function assignmentConfigs(config: Config): KeyValue[] {
   return out;
 }
 
+const maps = new WeakMap<Config, ReadonlyMap<string, string>>();
+
+/** The same configs as the map the assignor reads (one per config: the memoized assignor keys on it cheaply). */
+export function assignmentConfigMap(config: Config): ReadonlyMap<string, string> {
+  let m = maps.get(config);
+  if (!m) maps.set(config, (m = new Map(assignmentConfigs(config).map((c) => [c.key, c.value]))));
+  return m;
+}
+
 /** Stored configs compare as a map; null (never stored) is the empty map. */
 export function sameConfigs(a: readonly KeyValue[], stored: readonly KeyValue[] | null): boolean {
   const b = stored ?? [];

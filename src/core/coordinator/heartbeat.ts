@@ -36,7 +36,7 @@ import {
 } from './records.ts';
 import { buildTargetAssignment } from './targetAssignment.ts';
 import { timerKey } from './timers.ts';
-import { assignmentConfigs, sameConfigs } from './assignmentConfigs.ts';
+import { assignmentConfigMap, assignmentConfigs, sameConfigs } from './assignmentConfigs.ts';
 import { throwIfMemberEpochIsInvalid } from './fencing.ts';
 
 export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
@@ -268,7 +268,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
         replacedMemberId,
         configuredTopology: configured,
         assignor: ctx.assignor,
-        assignmentConfigs: new Map(configs.map((c) => [c.key, c.value])),
+        assignmentConfigs: assignmentConfigMap(ctx.config),
         timestamp: ctx.now,
       });
       records.push(...result.records);

@@ -16,7 +16,7 @@ import { replay, type Groups } from './replay.ts';
 import { buildTargetAssignment } from './targetAssignment.ts';
 import { timerKey, Timers, type ScheduledTimer } from './timers.ts';
 import { VARIANT_RULES, type VariantRules } from './variants.ts';
-import { assignmentConfigs } from './assignmentConfigs.ts';
+import { assignmentConfigMap } from './assignmentConfigs.ts';
 import { GROUP_STATE_NAMES } from './group.ts';
 import type { StreamsGroup } from './group.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
@@ -298,7 +298,6 @@ export class Coordinator {
         // skipped when the group is empty or has no configured topology
         if (!g || g.members.size === 0 || !g.configuredTopology) return firedNothing(t, 'nothing (empty group or no configured topology)');
         return this.runTimerOp(t, () => {
-          const configs = assignmentConfigs(this.options.config);
           const r = buildTargetAssignment({
             group: g,
             groupEpoch: g.groupEpoch,
@@ -306,7 +305,7 @@ export class Coordinator {
             replacedMemberId: null,
             configuredTopology: g.configuredTopology,
             assignor: this.assignor,
-            assignmentConfigs: new Map(configs.map((c) => [c.key, c.value])),
+            assignmentConfigs: assignmentConfigMap(this.options.config),
             timestamp: this.now,
           });
           return { response: null, records: r.records, effects: [], narration: [`The initial rebalance delay is over: the target assignment for epoch ${g.groupEpoch} is computed.`] };

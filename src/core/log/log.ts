@@ -115,8 +115,18 @@ function approxSize(v: unknown): number {
       return 5;
     case 'object': {
       let n = 2;
-      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) n += approxSize(v[i]) + 1;
-      else for (const k in v as Record<string, unknown>) n += k.length + 4 + approxSize((v as Record<string, unknown>)[k]);
+      // (numbers, the most common leaves, are counted here without a call)
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) {
+          const x: unknown = v[i];
+          n += (typeof x === 'number' ? 6 : approxSize(x)) + 1;
+        }
+      } else {
+        for (const k in v as Record<string, unknown>) {
+          const x = (v as Record<string, unknown>)[k];
+          n += k.length + 4 + (typeof x === 'number' ? 6 : approxSize(x));
+        }
+      }
       return n;
     }
     default:

@@ -5,7 +5,7 @@ import type { StreamsGroupMember } from '../model/member.ts';
 import { EMPTY_SET, EMPTY_TUPLE, equalTuples, type TasksTuple } from '../model/tasks.ts';
 import { isReady, type ConfiguredSubtopology, type ConfiguredTopology } from '../model/topology.ts';
 import { slot } from '../util/slot.ts';
-import type { TaskOffset } from '../protocol/messages.ts';
+import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
 import { hashMapOrder, stringHashCode } from '../util/java.ts';
 import type { StreamsGroup } from './group.ts';
 import { targetAssignmentMemberRecord, targetAssignmentMetadataRecord } from './records.ts';
@@ -46,15 +46,32 @@ const orders = new Map<string, readonly string[]>();
 const MAX_ORDERS = 4096;
 const MAX_REMEMBERED_IDS = 32;
 
-function offsetsMap(list: readonly TaskOffset[] | null | undefined): Map<string, Map<number, number>> {
-  const m = new Map<string, Map<number, number>>();
-  for (const o of list ?? []) {
-    let inner = m.get(o.subtopologyId);
-    if (!inner) m.set(o.subtopologyId, (inner = new Map()));
-    inner.set(o.partition, o.offset);
+const NO_OFFSETS: ReadonlyMap<string, ReadonlyMap<number, number>> = new Map();
+
+/** A reported offsets list as the assignor reads it (remembered per list: reports are immutable values). */
+function offsetsMap(list: readonly TaskOffset[] | null | undefined): ReadonlyMap<string, ReadonlyMap<number, number>> {
+  if (!list || list.length === 0) return NO_OFFSETS;
+  let m = offsetMaps.get(list);
+  if (m === undefined) {
+    const built = new Map<string, Map<number, number>>();
+    for (const o of list) {
+      let inner = built.get(o.subtopologyId);
+      if (!inner) built.set(o.subtopologyId, (inner = new Map()));
+      inner.set(o.partition, o.offset);
+    }
+    m = offsetMaps.set(list, built);
   }
   return m;
 }
+
+const offsetMaps = slot<ReadonlyMap<string, ReadonlyMap<number, number>>>();
+
+/** A member's client tags as the assignor reads them (remembered per tag list: members share it across updates). */
+function tagMap(tags: readonly KeyValue[]): ReadonlyMap<string, string> {
+  return tagMaps.get(tags) ?? tagMaps.set(tags, new Map(tags.map((t) => [t.key, t.value])));
+}
+
+const tagMaps = slot<ReadonlyMap<string, string>>();
 
 /** The assignor's view of a configured topology (remembered per configured topology, an immutable value). */
 export function describer(ct: ConfiguredTopology): TopologyDescriber {
@@ -114,7 +131,7 @@ export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssig
         standbyTasks: prev.standby,
         warmupTasks: prev.warmup,
         processId: m.processId,
-        clientTags: new Map(m.clientTags.map((t) => [t.key, t.value])),
+        clientTags: tagMap(m.clientTags),
         taskOffsets: offsetsMap(offsets?.offsets),
         taskEndOffsets: offsetsMap(offsets?.endOffsets),
       });

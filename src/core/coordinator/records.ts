@@ -3,7 +3,7 @@ import type { CoordinatorRecord } from '../log/records.ts';
 import { MEMBER_STATE_VALUES, memberStateFromValue, newMember, withAssignment, type StreamsGroupMember } from '../model/member.ts';
 import { EMPTY_EPOCHS, fromTaskIds, inCanonicalOrder, sortedIds, sortedPartitions, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { StreamsTopology } from '../model/topology.ts';
-import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
+import { copySubtopologies, type Endpoint, type KeyValue, type Subtopology } from '../protocol/messages.ts';
 import { slot } from '../util/slot.ts';
 
 export interface GroupMetadataFields {
@@ -120,7 +120,7 @@ export function currentAssignmentTombstone(groupId: string, memberId: string): C
 }
 
 export function topologyRecord(groupId: string, t: StreamsTopology): CoordinatorRecord {
-  return { type: 'StreamsGroupTopology', key: { groupId }, value: { epoch: t.epoch, subtopologies: structuredClone(t.subtopologies) } };
+  return { type: 'StreamsGroupTopology', key: { groupId }, value: { epoch: t.epoch, subtopologies: copySubtopologies(t.subtopologies) } };
 }
 
 export function topologyTombstone(groupId: string): CoordinatorRecord {

@@ -7,7 +7,7 @@ import { streamsGroupHeartbeat } from '../coordinator/heartbeat.ts';
 import { validateHeartbeat } from '../coordinator/service.ts';
 import type { RecordBatch } from '../log/log.ts';
 import { ApiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
-import { emptyHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatRequest, type StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
+import { errorHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatRequest, type StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
 import { flattenOwnedTasks, nestedRequestJson, normalizeDescribeRequest, normalizeHeartbeatRequest } from '../protocol/normalize.ts';
 import type { RpcName, Variant } from '../scenario/types.ts';
 import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
@@ -57,7 +57,7 @@ export interface ClientContext {
 /** A heartbeat the broker rejects before the coordinator: nothing written, the session not refreshed (`why`: narration, or null for none). */
 function rejected(edition: Edition, name: ErrorName, message: string | null, why: string | null): HeartbeatOutcome {
   return {
-    response: { ...emptyHeartbeatResponse(), errorCode: errorCode(edition, name), errorMessage: message },
+    response: errorHeartbeatResponse(errorCode(edition, name), message),
     errorName: name,
     errorMessage: message,
     memberId: null,
@@ -186,7 +186,7 @@ export class Broker {
     if (invalid) return rejected(edition, invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
     const c = this.coordinator;
     const rctx = { clientId: client.clientId, clientHost: client.clientHost, version };
-    const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet), rctx, req), (code, message) => ({ ...emptyHeartbeatResponse(), errorCode: code, errorMessage: message }));
+    const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet), rctx, req), errorHeartbeatResponse);
     const narration = narrate ? [...out.narration] : [];
     if (narrate && out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written, and the session was not refreshed.`);
     // KafkaApis creates missing internal topics asynchronously after the response

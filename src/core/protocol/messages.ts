@@ -174,6 +174,14 @@ export function emptyHeartbeatResponse(): StreamsGroupHeartbeatResponse {
   };
 }
 
+/** An error response: the empty response with the error code and message (the same object shape as any response). */
+export function errorHeartbeatResponse(errorCode: number, errorMessage: string | null): StreamsGroupHeartbeatResponse {
+  const r = emptyHeartbeatResponse();
+  r.errorCode = errorCode;
+  r.errorMessage = errorMessage;
+  return r;
+}
+
 /**
  * Renders a heartbeat response in Kafka's JSON form for a request version: v0 carries the int32
  * AcceptableRecoveryLagLegacy (always 0 on [4.4]); v1 carries the int64 AcceptableRecoveryLag and

@@ -1,9 +1,10 @@
 // Record helpers (StreamsCoordinatorRecordHelpers): build each record from the model, and read them back.
 import type { CoordinatorRecord } from '../log/records.ts';
 import { MEMBER_STATE_VALUES, memberStateFromValue, newMember, withAssignment, type StreamsGroupMember } from '../model/member.ts';
-import { EMPTY_EPOCHS, fromTaskIds, inCanonicalOrder, sortedIds, sortedPartitions, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple } from '../model/tasks.ts';
+import { EMPTY_EPOCHS, fromTaskIds, sortedIds, sortedPartitions, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple, tupleInCanonicalOrder } from '../model/tasks.ts';
 import type { StreamsTopology } from '../model/topology.ts';
-import { copySubtopologies, type Endpoint, type KeyValue, type Subtopology } from '../protocol/messages.ts';
+import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
+import { subtopology } from '../protocol/normalize.ts';
 import { slot } from '../util/slot.ts';
 
 export interface GroupMetadataFields {
@@ -58,7 +59,7 @@ export function targetAssignmentMetadataTombstone(groupId: string): CoordinatorR
 export function targetAssignmentMemberRecord(groupId: string, memberId: string, t: TasksTuple): CoordinatorRecord {
   const value = { activeTasks: toTaskIds(t.active), standbyTasks: toTaskIds(t.standby), warmupTasks: toTaskIds(t.warmup) };
   // sets in canonical order read back as equal sets in the same order: replay may take the tuple itself
-  if (inCanonicalOrder(t.active) && inCanonicalOrder(t.standby) && inCanonicalOrder(t.warmup)) targetSource.set(value, t);
+  if (tupleInCanonicalOrder(t)) targetSource.set(value, t);
   return { type: 'StreamsGroupTargetAssignmentMember', key: { groupId, memberId }, value };
 }
 
@@ -106,12 +107,8 @@ export function currentAssignmentRecord(groupId: string, m: StreamsGroupMember, 
     standbyTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.standby),
     warmupTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.warmup),
   };
-  const a = m.assignedTasks;
-  const r = m.tasksPendingRevocation;
   // with the epochs written, canonical values read back as equal values in the same order (see targetSource)
-  if (withTaskEpochs && inCanonicalOrder(a.active) && inCanonicalOrder(a.standby) && inCanonicalOrder(a.warmup) && inCanonicalOrder(r.active) && inCanonicalOrder(r.standby) && inCanonicalOrder(r.warmup)) {
-    assignmentSource.set(value, m);
-  }
+  if (withTaskEpochs && tupleInCanonicalOrder(m.assignedTasks) && tupleInCanonicalOrder(m.tasksPendingRevocation)) assignmentSource.set(value, m);
   return { type: 'StreamsGroupCurrentMemberAssignment', key: { groupId, memberId: m.memberId }, value };
 }
 
@@ -120,7 +117,7 @@ export function currentAssignmentTombstone(groupId: string, memberId: string): C
 }
 
 export function topologyRecord(groupId: string, t: StreamsTopology): CoordinatorRecord {
-  return { type: 'StreamsGroupTopology', key: { groupId }, value: { epoch: t.epoch, subtopologies: copySubtopologies(t.subtopologies) } };
+  return { type: 'StreamsGroupTopology', key: { groupId }, value: { epoch: t.epoch, subtopologies: t.subtopologies.map(subtopology) } };
 }
 
 export function topologyTombstone(groupId: string): CoordinatorRecord {
@@ -163,18 +160,17 @@ export function activeEpochsFromValue(list: (TaskIds & { assignmentEpochs?: numb
 export function applyCurrentAssignmentValue(m: StreamsGroupMember, v: Record<string, unknown>): StreamsGroupMember {
   const memberEpoch = v.memberEpoch as number;
   const source = assignmentSource.get(v);
-  if (source !== undefined) return withAssignment(m, memberEpoch, v.previousMemberEpoch as number, memberStateFromValue(v.state as number), source.assignedTasks, source.tasksPendingRevocation);
   return withAssignment(
     m,
     memberEpoch,
     v.previousMemberEpoch as number,
     memberStateFromValue(v.state as number),
-    {
+    source?.assignedTasks ?? {
       active: activeEpochsFromValue(v.activeTasks as TaskIds[], memberEpoch),
       standby: fromTaskIds(v.standbyTasks as TaskIds[]),
       warmup: fromTaskIds(v.warmupTasks as TaskIds[]),
     },
-    {
+    source?.tasksPendingRevocation ?? {
       active: fromTaskIds(v.activeTasksPendingRevocation as TaskIds[]),
       standby: fromTaskIds(v.standbyTasksPendingRevocation as TaskIds[]),
       warmup: fromTaskIds(v.warmupTasksPendingRevocation as TaskIds[]),

@@ -8,7 +8,7 @@ import { Coordinator } from '../coordinator/runtime.ts';
 import { maybeInitialize } from '../draft/client.ts';
 import { checkSafety, durabilityReport, snapshotEpochs, type Violation } from '../invariants/index.ts';
 import type { EpochSnapshot } from '../invariants/safety.ts';
-import { messageTaskIds } from '../model/tasks.ts';
+import { toTaskIds } from '../model/tasks.ts';
 import { heartbeatResponseView, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import type { Step, TopicsStep, TraceStep } from '../scenario/types.ts';
 
@@ -187,7 +187,7 @@ export class World {
           memberEpoch: c.memberEpoch,
           endpointInformationEpoch: c.endpointEpoch,
           instanceId: c.instanceId,
-          activeTasks: messageTaskIds(c.owned.active),
+          activeTasks: toTaskIds(c.owned.active),
           standbyTasks: null,
           warmupTasks: null,
         };

@@ -190,7 +190,9 @@ export interface TaskIds {
 
 /** Kafka's list form of a set, sorted (for records, traces and the wire). */
 export function toTaskIds(a: TaskSet): TaskIds[] {
-  return listOf(a, false);
+  const out: TaskIds[] = [];
+  for (const s of sortedIds(a)) out.push({ subtopologyId: s, partitions: sortedPartitions(a.get(s)!) });
+  return out;
 }
 
 /**
@@ -198,22 +200,8 @@ export function toTaskIds(a: TaskSet): TaskIds[] {
  * is in canonical order, fromTaskIds of this very list gives back the set itself instead of rebuilding it.
  */
 export function messageTaskIds(a: TaskSet): TaskIds[] {
-  return listOf(a, true);
-}
-
-function listOf(a: TaskSet, remember: boolean): TaskIds[] {
-  const out: TaskIds[] = [];
-  let canonical = true;
-  let prev: string | null = null;
-  for (const [s, ps] of a) {
-    if (prev !== null && prev >= s) canonical = false;
-    prev = s;
-    const partitions = sortedPartitions(ps);
-    if (canonical) canonical = iteratesAs(ps, partitions);
-    out.push({ subtopologyId: s, partitions });
-  }
-  if (!canonical) out.sort((x, y) => (x.subtopologyId < y.subtopologyId ? -1 : 1));
-  else if (remember && out.length > 0) listSource.set(out, a);
+  const out = toTaskIds(a);
+  if (out.length > 0 && inCanonicalOrder(a)) listSource.set(out, a);
   return out;
 }
 
@@ -232,11 +220,9 @@ export function inCanonicalOrder(a: TaskSet | TaskEpochs): boolean {
   return true;
 }
 
-/** Whether the values iterate in exactly this order. */
-export function iteratesAs<T>(values: Iterable<T>, order: readonly T[]): boolean {
-  let i = 0;
-  for (const v of values) if (v !== order[i++]) return false;
-  return true;
+/** inCanonicalOrder for each role of a tuple. */
+export function tupleInCanonicalOrder(t: TasksTuple | TasksTupleWithEpochs): boolean {
+  return inCanonicalOrder(t.active) && inCanonicalOrder(t.standby) && inCanonicalOrder(t.warmup);
 }
 
 /** The immutable set a message's TaskIds list was made from (see messageTaskIds); lists from elsewhere carry none. */

@@ -225,8 +225,8 @@ export class Broker {
     if (created.length > 0) {
       const topics = this.writableTopics();
       for (const t of created) topics.set(t.name, t.partitions);
+      this.coordinator.onMetadataUpdate(created.map((t) => t.name));
     }
-    if (created.length > 0) this.coordinator.onMetadataUpdate(created.map((t) => t.name));
     return created.map((t) => ({ ...t }));
   }
 

@@ -2,27 +2,29 @@
 import type { Config } from '../config.ts';
 import type { KeyValue } from '../protocol/messages.ts';
 
-/** {num.standby.replicas} plus [4.4] rack.aware.assignment.tags when set, sorted by key. */
-const cache = new WeakMap<Config, KeyValue[]>();
+/** A config's assignment configs, as a list (records) and as the map the assignor reads; computed once per config. */
+const cache = new WeakMap<Config, { list: KeyValue[]; map: ReadonlyMap<string, string> }>();
 
-export function assignmentConfigs(config: Config): KeyValue[] {
-  const cached = cache.get(config);
-  if (cached) return cached;
-  const out: KeyValue[] = [{ key: 'num.standby.replicas', value: String(config.int('group.streams.num.standby.replicas')) }];
-  const tags = config.list('streams.rack.aware.assignment.tags');
-  if (tags.length > 0) out.push({ key: 'rack.aware.assignment.tags', value: tags.join(',') });
-  out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  cache.set(config, out);
-  return out;
+function configsOf(config: Config): { list: KeyValue[]; map: ReadonlyMap<string, string> } {
+  let c = cache.get(config);
+  if (!c) {
+    const list: KeyValue[] = [{ key: 'num.standby.replicas', value: String(config.int('group.streams.num.standby.replicas')) }];
+    const tags = config.list('streams.rack.aware.assignment.tags');
+    if (tags.length > 0) list.push({ key: 'rack.aware.assignment.tags', value: tags.join(',') });
+    list.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    cache.set(config, (c = { list, map: new Map(list.map((kv) => [kv.key, kv.value])) }));
+  }
+  return c;
 }
 
-const maps = new WeakMap<Config, ReadonlyMap<string, string>>();
+/** {num.standby.replicas} plus [4.4] rack.aware.assignment.tags when set, sorted by key. */
+export function assignmentConfigs(config: Config): KeyValue[] {
+  return configsOf(config).list;
+}
 
 /** The same configs as the map the assignor reads (one per config: the memoized assignor keys on it cheaply). */
 export function assignmentConfigMap(config: Config): ReadonlyMap<string, string> {
-  let m = maps.get(config);
-  if (!m) maps.set(config, (m = new Map(assignmentConfigs(config).map((c) => [c.key, c.value]))));
-  return m;
+  return configsOf(config).map;
 }
 
 /** Stored configs compare as a map; null (never stored) is the empty map. */

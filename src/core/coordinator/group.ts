@@ -160,11 +160,9 @@ export class StreamsGroup {
     if (copy & SHARED_STATIC) this.staticMap = new Map(this.staticMap);
     if (copy & SHARED_OFFSETS) this.offsetsState = this.offsetsState.clone();
     if (copy & SHARED_INDEXES) {
-      const active = new Map<string, Map<number, string>>();
-      for (const [s, inner] of this.activeIndex) active.set(s, new Map(inner));
-      this.activeIndex = active;
-      this.standbyIndex = copyIndex(this.standbyIndex);
-      this.warmupIndex = copyIndex(this.warmupIndex);
+      this.activeIndex = copyIndex(this.activeIndex, (pid) => pid);
+      this.standbyIndex = copyIndex(this.standbyIndex, (pids) => new Set(pids));
+      this.warmupIndex = copyIndex(this.warmupIndex, (pids) => new Set(pids));
     }
     if (copy & SHARED_TASK_OFFSETS) this.taskOffsetsMap = new Map(this.taskOffsetsMap);
     if (copy & SHARED_PARTIAL) this.partialMap = new Map(this.partialMap);
@@ -257,11 +255,12 @@ export class StreamsGroup {
     this.membersMap.delete(memberId);
     // an EMPTY group forgets a shutdown request
     if (this.membersMap.size === 0) this.shutdownRequester = null;
-    if (this.taskOffsetsMap.has(memberId)) {
-      this.writable(SHARED_TASK_OFFSETS);
+    // its in-memory reports go too (copied first only when there is something to delete)
+    if (this.taskOffsetsMap.has(memberId) || this.partialMap.has(memberId)) {
+      this.writable(SHARED_TASK_OFFSETS | SHARED_PARTIAL);
       this.taskOffsetsMap.delete(memberId);
+      this.partialMap.delete(memberId);
     }
-    if (this.partialMap.has(memberId)) this.setPartialProgress(memberId, null);
   }
 
   /** A copy for exploration: members, targets and task sets are immutable values; the collections are shared until written. */
@@ -324,11 +323,12 @@ function replicaHeld(index: Map<string, Map<number, Set<string>>>, t: TaskSet, p
   return true;
 }
 
-function copyIndex(index: Map<string, Map<number, Set<string>>>): Map<string, Map<number, Set<string>>> {
-  const out = new Map<string, Map<number, Set<string>>>();
+/** A process-id index copied down to its values (the standby and warm-up sets are written in place). */
+function copyIndex<V>(index: Map<string, Map<number, V>>, copyValue: (v: V) => V): Map<string, Map<number, V>> {
+  const out = new Map<string, Map<number, V>>();
   for (const [s, inner] of index) {
-    const copy = new Map<number, Set<string>>();
-    for (const [p, set] of inner) copy.set(p, new Set(set));
+    const copy = new Map<number, V>();
+    for (const [p, v] of inner) copy.set(p, copyValue(v));
     out.set(s, copy);
   }
   return out;

@@ -1,7 +1,8 @@
 // StreamsGroupHeartbeat in the coordinator (GroupMetadataManager.streamsGroupHeartbeat), shipped edition [4.4].
 import { apiError } from '../protocol/errors.ts';
 import type { Endpoint, KeyValue, Status, StreamsGroupHeartbeatRequest, StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
-import { copySubtopologies, emptyHeartbeatResponse, STATUS } from '../protocol/messages.ts';
+import { emptyHeartbeatResponse, STATUS } from '../protocol/messages.ts';
+import { subtopology } from '../protocol/normalize.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import { isReconciledTo, newMember, sameAssignment, sameMetadata, type StreamsGroupMember } from '../model/member.ts';
 import {
@@ -159,7 +160,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   let topology: StreamsTopology;
   if (req.topology) {
     if (!group.topology) {
-      topology = { epoch: req.topology.epoch, subtopologies: copySubtopologies(req.topology.subtopologies) };
+      // the group keeps its own copy (normalizing a normalized subtopology copies it field by field)
+      topology = { epoch: req.topology.epoch, subtopologies: req.topology.subtopologies.map(subtopology) };
       records.push(topologyRecord(groupId, topology));
       note(ctx, narration, () => `The group takes member ${memberId}'s topology (epoch ${topology.epoch}).`);
     } else if (group.topology.epoch > req.topology.epoch) topology = group.topology;

@@ -30,23 +30,6 @@ export interface Subtopology {
   copartitionGroups: CopartitionGroup[];
 }
 
-/** A deep copy of schema-shaped subtopologies (what structuredClone gives for them, field by field). */
-export function copySubtopologies(list: readonly Subtopology[]): Subtopology[] {
-  return list.map((s) => ({
-    subtopologyId: s.subtopologyId,
-    sourceTopics: [...s.sourceTopics],
-    sourceTopicRegex: [...s.sourceTopicRegex],
-    stateChangelogTopics: s.stateChangelogTopics.map(copyTopicInfo),
-    repartitionSinkTopics: [...s.repartitionSinkTopics],
-    repartitionSourceTopics: s.repartitionSourceTopics.map(copyTopicInfo),
-    copartitionGroups: s.copartitionGroups.map((g) => ({ sourceTopics: [...g.sourceTopics], sourceTopicRegex: [...g.sourceTopicRegex], repartitionSourceTopics: [...g.repartitionSourceTopics] })),
-  }));
-}
-
-function copyTopicInfo(t: TopicInfo): TopicInfo {
-  return { name: t.name, partitions: t.partitions, replicationFactor: t.replicationFactor, topicConfigs: t.topicConfigs.map((c) => ({ key: c.key, value: c.value })) };
-}
-
 /** StreamsGroupHeartbeatRequest.Topology (ak4). */
 export interface Topology {
   epoch: number;

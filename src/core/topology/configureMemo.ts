@@ -2,9 +2,10 @@
 // coordinator recomputes it after every failover and metadata refresh: remember results per topology object
 // (stored topologies are immutable values) and exact topics content. A throwing call is not remembered.
 import type { ConfiguredTopology, StreamsTopology, TopicsImage } from '../model/topology.ts';
+import { slot } from '../util/slot.ts';
 import { configureTopics } from './configure.ts';
 
-const byTopology = new WeakMap<StreamsTopology, Map<string, ConfiguredTopology>>();
+const byTopology = slot<Map<string, ConfiguredTopology>>();
 /** Bounds the results kept per topology (an exploration with topic changes sees few images). */
 const MAX_PER_TOPOLOGY = 256;
 

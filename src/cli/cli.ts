@@ -6,6 +6,7 @@ import type { Scenario, Trace } from '../core/scenario/types.ts';
 import { MAX_FRAGMENT_CHARS, encodeLink } from '../core/share/link.ts';
 import { COMPARE_USAGE, compareCommand, parseCompareArgs } from './compare.ts';
 import { EXPLORE_USAGE, exploreCli } from './explore.ts';
+import { ORACLE_USAGE, oracleText, parseOracleArgs, runOracle } from './oracle/command.ts';
 import { exportMarkdown, scenarioFromRequestLog, type ScenarioImportOptions } from '../core/interop/index.ts';
 import { VARIANTS, type Variant } from '../core/scenario/types.ts';
 import { VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
@@ -44,6 +45,7 @@ Usage:
   sgp link FILE [--step N]       print the share-link fragment for a scenario (N: the selected step)
 ${COMPARE_USAGE}
 ${EXPLORE_USAGE}
+${ORACLE_USAGE}
   sgp import LOGFILE [--protocol ak4|kip1071-draft] [--group G] [--timing advance|ignore]
                  [--aliases letters|thread] [--partitions N] [--base FILE] [--no-expect]
                                  turn a broker request log (kafka.request.logger, "Completed request:" lines)
@@ -108,6 +110,7 @@ export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps):
   try {
     if (argv[0] === 'compare') return await compareCli(argv.slice(1), io);
     if (argv[0] === 'explore') return await exploreCli(argv.slice(1), io);
+    if (argv[0] === 'oracle') return await oracleCli(argv.slice(1), io);
     if (argv[0] === 'import' || argv[0] === 'report') {
       const args = argv[0] === 'import' ? parseImportArgs(argv.slice(1)) : parseReportArgs(argv.slice(1));
       if (typeof args === 'string') {
@@ -159,6 +162,26 @@ async function compareCli(argv: readonly string[], io: CliIo): Promise<number> {
   const { text, diverged } = compareCommand(scenario, args);
   io.stdout(text);
   return diverged ? EXIT.EXPECTATION_FAILED : EXIT.OK;
+}
+
+async function oracleCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseOracleArgs(argv);
+  if (typeof args === 'string') {
+    io.stderr(`sgp: ${args}\nRun "sgp --help" for usage.\n`);
+    return EXIT.INVALID;
+  }
+  const scenario = await load(args.file, io);
+  if (!scenario) return EXIT.INVALID;
+  let result;
+  try {
+    result = await runOracle(args.file, scenario, args);
+  } catch (e) {
+    io.stderr(`sgp oracle: ${oneLine(e)}\n`);
+    return EXIT.INVALID;
+  }
+  io.stdout(oracleText(result, args.json));
+  if (result.refused) return EXIT.INVALID;
+  return result.firstDivergence === null ? EXIT.OK : EXIT.EXPECTATION_FAILED;
 }
 
 function oneLine(e: unknown): string {

@@ -220,5 +220,5 @@ export function groupMetadata(groupId: string, epoch: number, metadataHash: numb
 }
 
 export function targetMetadata(groupId: string, epoch: number, ts = 0): CoordinatorRecord {
-  return { type: 'StreamsGroupTargetAssignmentMetadata', key: { groupId }, value: { assignmentEpoch: epoch, assignmentTimestampMs: ts } };
+  return { type: 'StreamsGroupTargetAssignmentMetadata', key: { groupId }, value: { assignmentEpoch: epoch, assignmentTimestamp: ts } };
 }

@@ -12,7 +12,7 @@ describe('ak4 §6.1 — records per operation, in order', () => {
     expect(shape(r.records)).toEqual(['StreamsGroupMemberMetadata:A', 'StreamsGroupTopology', 'StreamsGroupMetadata', `${TA}:A`, 'StreamsGroupTargetAssignmentMetadata', 'StreamsGroupCurrentMemberAssignment:A']);
     // §1: [4.4] a new in-memory group starts at 1, so the first persisted epoch is 2
     expect(r.records[2]!.value).toMatchObject({ epoch: 2, validatedTopologyEpoch: 0, lastAssignmentConfigs: [{ key: 'num.standby.replicas', value: '0' }] });
-    expect(r.records[4]!.value).toEqual({ assignmentEpoch: 2, assignmentTimestampMs: 0 });
+    expect(r.records[4]!.value).toEqual({ assignmentEpoch: 2, assignmentTimestamp: 0 });
     expect(r.records[5]!.value).toMatchObject({ memberEpoch: 2, previousMemberEpoch: 0, state: 1, activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2, 3], assignmentEpochs: [2, 2, 2, 2] }] });
     expect(r.records[1]!.value).toMatchObject({ epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'] }] });
     expect(r.res).toMatchObject({ memberId: 'A', memberEpoch: 2, activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2, 3] }], standbyTasks: [], warmupTasks: [], status: [], endpointInformationEpoch: 0 });
@@ -53,7 +53,7 @@ describe('ak4 §6.1 — records per operation, in order', () => {
     const E = h.join('A', 'pA').res.memberEpoch as number;
     const r = h.hb({ memberId: 'A', memberEpoch: -1 });
     expect(shape(r.records)).toEqual(['StreamsGroupCurrentMemberAssignment(tombstone):A', `${TA}(tombstone):A`, 'StreamsGroupMemberMetadata(tombstone):A', 'StreamsGroupMetadata', 'StreamsGroupTargetAssignmentMetadata']);
-    expect(r.records[4]!.value).toEqual({ assignmentEpoch: E + 1, assignmentTimestampMs: 0 });
+    expect(r.records[4]!.value).toEqual({ assignmentEpoch: E + 1, assignmentTimestamp: 0 });
     expect(h.state()).toBe('Empty');
     expect(h.group!.groupEpoch).toBe(E + 1);
     expect(h.group!.assignmentEpoch).toBe(E + 1);
@@ -216,7 +216,7 @@ describe('ak4 §7 — timers', () => {
     const fired = h.advance(2000);
     expect(fired[0]!.timer.key).toBe('initial-rebalance-timeout-g');
     expect(shape(recordsOf(fired))).toEqual([`${TA}:A`, 'StreamsGroupTargetAssignmentMetadata']);
-    expect(recordsOf(fired)[1]!.value).toEqual({ assignmentEpoch: 2, assignmentTimestampMs: 3000 });
+    expect(recordsOf(fired)[1]!.value).toEqual({ assignmentEpoch: 2, assignmentTimestamp: 3000 });
     const r = h.beat('A', 1);
     expect(r.res).toMatchObject({ memberEpoch: 2, status: [], activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2, 3] }] });
   });

@@ -48,8 +48,9 @@ export function memberMetadataTombstone(groupId: string, memberId: string): Coor
   return { type: 'StreamsGroupMemberMetadata', key: { groupId, memberId }, value: null };
 }
 
+// Kafka 4.4 names it AssignmentTimestamp (a tagged field, default 0): found by sgp oracle against the real broker.
 export function targetAssignmentMetadataRecord(groupId: string, assignmentEpoch: number, timestampMs: number): CoordinatorRecord {
-  return { type: 'StreamsGroupTargetAssignmentMetadata', key: { groupId }, value: { assignmentEpoch, assignmentTimestampMs: timestampMs } };
+  return { type: 'StreamsGroupTargetAssignmentMetadata', key: { groupId }, value: { assignmentEpoch, assignmentTimestamp: timestampMs } };
 }
 
 export function targetAssignmentMetadataTombstone(groupId: string): CoordinatorRecord {

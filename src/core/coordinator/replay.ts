@@ -74,7 +74,7 @@ export function replay(groups: Groups, r: CoordinatorRecord, edition: Edition = 
       const g = v ? getOrCreate(groups, groupId) : existing(groups, groupId, 'target assignment metadata tombstone');
       if (v) {
         g.assignmentEpoch = v.assignmentEpoch as number;
-        g.assignmentTimestamp = (v.assignmentTimestampMs as number | undefined) ?? 0;
+        g.assignmentTimestamp = (v.assignmentTimestamp as number | undefined) ?? 0;
       } else {
         if (g.targetAssignment.size > 0) throw new IllegalStateError(`Received a tombstone record to delete target assignment of ${groupId} but the assignment still has ${g.targetAssignment.size} members.`);
         g.assignmentEpoch = -1;

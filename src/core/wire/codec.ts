@@ -38,6 +38,8 @@ export function fieldType(schema: MessageSchema, field: FieldSpec): TypeRef {
 function resolve(c: Compiled, field: FieldSpec, type: string): TypeRef {
   if (type.startsWith('[]')) return { k: 'array', elem: resolve(c, field, type.slice(2)) };
   if (PRIMS.has(type)) return { k: 'prim', prim: type as PrimitiveType };
+  // Kafka's `records` type (a Fetch response's record batches) has the wire form of `bytes`.
+  if (type === 'records') return { k: 'prim', prim: 'bytes' };
   if (field.fields) return { k: 'struct', struct: { name: type, versions: field.versions, fields: field.fields } };
   const s = c.common.get(type);
   if (!s) throw new Error(`schema error: field ${field.name} has unknown type ${type}`);
@@ -56,6 +58,8 @@ export interface Ctx {
   flexible: boolean;
   /** What to do with a non-default value for an ignorable field absent from this version. */
   ignorable: 'error' | 'drop';
+  /** Decode only: an int64 beyond ±(2^53−1) is an error (default) or its decimal string. */
+  int64?: 'error' | 'string';
   /** Annotation sink (decode only). */
   ann?: Annotation[];
 }
@@ -413,6 +417,11 @@ function decodePrim(r: Reader, ctx: Ctx, prim: PrimitiveType, path: string, flex
     case 'int64': {
       const v = r.int64(path);
       if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) {
+        // Readers of real logs (Kafka's metadata hash is a full int64) may take such values as decimal strings.
+        if (ctx.int64 === 'string') {
+          note(ctx, start, r, path, 'int64', String(v));
+          return String(v);
+        }
         throw new WireError(`int64 ${v} at byte ${start} reading ${path} is beyond ±(2^53-1) and cannot be a JSON number`, start, path);
       }
       note(ctx, start, r, path, 'int64', String(v));

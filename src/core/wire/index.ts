@@ -43,6 +43,8 @@ export interface EncodeOptions extends WireOptions {
 }
 
 export interface DecodeOptions extends WireOptions {
+  /** An int64 beyond ±(2^53−1): an error (default), or its decimal string (for reading real logs). */
+  int64?: 'error' | 'string';
   /** The bytes start with request header v2 / response header v1; it is decoded and checked against the message. */
   header?: boolean;
 }
@@ -109,6 +111,7 @@ export function encodeMessage(kind: MessageKind | MessageSchema, version: number
 function run(kind: MessageKind | MessageSchema, version: number, bytes: Uint8Array, opts: DecodeOptions, ann?: Annotation[]): Decoded {
   const ctx = context(kind, version, opts);
   ctx.ann = ann;
+  if (opts.int64) ctx.int64 = opts.int64;
   const r = new Reader(bytes);
   let header: Record<string, unknown> | undefined;
   if (opts.header) {

@@ -1,0 +1,226 @@
+// Generates src/core/wire/schemas/kafka-4.4.generated.ts from the message classes of the published Kafka 4.4.0 jars:
+// the admin RPCs `sgp oracle` speaks and the __consumer_offsets record keys and values. It runs the oracle module's
+// SchemaDump (field order, wire types, nullability, tags and defaults, as Kafka's generated classes declare them)
+// and writes them in the codec's schema model, one schema per version.
+//   npx tsx oracle/scripts/gen-schemas.ts            write the file
+//   npx tsx oracle/scripts/gen-schemas.ts --check    exit 1 when the committed file differs (npm run test:oracle)
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { oracleClasspath } from '../harness/maven.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const OUT = join(here, '../../src/core/wire/schemas/kafka-4.4.generated.ts');
+
+/** [class, apiKey, versions]: the RPC versions `sgp oracle` uses (all supported by Kafka 4.x brokers). */
+const MESSAGES: [string, number, number[]][] = [
+  ['ApiVersionsRequestData', 18, [3]],
+  ['ApiVersionsResponseData', 18, [3]],
+  ['FindCoordinatorRequestData', 10, [4]],
+  ['FindCoordinatorResponseData', 10, [4]],
+  ['MetadataRequestData', 3, [12]],
+  ['MetadataResponseData', 3, [12]],
+  ['CreateTopicsRequestData', 19, [7]],
+  ['CreateTopicsResponseData', 19, [7]],
+  ['CreatePartitionsRequestData', 37, [3]],
+  ['CreatePartitionsResponseData', 37, [3]],
+  ['DeleteTopicsRequestData', 20, [6]],
+  ['DeleteTopicsResponseData', 20, [6]],
+  ['IncrementalAlterConfigsRequestData', 44, [1]],
+  ['IncrementalAlterConfigsResponseData', 44, [1]],
+  ['FetchRequestData', 1, [12]],
+  ['FetchResponseData', 1, [12]],
+  ['ListOffsetsRequestData', 2, [7]],
+  ['ListOffsetsResponseData', 2, [7]],
+  ['OffsetCommitRequestData', 8, [9]],
+  ['OffsetCommitResponseData', 8, [9]],
+];
+
+/** The record types the playground writes to __consumer_offsets, by Kafka's CoordinatorRecordType id. */
+const RECORDS: [string, number][] = [
+  ['OffsetCommit', 1],
+  ['GroupMetadata', 2],
+  ['StreamsGroupMetadata', 17],
+  ['StreamsGroupMemberMetadata', 19],
+  ['StreamsGroupTargetAssignmentMetadata', 20],
+  ['StreamsGroupTargetAssignmentMember', 21],
+  ['StreamsGroupCurrentMemberAssignment', 22],
+  ['StreamsGroupTopology', 23],
+];
+
+type DumpType = string | { struct: DumpField[]; nullable: boolean } | { array: DumpType; nullable: boolean; wire: string };
+interface DumpField {
+  name: string;
+  tag?: number;
+  type?: DumpType;
+  tagged?: DumpField[];
+}
+interface Dump {
+  class: string;
+  version: number;
+  schema: DumpField[];
+  defaults: Record<string, unknown> | null;
+  taggedDefaults: Record<string, unknown>;
+}
+
+const PRIM: Record<string, [string, boolean]> = {
+  INT8: ['int8', false],
+  INT16: ['int16', false],
+  INT32: ['int32', false],
+  INT64: ['int64', false],
+  UINT16: ['uint16', false],
+  BOOLEAN: ['bool', false],
+  FLOAT64: ['float64', false],
+  UUID: ['uuid', false],
+  STRING: ['string', false],
+  COMPACT_STRING: ['string', false],
+  NULLABLE_STRING: ['string', true],
+  COMPACT_NULLABLE_STRING: ['string', true],
+  BYTES: ['bytes', false],
+  COMPACT_BYTES: ['bytes', false],
+  NULLABLE_BYTES: ['bytes', true],
+  COMPACT_NULLABLE_BYTES: ['bytes', true],
+  RECORDS: ['records', true],
+  COMPACT_RECORDS: ['records', false],
+  COMPACT_NULLABLE_RECORDS: ['records', true],
+  NULLABLE_RECORDS: ['records', true],
+};
+
+const pascal = (snake: string): string => snake.split('_').map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('');
+const camel = (snake: string): string => {
+  const p = pascal(snake);
+  return p.charAt(0).toLowerCase() + p.slice(1);
+};
+
+interface Spec {
+  name: string;
+  type: string;
+  versions: string;
+  nullableVersions?: string;
+  taggedVersions?: string;
+  tag?: number;
+  default?: unknown;
+  fields?: Spec[];
+}
+
+/** A tagged field's default as Kafka declares it; a struct default stays the struct of defaults (the codec's own). */
+function usableDefault(defaults: Record<string, unknown>, key: string, fallback: unknown): unknown {
+  if (!(key in defaults)) return fallback;
+  const d = defaults[key];
+  return d === '(struct)' || d === '(non-empty)' ? fallback : d;
+}
+
+function convert(fields: DumpField[], v: string, structName: string, defaults: Record<string, unknown> | null, tagDefaults: Record<string, unknown>): Spec[] {
+  const out: Spec[] = [];
+  for (const f of fields) {
+    if (f.tagged) {
+      for (const t of f.tagged) out.push(...convert([{ ...t, tag: undefined }], v, structName, null, tagDefaults).map((s) => ({ ...s, taggedVersions: v, tag: t.tag, default: usableDefault(tagDefaults, camel(t.name), s.default) })));
+      continue;
+    }
+    const spec = field(f.name, f.type!, v, structName);
+    const key = camel(f.name);
+    if (defaults && key in defaults && typeof defaults[key] !== 'object') spec.default = defaults[key];
+    out.push(spec);
+  }
+  return out;
+}
+
+function field(snake: string, t: DumpType, v: string, parent: string): Spec {
+  const name = pascal(snake);
+  if (typeof t === 'string') {
+    const p = PRIM[t];
+    if (!p) throw new Error(`unknown wire type ${t} in ${parent}.${snake}`);
+    return p[1] ? { name, type: p[0], versions: v, nullableVersions: v, default: null } : { name, type: p[0], versions: v };
+  }
+  if ('struct' in t) {
+    const s: Spec = { name, type: name, versions: v, fields: convert(t.struct, v, name, null, {}) };
+    if (t.nullable) Object.assign(s, { nullableVersions: v, default: null });
+    return s;
+  }
+  const elem = t.array;
+  let s: Spec;
+  if (typeof elem === 'string') s = { name, type: `[]${PRIM[elem]![0]}`, versions: v };
+  else if ('struct' in elem) {
+    const structType = `${name}Entry`;
+    s = { name, type: `[]${structType}`, versions: v, fields: convert(elem.struct, v, structType, null, {}) };
+  } else throw new Error(`nested arrays are not used by these messages (${parent}.${snake})`);
+  if (t.nullable) Object.assign(s, { nullableVersions: v, default: null });
+  return s;
+}
+
+const flexible = (schema: DumpField[]): boolean => schema.some((f) => f.tagged !== undefined);
+
+function dump(classes: string[]): Dump[] {
+  const out = execFileSync('java', ['-cp', oracleClasspath(), 'dev.sgp.oracle.SchemaDump', ...classes], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  return out.trim().split('\n').map((l) => JSON.parse(l) as Dump);
+}
+
+const MSG_PKG = 'org.apache.kafka.common.message.';
+const REC_PKG = 'org.apache.kafka.coordinator.group.generated.';
+
+function generate(): string {
+  const msgs = dump(MESSAGES.map(([c]) => MSG_PKG + c));
+  const recs = dump(RECORDS.flatMap(([n]) => [`${REC_PKG}${n}Key`, `${REC_PKG}${n}Value`]));
+  const lines: string[] = [];
+  lines.push('// GENERATED by oracle/scripts/gen-schemas.ts from the message classes of Apache Kafka 4.4.0 (kafka-clients,');
+  lines.push('// kafka-group-coordinator): field order, wire types, nullability, tags and defaults as the jars declare them.');
+  lines.push('// Do not edit; regenerate. `npm run test:oracle` fails when this file and the jars disagree.');
+  lines.push("import type { MessageSchema } from '../types.ts';");
+  lines.push('');
+  lines.push('/** RPC schemas by `Name@version` (e.g. `FetchRequest@12`): only the versions `sgp oracle` speaks. */');
+  lines.push('export const KAFKA_RPC: Record<string, MessageSchema> = {');
+  for (const [cls, apiKey, versions] of MESSAGES) {
+    for (const v of versions) {
+      const d = msgs.find((m) => m.class === cls && m.version === v);
+      if (!d) throw new Error(`${cls} has no version ${v} in Kafka 4.4.0`);
+      const name = cls.replace(/Data$/, '');
+      const schema = {
+        name,
+        apiKey,
+        type: name.endsWith('Request') ? 'request' : 'response',
+        edition: 'common',
+        validVersions: String(v),
+        flexibleVersions: flexible(d.schema) ? String(v) : 'none',
+        fields: convert(d.schema, String(v), name, d.defaults, d.taggedDefaults),
+      };
+      lines.push(`  ${JSON.stringify(`${name}@${v}`)}: ${JSON.stringify(schema)},`);
+    }
+  }
+  lines.push('};');
+  lines.push('');
+  lines.push('/** __consumer_offsets record keys and values: the key starts with the record type id, the value with its version. */');
+  lines.push('export const KAFKA_RECORDS: Record<number, { type: string; key: MessageSchema; values: Record<number, MessageSchema> }> = {');
+  for (const [type, id] of RECORDS) {
+    const keyDump = recs.find((r) => r.class === `${type}Key`);
+    if (!keyDump) throw new Error(`no ${type}Key`);
+    const key = { name: `${type}Key`, apiKey: -1, type: 'header', edition: 'common', validVersions: '0', flexibleVersions: flexible(keyDump.schema) ? '0' : 'none', fields: convert(keyDump.schema, '0', `${type}Key`, keyDump.defaults, keyDump.taggedDefaults) };
+    const values: Record<number, unknown> = {};
+    for (const d of recs.filter((r) => r.class === `${type}Value`)) {
+      const v = String(d.version);
+      values[d.version] = { name: `${type}Value`, apiKey: -1, type: 'header', edition: 'common', validVersions: v, flexibleVersions: flexible(d.schema) ? v : 'none', fields: convert(d.schema, v, `${type}Value`, d.defaults, d.taggedDefaults) };
+    }
+    lines.push(`  ${id}: ${JSON.stringify({ type, key, values })},`);
+  }
+  lines.push('} as Record<number, { type: string; key: MessageSchema; values: Record<number, MessageSchema> }>;');
+  lines.push('');
+  return lines.join('\n');
+}
+
+const text = generate();
+if (process.argv.includes('--check')) {
+  let current = '';
+  try {
+    current = readFileSync(OUT, 'utf8');
+  } catch {
+    /* missing: differs */
+  }
+  if (current !== text) {
+    console.error(`${OUT} differs from what Kafka 4.4.0's jars declare: run npx tsx oracle/scripts/gen-schemas.ts`);
+    process.exit(1);
+  }
+  console.log('kafka-4.4.generated.ts matches the Kafka 4.4.0 jars');
+} else {
+  writeFileSync(OUT, text);
+  console.log(`wrote ${OUT}`);
+}

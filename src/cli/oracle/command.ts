@@ -1,0 +1,125 @@
+// `sgp oracle FILE (--bootstrap HOST:PORT | --broker) [--json] [--time-scale N] [--margin MS]`: runs a scenario on a
+// real Kafka 4.x broker and on the simulator, and prints both traces side by side with the first divergence.
+import { basename } from 'node:path';
+import type { Scenario } from '../../core/scenario/types.ts';
+import { planOracle } from '../../core/oracle/plan.ts';
+import { compareWithKafka, type OracleResult } from '../../core/oracle/compare.ts';
+import { formatOracleResult } from '../../core/oracle/report.ts';
+import { executePlan } from './execute.ts';
+
+export const ORACLE_USAGE = `  sgp oracle FILE (--bootstrap HOST:PORT | --broker) [--json] [--time-scale N] [--margin MS]
+                                 run FILE on a real Kafka 4.x broker and on the simulator; print both traces
+                                 side by side with the first divergence (exit 1 when they differ).
+                                 --broker starts the bundled Kafka 4.4.0 (oracle/, needs Java 17 and Maven) and
+                                 can restart it for failover steps; --bootstrap uses a cluster you already run.
+                                 --time-scale N shrinks the scenario's timeouts N times (default: the largest
+                                 that keeps every timer --margin ms, default 1500, away from every step);
+                                 a scenario whose timing cannot be reproduced is refused with the reason`;
+
+export interface OracleArgs {
+  file: string;
+  bootstrap: { host: string; port: number } | null;
+  broker: boolean;
+  json: boolean;
+  timeScale?: number;
+  marginMs?: number;
+}
+
+export function parseOracleArgs(argv: readonly string[]): OracleArgs | string {
+  const out: OracleArgs = { file: '', bootstrap: null, broker: false, json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--json') out.json = true;
+    else if (a === '--broker') out.broker = true;
+    else if (a === '--bootstrap') {
+      const v = argv[++i] ?? '';
+      const m = /^(.+):(\d{1,5})$/.exec(v);
+      if (!m) return `--bootstrap needs HOST:PORT (got "${v}")`;
+      out.bootstrap = { host: m[1]!, port: Number(m[2]) };
+    } else if (a === '--time-scale' || a === '--margin') {
+      const v = Number(argv[++i]);
+      if (!Number.isFinite(v) || v <= 0 || (a === '--time-scale' && !Number.isInteger(v))) return `${a} needs a positive ${a === '--time-scale' ? 'integer' : 'number'}`;
+      if (a === '--time-scale') out.timeScale = v;
+      else out.marginMs = v;
+    } else if (a.startsWith('-')) return `unknown option ${a}`;
+    else if (out.file) return 'sgp oracle takes one FILE';
+    else out.file = a;
+  }
+  if (!out.file) return 'sgp oracle needs a FILE';
+  if (!out.broker && !out.bootstrap) return 'sgp oracle needs --bootstrap HOST:PORT or --broker';
+  if (out.broker && out.bootstrap) return 'give either --bootstrap or --broker, not both';
+  return out;
+}
+
+interface BundledBroker {
+  host: string;
+  port: number;
+  bootstrap: string;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The bundled broker's harness (oracle/harness), loaded only for --broker: the CLI itself needs no Java. */
+async function startBundledBroker(configs: Record<string, string>): Promise<BundledBroker> {
+  const url = new URL('../../../oracle/harness/broker.ts', import.meta.url).href;
+  const mod = (await import(url)) as { startBroker(o: { configs: Record<string, string> }): Promise<BundledBroker> };
+  return mod.startBroker({ configs });
+}
+
+export interface OracleOutcome {
+  result: OracleResult;
+  text: string;
+}
+
+/** Plans, runs and compares one scenario. `refused` results carry the reasons; transport failures throw. */
+export async function runOracle(file: string, scenario: Scenario, args: Omit<OracleArgs, 'file'>, shared?: { host: string; port: number; restart?: () => Promise<void>; configs?: Record<string, string> }): Promise<OracleResult> {
+  const canRestart = args.broker || shared?.restart !== undefined;
+  const planned = planOracle(scenario, { timeScale: args.timeScale, marginMs: args.marginMs, canRestart, brokerConfigsApplied: args.broker || shared?.configs !== undefined });
+  const base = {
+    format: 'sgp-oracle' as const,
+    version: 1 as const,
+    scenario: basename(file),
+    kafka: { version: '4.4.0', bootstrap: shared ? `${shared.host}:${shared.port}` : args.bootstrap ? `${args.bootstrap.host}:${args.bootstrap.port}` : '(bundled)', configs: shared?.configs ?? {} },
+    timeScale: args.timeScale ?? 1,
+    marginMs: 0,
+    groupConfigs: {},
+    normalisations: [],
+    steps: [],
+    firstDivergence: null,
+    elapsedMs: 0,
+    medianRoundTripMs: null,
+  };
+  if (!planned.ok) return { ...base, refused: planned.reasons };
+  const plan = planned.plan;
+  let broker: BundledBroker | undefined;
+  try {
+    let target = shared ?? args.bootstrap!;
+    let restart = shared?.restart;
+    if (!shared && args.broker) {
+      broker = await startBundledBroker(plan.brokerConfigs);
+      target = { host: broker.host, port: broker.port };
+      restart = () => broker!.restart();
+      base.kafka.bootstrap = broker.bootstrap;
+      base.kafka.configs = plan.brokerConfigs;
+    }
+    const run = await executePlan(plan, { host: target.host, port: target.port, restart });
+    const cmp = compareWithKafka(plan.trace, run.steps);
+    return {
+      ...base,
+      timeScale: plan.timeScale,
+      marginMs: plan.marginMs,
+      groupConfigs: plan.groupConfigs,
+      normalisations: cmp.normalisations,
+      steps: cmp.steps,
+      firstDivergence: cmp.firstDivergence,
+      elapsedMs: run.elapsedMs,
+      medianRoundTripMs: run.medianRoundTripMs,
+    };
+  } finally {
+    await broker?.stop();
+  }
+}
+
+export function oracleText(result: OracleResult, json: boolean): string {
+  return json ? `${JSON.stringify(result, null, 2)}\n` : formatOracleResult(result);
+}

@@ -1,0 +1,238 @@
+// Runs an oracle plan on a real Kafka broker over TCP: sets the group configs, creates the topics, sends every
+// request as the simulator generated it, waits in real time for `advance` and `run`, restarts the broker for a
+// failover, and reads back what the broker wrote to __consumer_offsets for the group after each step.
+import { randomBytes } from 'node:crypto';
+import { stringHashCode } from '../../core/util/java.ts';
+import { decodeCoordinatorRecord } from '../../core/wire/coordinatorRecords.ts';
+import type { OraclePlan, PlannedRequest } from '../../core/oracle/plan.ts';
+import { SCALED_RESULT_FIELDS } from '../../core/oracle/plan.ts';
+import type { KafkaStepResult } from '../../core/oracle/compare.ts';
+import { KafkaClient, OFFSETS_TOPIC } from '../kafka/client.ts';
+
+export interface ExecuteOptions {
+  host: string;
+  port: number;
+  /** Restarts the broker (the bundled one); required by plans with failover steps. */
+  restart?: () => Promise<void>;
+  /** Suffix for the group id and prefix for topic names on the broker (default: random), so runs never collide. */
+  runId?: string;
+  /** Called before each step (progress). */
+  onStep?: (index: number, label: string) => void;
+}
+
+export interface ExecuteResult {
+  steps: KafkaStepResult[];
+  runId: string;
+  groupOnBroker: string;
+  /** Real time the run took, in ms. */
+  elapsedMs: number;
+  /** Median round trip of the streams-group requests, in ms. */
+  medianRoundTripMs: number | null;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+class Names {
+  readonly group: string;
+  private readonly topicPrefix: string;
+  constructor(
+    readonly originalGroup: string,
+    runId: string,
+  ) {
+    this.group = `${originalGroup}.${runId}`;
+    this.topicPrefix = `${runId}.`;
+  }
+  topic(name: string): string {
+    return this.topicPrefix + name;
+  }
+  /** Renames the group and every topic the request names (topology topics, commit topics). */
+  outbound(api: string, request: Record<string, unknown>): Record<string, unknown> {
+    const r = structuredClone(request);
+    if (api === 'StreamsGroupDescribe') r.groupIds = (r.groupIds as string[]).map((g) => (g === this.originalGroup ? this.group : g));
+    else if (r.groupId === this.originalGroup) r.groupId = this.group;
+    const topology = r.topology as { subtopologies?: Record<string, unknown>[] } | null | undefined;
+    for (const s of topology?.subtopologies ?? []) {
+      for (const k of ['sourceTopics', 'repartitionSinkTopics']) if (Array.isArray(s[k])) s[k] = (s[k] as string[]).map((t) => this.topic(t));
+      for (const k of ['stateChangelogTopics', 'repartitionSourceTopics']) {
+        if (Array.isArray(s[k])) for (const info of s[k] as { name: string }[]) info.name = this.topic(info.name);
+      }
+    }
+    if (api === 'OffsetCommit') for (const t of (r.topics as { name: string }[] | undefined) ?? []) t.name = this.topic(t.name);
+    return r;
+  }
+  /** Maps the broker's names back to the scenario's, everywhere in a value (status details included). */
+  inbound(value: unknown): unknown {
+    if (typeof value === 'string') return value.split(this.group).join(this.originalGroup).split(this.topicPrefix).join('');
+    if (Array.isArray(value)) return value.map((v) => this.inbound(v));
+    if (value !== null && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) out[k] = this.inbound(v);
+      return out;
+    }
+    return value;
+  }
+}
+
+function scaleBack(value: unknown, scale: number): unknown {
+  if (scale === 1 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => scaleBack(v, scale));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = (SCALED_RESULT_FIELDS as readonly string[]).includes(k) && typeof v === 'number' && v > 0 ? v * scale : scaleBack(v, scale);
+  }
+  return out;
+}
+
+async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (let i = 0; ; i++) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(Math.min(20 * 2 ** i, 250));
+  }
+}
+
+/** Runs the plan; throws on a transport failure or a broker that does not behave like one. */
+export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promise<ExecuteResult> {
+  const started = Date.now();
+  const runId = opts.runId ?? `sgp-${randomBytes(4).toString('hex')}`;
+  const names = new Names(plan.scenario.groupId, runId);
+  const scale = plan.timeScale;
+  const roundTrips: number[] = [];
+
+  let client = await connectToCoordinator(opts.host, opts.port, names.group);
+  let partition = 0;
+  let nextOffset = 0;
+  const locate = async () => {
+    const meta = await client.metadata([OFFSETS_TOPIC]);
+    const count = meta.get(OFFSETS_TOPIC)?.partitions ?? 1;
+    // The group lives on partition abs(groupId.hashCode()) % partitions of __consumer_offsets.
+    partition = Math.abs(stringHashCode(names.group)) % count;
+  };
+  await locate();
+  nextOffset = await client.endOffset(OFFSETS_TOPIC, partition);
+
+  const alter = await client.alterGroupConfigs(names.group, plan.groupConfigs);
+  if (alter.errorCode !== 0) throw new Error(`IncrementalAlterConfigs on group ${names.group} failed (error ${alter.errorCode}: ${alter.errorMessage ?? ''})`);
+  await createTopics(client, plan.scenario.topics.map((t) => ({ name: names.topic(t.name), partitions: t.partitions })));
+
+  const readRecords = async () => {
+    const { records } = await client.readFrom(OFFSETS_TOPIC, partition, nextOffset);
+    const out: { type: string; key: Record<string, unknown>; value: Record<string, unknown> | null }[] = [];
+    for (const r of records) {
+      nextOffset = r.offset + 1;
+      if (!r.key) continue;
+      const d = decodeCoordinatorRecord(r.key, r.value);
+      if (d.key.groupId !== names.group) continue;
+      out.push(names.inbound(scaleBack({ type: d.type, key: d.key, value: d.value }, scale)) as (typeof out)[number]);
+    }
+    return out;
+  };
+
+  const send = async (p: PlannedRequest) => {
+    const request = names.outbound(p.api, p.request);
+    const t0 = performance.now();
+    const response = await (p.api === 'OffsetCommit' ? client.raw('OffsetCommit', p.version, request, p.clientId) : client.streamsGroup(p.api as 'StreamsGroupHeartbeat' | 'StreamsGroupDescribe', p.version, request, p.clientId));
+    roundTrips.push(performance.now() - t0);
+    return scaleBack(names.inbound(response), scale) as Record<string, unknown>;
+  };
+
+  const steps: KafkaStepResult[] = [];
+  for (const s of plan.steps) {
+    opts.onStep?.(s.index, s.label);
+    const result: KafkaStepResult = { index: s.index, label: s.label, kind: s.kind, response: null, exchanges: [], records: [] };
+    switch (s.kind) {
+      case 'request':
+        if (s.request) result.response = await send(s.request);
+        break;
+      case 'advance':
+        await sleep(s.ms / scale);
+        break;
+      case 'run': {
+        const t0 = Date.now();
+        for (const x of s.exchanges) {
+          await sleep((x.at - s.start) / scale - (Date.now() - t0));
+          result.exchanges.push({ member: x.member, response: await send(x) });
+        }
+        await sleep((s.time - s.start) / scale - (Date.now() - t0));
+        break;
+      }
+      case 'failover': {
+        if (!opts.restart) throw new Error(`step ${s.index + 1}: a failover needs a broker that can be restarted`);
+        client.close();
+        await opts.restart();
+        client = await connectToCoordinator(opts.host, opts.port, names.group);
+        break;
+      }
+      case 'topics': {
+        if (s.create.length > 0) await createTopics(client, s.create.map((t) => ({ name: names.topic(t.name), partitions: t.partitions })));
+        if (s.delete.length > 0) {
+          await client.deleteTopics(s.delete.map((t) => names.topic(t)));
+          await waitFor('deleted topics to disappear from the metadata', 30_000, async () => {
+            const meta = await client.metadata(s.delete.map((t) => names.topic(t)));
+            return [...meta.values()].every((m) => m.errorCode !== 0) ? true : undefined;
+          });
+        }
+        if (Object.keys(s.partitions).length > 0) {
+          const renamed = Object.fromEntries(Object.entries(s.partitions).map(([t, n]) => [names.topic(t), n]));
+          const res = await client.createPartitions(renamed);
+          for (const r of res) if (r.errorCode !== 0) throw new Error(`CreatePartitions ${r.name}: error ${r.errorCode} ${r.errorMessage ?? ''}`);
+          await waitFor('new partition counts in the metadata', 30_000, async () => {
+            const meta = await client.metadata(Object.keys(renamed));
+            return Object.entries(renamed).every(([t, n]) => meta.get(t)?.partitions === n) ? true : undefined;
+          });
+        }
+        // The group coordinator sees topic changes through the metadata image, shortly after the metadata cache.
+        await sleep(200);
+        break;
+      }
+    }
+    result.records = await readRecords();
+    steps.push(result);
+  }
+  client.close();
+  const sorted = [...roundTrips].sort((a, b) => a - b);
+  return {
+    steps,
+    runId,
+    groupOnBroker: names.group,
+    elapsedMs: Date.now() - started,
+    medianRoundTripMs: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null,
+  };
+}
+
+async function createTopics(client: KafkaClient, topics: { name: string; partitions: number }[]): Promise<void> {
+  if (topics.length === 0) return;
+  for (const r of await client.createTopics(topics)) {
+    if (r.errorCode !== 0) throw new Error(`CreateTopics ${r.name}: error ${r.errorCode} ${r.errorMessage ?? ''}`);
+  }
+  await waitFor('created topics in the metadata', 30_000, async () => {
+    const meta = await client.metadata(topics.map((t) => t.name));
+    return topics.every((t) => meta.get(t.name)?.errorCode === 0 && meta.get(t.name)?.partitions === t.partitions) ? true : undefined;
+  });
+  await sleep(200);
+}
+
+/** Connects to the group's coordinator (FindCoordinator until it answers NONE; bounded). */
+async function connectToCoordinator(host: string, port: number, group: string): Promise<KafkaClient> {
+  const deadline = Date.now() + 60_000;
+  for (let i = 0; ; i++) {
+    let client: KafkaClient | undefined;
+    try {
+      client = await KafkaClient.connect(host, port);
+      const c = await client.findCoordinator(group);
+      if (c.errorCode === 0) {
+        if (c.host === host && c.port === port) return client;
+        client.close();
+        return await KafkaClient.connect(c.host, c.port);
+      }
+      client.close();
+    } catch (e) {
+      client?.close();
+      if (Date.now() > deadline) throw e;
+    }
+    if (Date.now() > deadline) throw new Error(`no coordinator for group ${group} at ${host}:${port} within 60 s`);
+    await sleep(Math.min(50 * 2 ** i, 1000));
+  }
+}

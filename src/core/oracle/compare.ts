@@ -1,0 +1,194 @@
+// The simulator's trace against what a real Kafka broker answered and wrote, step by step: both sides normalised
+// the same named ways, then diffed field by field. The result is what `sgp oracle --json` prints and what the
+// Compare panel opens ("Kafka 4.4 vs playground").
+import type { TraceStep } from '../scenario/types.ts';
+import { KAFKA_RECORDS } from '../wire/schemas/kafka-4.4.generated.ts';
+import type { FieldSpec } from '../wire/types.ts';
+import { errorName as kafkaErrorName } from '../protocol/errors.ts';
+
+export interface KafkaRecordJson {
+  type: string;
+  key: Record<string, unknown>;
+  value: Record<string, unknown> | null;
+}
+
+export interface KafkaStepResult {
+  index: number;
+  label: string;
+  kind: string;
+  response: Record<string, unknown> | null;
+  exchanges: { member: string | null; response: Record<string, unknown> }[];
+  records: KafkaRecordJson[];
+}
+
+export interface FieldDiff {
+  path: string;
+  playground: unknown;
+  kafka: unknown;
+}
+
+export interface SideSummary {
+  error: string | null;
+  memberEpoch: number | null;
+  recordTypes: string[];
+}
+
+export interface OracleStepRow {
+  index: number;
+  label: string;
+  kind: string;
+  playground: { response: unknown; exchanges: unknown[]; records: KafkaRecordJson[]; summary: SideSummary };
+  kafka: { response: unknown; exchanges: unknown[]; records: KafkaRecordJson[]; summary: SideSummary };
+  diffs: FieldDiff[];
+}
+
+export interface OracleResult {
+  format: 'sgp-oracle';
+  version: 1;
+  scenario: string;
+  kafka: { version: string; bootstrap: string; configs: Record<string, string> };
+  timeScale: number;
+  marginMs: number;
+  groupConfigs: Record<string, string>;
+  normalisations: string[];
+  steps: OracleStepRow[];
+  /** Index of the first step that differs, or null. */
+  firstDivergence: number | null;
+  elapsedMs: number;
+  medianRoundTripMs: number | null;
+  /** Set instead of steps when the scenario was refused. */
+  refused?: string[];
+}
+
+/** Normalisations both sides go through, each named in the output. */
+export const NORMALISATIONS = [
+  'group id: the group runs on the broker as "<groupId>.<run>" and topics as "<run>.<topic>" (so runs never collide); names are mapped back everywhere, status details included',
+  'metadataHash: Kafka hashes topic ids, which a broker makes at random; each distinct hash is numbered in order of first appearance ("#1", "#2", …) on each side',
+  'timestamps: *Timestamp / *TimestampMs fields are wall-clock on the broker and the scenario clock (from 0) in the playground; where Kafka\'s is non-zero both read "(time)"; where Kafka\'s is 0 both must be 0',
+  'durations: with --time-scale N, rebalanceTimeoutMs is divided by N on the way to the broker, and heartbeatIntervalMs, taskOffsetIntervalMs and rebalanceTimeoutMs multiplied by N on the way back',
+  'record fields the playground does not write (tagged fields) are dropped from the broker\'s records when they hold Kafka\'s default: %s',
+  'log offsets: the broker\'s log holds other runs\' records, so records are compared in order, not by offset',
+];
+
+const TIMESTAMP_KEY = /Timestamp(Ms)?$/;
+
+function normaliseValue(value: unknown, hashes: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => normaliseValue(v, hashes));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === 'metadataHash' && (typeof v === 'number' || typeof v === 'string')) {
+      const h = String(v);
+      if (!hashes.has(h)) hashes.set(h, h === '0' ? '0' : `#${hashes.size}`);
+      out[k] = hashes.get(h);
+    } else out[k] = normaliseValue(v, hashes);
+  }
+  return out;
+}
+
+/** Top-level tagged value fields of each record type, with Kafka's default. */
+function taggedDefaults(type: string): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const spec of Object.values(KAFKA_RECORDS)) {
+    if (spec.type !== type) continue;
+    for (const schema of Object.values(spec.values)) {
+      for (const f of schema.fields as FieldSpec[]) if (f.taggedVersions !== undefined) out.set(f.name.charAt(0).toLowerCase() + f.name.slice(1), f.default ?? null);
+    }
+  }
+  return out;
+}
+
+const dropped = new Set<string>();
+
+function dropUnmodelledDefaults(kafka: KafkaRecordJson, sim: KafkaRecordJson | undefined): KafkaRecordJson {
+  if (!kafka.value || !sim?.value) return kafka;
+  const defaults = taggedDefaults(kafka.type);
+  const value: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(kafka.value)) {
+    if (!(k in sim.value) && defaults.has(k) && JSON.stringify(defaults.get(k)) === JSON.stringify(v)) {
+      dropped.add(`${kafka.type}.${k}`);
+      continue;
+    }
+    value[k] = v;
+  }
+  return { ...kafka, value };
+}
+
+/**
+ * Timestamps, pairwise: Kafka's are wall-clock, the playground's are its scenario clock, which starts at 0. A
+ * non-zero Kafka timestamp matches any playground timestamp (both read "(time)"); a zero one must be zero on both sides.
+ */
+function alignTimestamps(sim: unknown, kafka: unknown): [unknown, unknown] {
+  if (Array.isArray(sim) && Array.isArray(kafka)) {
+    const pairs = kafka.map((k, i) => (i < sim.length ? alignTimestamps(sim[i], k) : [undefined, k]));
+    return [sim.map((s, i) => (i < pairs.length ? pairs[i]![0] : s)), pairs.map((p) => p[1])];
+  }
+  if (sim === null || kafka === null || typeof sim !== 'object' || typeof kafka !== 'object' || Array.isArray(sim) || Array.isArray(kafka)) return [sim, kafka];
+  const s: Record<string, unknown> = { ...sim };
+  const k: Record<string, unknown> = { ...kafka };
+  for (const key of Object.keys(k)) {
+    if (TIMESTAMP_KEY.test(key) && typeof k[key] === 'number' && k[key] !== 0 && typeof s[key] === 'number') {
+      s[key] = '(time)';
+      k[key] = '(time)';
+    } else if (key in s) [s[key], k[key]] = alignTimestamps(s[key], k[key]);
+  }
+  return [s, k];
+}
+
+export function diffValues(a: unknown, b: unknown, path: string, out: FieldDiff[]): void {
+  if (a === b) return;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) out.push({ path: `${path}.length`, playground: a.length, kafka: b.length });
+    for (let i = 0; i < Math.min(a.length, b.length); i++) diffValues(a[i], b[i], `${path}[${i}]`, out);
+    return;
+  }
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    for (const k of keys) diffValues((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k, out);
+    return;
+  }
+  out.push({ path, playground: a === undefined ? '(absent)' : a, kafka: b === undefined ? '(absent)' : b });
+}
+
+function summary(response: unknown, records: KafkaRecordJson[], errorName: (code: number) => string): SideSummary {
+  const r = response as Record<string, unknown> | null;
+  let error: string | null = null;
+  if (r && typeof r.errorCode === 'number') error = errorName(r.errorCode);
+  else if (r && Array.isArray(r.groups) && r.groups.length > 0) error = errorName(((r.groups[0] as Record<string, unknown>).errorCode as number) ?? 0);
+  return { error, memberEpoch: r && typeof r.memberEpoch === 'number' ? r.memberEpoch : null, recordTypes: records.map((x) => x.type) };
+}
+
+/** Compares the simulator's steps with the broker's, after the shared normalisations. */
+export function compareWithKafka(trace: TraceStep[], kafka: KafkaStepResult[], errorName: (code: number) => string = (c) => kafkaErrorName('ak4', c)): { steps: OracleStepRow[]; firstDivergence: number | null; normalisations: string[] } {
+  const simHashes = new Map<string, string>([['0', '0']]);
+  const kafkaHashes = new Map<string, string>([['0', '0']]);
+  dropped.clear();
+  const rows: OracleStepRow[] = [];
+  let first: number | null = null;
+  for (const k of kafka) {
+    const t = trace[k.index]!;
+    const simRecords0 = t.records.map((r) => normaliseValue({ type: r.type, key: r.key, value: r.value }, simHashes) as KafkaRecordJson);
+    const kafkaRecords0 = k.records.map((r, i) => normaliseValue(dropUnmodelledDefaults(r, simRecords0[i]), kafkaHashes) as KafkaRecordJson);
+    const [simRecordsA, kafkaRecordsA] = alignTimestamps(simRecords0, kafkaRecords0);
+    const simRecords = simRecordsA as KafkaRecordJson[];
+    const kafkaRecords = kafkaRecordsA as KafkaRecordJson[];
+    const [simResponse, kafkaResponse] = alignTimestamps(normaliseValue(t.response, simHashes), normaliseValue(k.response, kafkaHashes));
+    const simExchanges = t.exchanges.map((x) => normaliseValue(x.response, simHashes));
+    const kafkaExchanges = k.exchanges.map((x) => normaliseValue(x.response, kafkaHashes));
+    const diffs: FieldDiff[] = [];
+    diffValues(simResponse, kafkaResponse, 'response', diffs);
+    diffValues(simExchanges, kafkaExchanges, 'exchanges', diffs);
+    diffValues(simRecords, kafkaRecords, 'records', diffs);
+    if (diffs.length > 0 && first === null) first = k.index;
+    rows.push({
+      index: k.index,
+      label: k.label,
+      kind: k.kind,
+      playground: { response: simResponse, exchanges: simExchanges, records: simRecords, summary: summary(t.response, simRecords, errorName) },
+      kafka: { response: kafkaResponse, exchanges: kafkaExchanges, records: kafkaRecords, summary: summary(k.response, kafkaRecords, errorName) },
+      diffs,
+    });
+  }
+  const normalisations = NORMALISATIONS.map((n) => n.replace('%s', dropped.size ? [...dropped].sort().join(', ') : 'none this run'));
+  return { steps: rows, firstDivergence: first, normalisations };
+}

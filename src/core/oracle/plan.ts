@@ -1,0 +1,225 @@
+// What `sgp oracle` sends to a real Kafka broker for a scenario, derived from the simulator's own run of it:
+// every request exactly as the simulator generated it, the group configs that carry the scenario's timeouts
+// (divided by the time scale), real waits for `advance` and `run`, and the reasons a scenario cannot be
+// reproduced faithfully on a real broker (then it is refused, never run wrong).
+import { ScenarioRunner } from '../scenario/runner.ts';
+import type { RpcName, Scenario, TraceStep } from '../scenario/types.ts';
+
+/** Scenario configs that a streams group can carry as group configs (IncrementalAlterConfigs on GROUP), and whether they are times. */
+export const GROUP_CONFIG_OF: Record<string, { name: string; time: boolean }> = {
+  'group.streams.session.timeout.ms': { name: 'streams.session.timeout.ms', time: true },
+  'group.streams.heartbeat.interval.ms': { name: 'streams.heartbeat.interval.ms', time: true },
+  'group.streams.num.standby.replicas': { name: 'streams.num.standby.replicas', time: false },
+  'group.streams.initial.rebalance.delay.ms': { name: 'streams.initial.rebalance.delay.ms', time: true },
+  'group.streams.assignment.interval.ms': { name: 'streams.assignment.interval.ms', time: true },
+  'group.streams.task.offset.interval.ms': { name: 'streams.task.offset.interval.ms', time: true },
+  'group.streams.num.warmup.replicas': { name: 'streams.num.warmup.replicas', time: false },
+  'group.streams.acceptable.recovery.lag': { name: 'streams.acceptable.recovery.lag', time: false },
+};
+
+/** Kafka 4.4 defaults of the configs above (the simulator's too). */
+const GROUP_DEFAULTS: Record<string, number> = {
+  'group.streams.session.timeout.ms': 45000,
+  'group.streams.heartbeat.interval.ms': 5000,
+  'group.streams.num.standby.replicas': 0,
+  'group.streams.initial.rebalance.delay.ms': 3000,
+  'group.streams.assignment.interval.ms': 1000,
+  'group.streams.task.offset.interval.ms': 60000,
+  'group.streams.num.warmup.replicas': 2,
+  'group.streams.acceptable.recovery.lag': 10000,
+};
+
+/** Request fields that are durations, divided by the time scale on the way to the broker and multiplied back. */
+export const SCALED_REQUEST_FIELDS = ['rebalanceTimeoutMs'] as const;
+/** Response and record fields that are durations the broker derives from scaled configs. */
+export const SCALED_RESULT_FIELDS = ['heartbeatIntervalMs', 'taskOffsetIntervalMs', 'rebalanceTimeoutMs'] as const;
+
+export interface PlannedRequest {
+  api: RpcName;
+  version: number;
+  /** Alias of the simulated client (its client id on the wire), or null for a raw request. */
+  member: string | null;
+  clientId: string;
+  request: Record<string, unknown>;
+  /** Scenario time at which it is sent (ms). */
+  at: number;
+}
+
+export type PlannedStep =
+  | { index: number; label: string; kind: 'request'; request: PlannedRequest | null; time: number }
+  | { index: number; label: string; kind: 'advance'; time: number; ms: number }
+  | { index: number; label: string; kind: 'run'; time: number; start: number; exchanges: PlannedRequest[] }
+  | { index: number; label: string; kind: 'failover'; time: number }
+  | { index: number; label: string; kind: 'topics'; time: number; create: { name: string; partitions: number }[]; delete: string[]; partitions: Record<string, number> };
+
+export interface OraclePlan {
+  scenario: Scenario;
+  trace: TraceStep[];
+  steps: PlannedStep[];
+  timeScale: number;
+  /** Group configs set before the first request (scaled). */
+  groupConfigs: Record<string, string>;
+  /** Scenario configs only a broker can carry (the bundled broker starts with them). */
+  brokerConfigs: Record<string, string>;
+  needsRestart: boolean;
+  /** Least distance, in real ms, between a timer deadline and any step of the scenario at this scale (Infinity without timers). */
+  marginMs: number;
+}
+
+export interface PlanOptions {
+  /** Scenario ms per real ms; absent: the largest of TIME_SCALES that keeps every timer clear of every step. */
+  timeScale?: number;
+  /** Least real-time distance between a timer deadline and a step (default 1500 ms). */
+  marginMs?: number;
+  /** The broker can be restarted (the bundled broker); a `failover` step needs it. */
+  canRestart: boolean;
+  /** The broker was started with the scenario's broker-only configs (the bundled broker). */
+  brokerConfigsApplied: boolean;
+}
+
+export const TIME_SCALES = [100, 50, 20, 10, 5, 2, 1];
+/** Real time a topics step may take on a broker (create, propagate to the coordinator's metadata image). */
+const TOPICS_STEP_REAL_MS = 3000;
+
+export type PlanResult = { ok: true; plan: OraclePlan } | { ok: false; reasons: string[]; trace?: TraceStep[] };
+
+/** Plans a scenario for a real broker, or refuses it with the reasons. */
+export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
+  const reasons: string[] = [];
+  // Only the shipped protocol and today's coordinator have a real broker to compare with.
+  if (scenario.protocol !== 'ak4') reasons.push(`protocol "${scenario.protocol}" has no released broker; only "ak4" (Kafka 4.x) can run on Kafka`);
+  if (scenario.variant !== 'current') reasons.push(`variant "${scenario.variant}" is a proposal; Kafka 4.4 runs "current"`);
+  const brokerConfigs: Record<string, string> = {};
+  for (const [name, value] of Object.entries(scenario.config ?? {})) {
+    if (GROUP_CONFIG_OF[name]) continue;
+    brokerConfigs[name] = String(value);
+  }
+  if (Object.keys(brokerConfigs).length > 0 && !opts.brokerConfigsApplied) {
+    reasons.push(`broker configs ${Object.keys(brokerConfigs).join(', ')} can only be set on a broker: run with --broker (the bundled broker starts with them)`);
+  }
+  if (reasons.length > 0) return { ok: false, reasons };
+
+  // The simulator's own run: its requests are what the broker gets.
+  const runner = new ScenarioRunner(scenario, { durability: false });
+  const trace: TraceStep[] = [];
+  const deadlines: { at: number; what: string }[] = [];
+  const events: { at: number; what: string; extraMs: number }[] = [];
+  let prevTime = 0;
+  let topicSteps = 0;
+  let requests = 0;
+  const steps: PlannedStep[] = [];
+  for (let i = 0; i < scenario.steps.length; i++) {
+    const step = scenario.steps[i]!;
+    const t = runner.runStep(step, i);
+    trace.push(t);
+    const where = `step ${i + 1} (${t.label})`;
+    for (const f of t.timers) {
+      if (f.key === 'offsets-retention-check' && t.records.length > 0) {
+        reasons.push(`${where}: the offsets-retention sweep (offsets.retention.check.interval.ms) writes records; a broker runs it on its own schedule from its start, which a scenario's clock cannot align with`);
+      }
+      if (f.key !== 'offsets-retention-check') deadlines.push({ at: f.at, what: `${f.key} fired at ${f.at} ms` });
+    }
+    for (const timer of runner.broker.coordinator.timers.all()) {
+      if (timer.key !== 'offsets-retention-check') deadlines.push({ at: timer.deadline, what: `${timer.key} due at ${timer.deadline} ms` });
+    }
+    for (const r of t.records) {
+      if (r.type === 'StreamsGroupTargetAssignmentMetadata' && r.value && typeof r.value.assignmentTimestamp === 'number') {
+        const interval = Number(scenario.config?.['group.streams.assignment.interval.ms'] ?? GROUP_DEFAULTS['group.streams.assignment.interval.ms']);
+        if (interval > 0) deadlines.push({ at: (r.value.assignmentTimestamp as number) + interval, what: `the assignment interval after the assignment at ${r.value.assignmentTimestamp as number} ms ends` });
+      }
+    }
+    const base = { index: i, label: t.label, time: t.time };
+    if ('advance' in step) {
+      steps.push({ ...base, kind: 'advance', ms: step.advance });
+      events.push({ at: t.time, what: `the end of ${where}`, extraMs: 0 });
+    } else if ('run' in step) {
+      const exchanges = t.exchanges.map((x) => planned(x.api ?? 'StreamsGroupHeartbeat', x.version ?? 1, x.member, x.request, x.at));
+      requests += exchanges.length;
+      for (const x of t.exchanges) events.push({ at: x.at, what: `a request of ${where} at ${x.at} ms`, extraMs: 0 });
+      events.push({ at: t.time, what: `the end of ${where}`, extraMs: 0 });
+      steps.push({ ...base, kind: 'run', start: prevTime, exchanges });
+    } else if ('failover' in step) {
+      if (!opts.canRestart) reasons.push(`${where}: a failover restarts the broker; only the bundled broker (--broker) can do that`);
+      steps.push({ ...base, kind: 'failover' });
+    } else if ('topics' in step) {
+      topicSteps++;
+      steps.push({ ...base, kind: 'topics', create: step.topics.create ?? [], delete: step.topics.delete ?? [], partitions: step.topics.partitions ?? {} });
+      events.push({ at: t.time, what: `${where}`, extraMs: TOPICS_STEP_REAL_MS });
+    } else {
+      if (t.request === null) {
+        steps.push({ ...base, kind: 'request', request: null });
+      } else {
+        const api = t.api!;
+        if (api === 'StreamsGroupHeartbeat' && (t.version ?? 0) > 1) reasons.push(`${where}: StreamsGroupHeartbeat v${t.version} is a KAFKA-20870 proposal; Kafka 4.4 speaks v0–v1`);
+        if (api === 'StreamsGroupDescribe' && (t.version ?? 0) > 0) reasons.push(`${where}: StreamsGroupDescribe v${t.version} is not modelled by the codec (AssignorName); use v0`);
+        requests++;
+        steps.push({ ...base, kind: 'request', request: planned(api, t.version ?? 0, t.member, t.request, t.time) });
+        events.push({ at: t.time, what: `the request of ${where}`, extraMs: 0 });
+      }
+    }
+    prevTime = t.time;
+  }
+  if (reasons.length > 0) return { ok: false, reasons, trace };
+
+  // Real time drifts from the scenario's clock by each request's round trip and each topics step.
+  const baseMargin = (opts.marginMs ?? 1500) + 20 * requests;
+  const marginAt = (scale: number): { margin: number; worst: string } => {
+    let margin = Infinity;
+    let worst = '';
+    for (const d of deadlines) {
+      for (const e of events) {
+        const real = Math.abs(d.at - e.at) / scale - e.extraMs;
+        if (real < margin) {
+          margin = real;
+          worst = `${d.what} is ${Math.abs(d.at - e.at)} ms (scenario time) from ${e.what}`;
+        }
+      }
+    }
+    return { margin, worst };
+  };
+  const need = baseMargin;
+  let timeScale = opts.timeScale;
+  if (timeScale === undefined) {
+    timeScale = TIME_SCALES.find((s) => marginAt(s).margin >= need + (topicSteps > 0 ? 0 : 0) && scaledConfigsValid(scenario, s)) ?? 1;
+  }
+  const { margin, worst } = marginAt(timeScale);
+  if (margin < need) {
+    return {
+      ok: false,
+      trace,
+      reasons: [`timing: at --time-scale ${timeScale}, ${worst}: ${Math.max(0, Math.round(margin))} ms of real time, less than the ${need} ms a real broker needs to tell them apart (a tie or near-tie cannot be reproduced on a real clock)`],
+    };
+  }
+  if (!scaledConfigsValid(scenario, timeScale)) {
+    return { ok: false, trace, reasons: [`timing: at --time-scale ${timeScale} a scaled group timeout falls below the oracle broker's lower bounds (session ≥ 100 ms, heartbeat interval ≥ 10 ms)`] };
+  }
+  const groupConfigs: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(GROUP_CONFIG_OF)) {
+    const value = Number(scenario.config?.[name] ?? GROUP_DEFAULTS[name]);
+    groupConfigs[spec.name] = String(spec.time ? Math.round(value / timeScale) : value);
+  }
+  for (const s of steps) {
+    if (s.kind === 'request' && s.request) s.request.request = scaleRequest(s.request.request, timeScale);
+    if (s.kind === 'run') for (const x of s.exchanges) x.request = scaleRequest(x.request, timeScale);
+  }
+  return {
+    ok: true,
+    plan: { scenario, trace, steps, timeScale, groupConfigs, brokerConfigs, needsRestart: steps.some((s) => s.kind === 'failover'), marginMs: margin },
+  };
+}
+
+function scaledConfigsValid(scenario: Scenario, scale: number): boolean {
+  const v = (name: string) => Number(scenario.config?.[name] ?? GROUP_DEFAULTS[name]) / scale;
+  return v('group.streams.session.timeout.ms') >= 100 && v('group.streams.heartbeat.interval.ms') >= 10 && Number.isInteger(v('group.streams.session.timeout.ms'));
+}
+
+function planned(api: RpcName, version: number, member: string | null, request: unknown, at: number): PlannedRequest {
+  return { api, version, member, clientId: member ?? 'sgp-oracle', request: structuredClone(request) as Record<string, unknown>, at };
+}
+
+function scaleRequest(request: Record<string, unknown>, scale: number): Record<string, unknown> {
+  if (scale === 1) return request;
+  const out = { ...request };
+  for (const f of SCALED_REQUEST_FIELDS) if (typeof out[f] === 'number' && (out[f] as number) > 0) out[f] = Math.max(1, Math.round((out[f] as number) / scale));
+  return out;
+}

@@ -11,6 +11,8 @@ export default defineConfig({
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
   test: {
     include: ['test/**/*.test.ts'],
+    // the differential suite against a real Kafka broker runs with `npm run test:oracle` (vitest.oracle.config.ts)
+    exclude: ['test/**/*.oracle.test.ts', 'node_modules/**'],
     environment: 'node',
     testTimeout: 60000,
     setupFiles: ['test/setup.ts'],

@@ -115,7 +115,13 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
 
   const alter = await client.alterGroupConfigs(names.group, plan.groupConfigs);
   if (alter.errorCode !== 0) throw new Error(`IncrementalAlterConfigs on group ${names.group} failed (error ${alter.errorCode}: ${alter.errorMessage ?? ''})`);
-  await createTopics(client, plan.scenario.topics.map((t) => ({ name: names.topic(t.name), partitions: t.partitions })));
+  await coordinatorLoaded(client, names.group);
+  let probes = 0;
+  // a fresh probe group each time: a streams group keeps the topology it was created with
+  const probeGroup = () => `${names.group}.probe${++probes}`;
+  const initialTopics = plan.scenario.topics.map((t) => ({ name: names.topic(t.name), partitions: t.partitions }));
+  await createTopics(client, initialTopics);
+  await coordinatorSeesTopics(client, probeGroup(), initialTopics.map((t) => t.name));
 
   const readRecords = async () => {
     const { records } = await client.readFrom(OFFSETS_TOPIC, partition, nextOffset);
@@ -163,10 +169,14 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
         client.close();
         await opts.restart();
         client = await connectToCoordinator(opts.host, opts.port, names.group);
+        await coordinatorLoaded(client, names.group);
         break;
       }
       case 'topics': {
-        if (s.create.length > 0) await createTopics(client, s.create.map((t) => ({ name: names.topic(t.name), partitions: t.partitions })));
+        if (s.create.length > 0) {
+          await createTopics(client, s.create.map((t) => ({ name: names.topic(t.name), partitions: t.partitions })));
+          await coordinatorSeesTopics(client, probeGroup(), s.create.map((t) => names.topic(t.name)));
+        }
         if (s.delete.length > 0) {
           await client.deleteTopics(s.delete.map((t) => names.topic(t)));
           await waitFor('deleted topics to disappear from the metadata', 30_000, async () => {
@@ -200,6 +210,53 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
     elapsedMs: Date.now() - started,
     medianRoundTripMs: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null,
   };
+}
+
+/** Waits until the group coordinator has loaded its partition (a Describe stops answering COORDINATOR_LOAD_IN_PROGRESS). */
+async function coordinatorLoaded(client: KafkaClient, group: string): Promise<void> {
+  await waitFor(`the coordinator of ${group} to load __consumer_offsets`, 60_000, async () => {
+    const res = await client.streamsGroup('StreamsGroupDescribe', 0, { groupIds: [group], includeAuthorizedOperations: false });
+    const code = ((res.groups as Record<string, unknown>[])[0]?.errorCode as number | undefined) ?? 0;
+    // 14 COORDINATOR_LOAD_IN_PROGRESS, 15 COORDINATOR_NOT_AVAILABLE, 16 NOT_COORDINATOR: not yet
+    return code === 14 || code === 15 || code === 16 ? undefined : true;
+  });
+}
+
+/**
+ * Waits until the group coordinator's metadata image has the topics (it follows the metadata cache shortly): a probe
+ * member of a separate group subscribes to them until no MISSING_SOURCE_TOPICS status is left, then leaves.
+ */
+async function coordinatorSeesTopics(client: KafkaClient, probeGroup: string, topics: string[]): Promise<void> {
+  if (topics.length === 0) return;
+  const topology = {
+    epoch: 0,
+    subtopologies: topics.map((t, i) => ({ subtopologyId: String(i), sourceTopics: [t], sourceTopicRegex: [], stateChangelogTopics: [], repartitionSinkTopics: [], repartitionSourceTopics: [], copartitionGroups: [] })),
+  };
+  const join = {
+    groupId: probeGroup,
+    memberId: 'probe',
+    memberEpoch: 0,
+    endpointInformationEpoch: -1,
+    instanceId: null,
+    rackId: null,
+    rebalanceTimeoutMs: 30_000,
+    topology,
+    activeTasks: [],
+    standbyTasks: [],
+    warmupTasks: [],
+    processId: 'probe',
+    userEndpoint: null,
+    clientTags: [],
+    taskOffsets: null,
+    taskEndOffsets: null,
+    shutdownApplication: false,
+  };
+  await waitFor(`the group coordinator to see topics ${topics.join(', ')}`, 30_000, async () => {
+    const res = await client.streamsGroup('StreamsGroupHeartbeat', 1, join);
+    if (res.errorCode !== 0) throw new Error(`probe heartbeat failed with error ${String(res.errorCode)}: ${String(res.errorMessage)}`);
+    await client.streamsGroup('StreamsGroupHeartbeat', 1, { ...join, memberEpoch: -1, topology: null, activeTasks: null, standbyTasks: null, warmupTasks: null, processId: null, clientTags: null, rebalanceTimeoutMs: -1 });
+    return (res.status as { statusCode: number }[]).some((st) => st.statusCode === 1) ? undefined : true;
+  });
 }
 
 async function createTopics(client: KafkaClient, topics: { name: string; partitions: number }[]): Promise<void> {

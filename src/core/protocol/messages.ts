@@ -162,6 +162,8 @@ export function errorHeartbeatResponse(errorCode: number, errorMessage: string |
   const r = emptyHeartbeatResponse();
   r.errorCode = errorCode;
   r.errorMessage = errorMessage;
+  // Kafka 4.4 answers errors with Status [] (the field's default is the empty list), seen by sgp oracle
+  r.status = [];
   return r;
 }
 

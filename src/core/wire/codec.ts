@@ -58,6 +58,8 @@ export interface Ctx {
   flexible: boolean;
   /** What to do with a non-default value for an ignorable field absent from this version. */
   ignorable: 'error' | 'drop';
+  /** Decode only: a tagged field absent from the bytes takes its default (default), or is left out as Kafka's JSON converters do. */
+  absentTagged?: 'default' | 'omit';
   /** Decode only: an int64 beyond ±(2^53−1) is an error (default) or its decimal string. */
   int64?: 'error' | 'string';
   /** Annotation sink (decode only). */
@@ -322,7 +324,7 @@ export function decodeStruct(r: Reader, ctx: Ctx, s: StructSpec, path: string): 
     const key = jsonKey(f.name);
     // Tagged fields are absent from the fixed part; they take their default unless the tagged section has them.
     if (inVersions(f.taggedVersions, ctx.version)) {
-      obj[key] = defaultValue(ctx, f);
+      if (ctx.absentTagged !== 'omit') obj[key] = defaultValue(ctx, f);
       continue;
     }
     obj[key] = decodeValue(r, ctx, f, fieldType(ctx.schema, f), join(path, key), inVersions(f.nullableVersions, ctx.version));

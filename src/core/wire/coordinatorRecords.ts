@@ -21,11 +21,11 @@ export function decodeCoordinatorRecord(key: Uint8Array, value: Uint8Array | nul
   const typeId = kr.int16('key.type');
   const spec = KAFKA_RECORDS[typeId];
   if (!spec) return { type: `Unknown(${typeId})`, key: { bytes: key.length }, value: value === null ? null : { bytes: value.length } };
-  const keyJson = decodeMessage(spec.key, 0, key.subarray(2), { int64: 'string' }).json;
+  const keyJson = decodeMessage(spec.key, 0, key.subarray(2), { int64: 'string', absentTagged: 'omit' }).json;
   if (value === null) return { type: spec.type, key: keyJson, value: null };
   const vr = new Reader(value);
   const version = vr.int16('value.version');
   const schema = spec.values[version];
   if (!schema) throw new WireError(`${spec.type} value version ${version} is not one Kafka 4.4.0 declares`, 0, 'value');
-  return { type: spec.type, key: keyJson, value: decodeMessage(schema, version, value.subarray(2), { int64: 'string' }).json, valueVersion: version };
+  return { type: spec.type, key: keyJson, value: decodeMessage(schema, version, value.subarray(2), { int64: 'string', absentTagged: 'omit' }).json, valueVersion: version };
 }

@@ -45,6 +45,8 @@ export interface EncodeOptions extends WireOptions {
 export interface DecodeOptions extends WireOptions {
   /** An int64 beyond ±(2^53−1): an error (default), or its decimal string (for reading real logs). */
   int64?: 'error' | 'string';
+  /** A tagged field absent from the bytes: its default (default), or left out, as Kafka's JSON converters write it. */
+  absentTagged?: 'default' | 'omit';
   /** The bytes start with request header v2 / response header v1; it is decoded and checked against the message. */
   header?: boolean;
 }
@@ -112,6 +114,7 @@ function run(kind: MessageKind | MessageSchema, version: number, bytes: Uint8Arr
   const ctx = context(kind, version, opts);
   ctx.ann = ann;
   if (opts.int64) ctx.int64 = opts.int64;
+  if (opts.absentTagged) ctx.absentTagged = opts.absentTagged;
   const r = new Reader(bytes);
   let header: Record<string, unknown> | undefined;
   if (opts.header) {

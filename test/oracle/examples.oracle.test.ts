@@ -1,0 +1,46 @@
+// Every example and every scenario file under test/ runs on a real Kafka 4.4.0 broker and on the simulator; each
+// agrees, or its differences and refusals are listed in oracle/accepted.md with their reasons.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBroker, type Broker } from '../../oracle/harness/broker.ts';
+import { runOracle } from '../../src/cli/oracle/command.ts';
+import { parseScenario } from '../../src/core/scenario/parse.ts';
+import { ACCEPTED_REFUSALS, isAcceptedDiff } from './accepted.ts';
+
+const root = join(import.meta.dirname, '../..');
+const files = [
+  ...readdirSync(join(root, 'static/examples')).filter((f) => f.endsWith('.json') && f !== 'index.json').map((f) => `static/examples/${f}`),
+  ...readdirSync(join(root, 'test/cli/scenarios')).map((f) => `test/cli/scenarios/${f}`),
+  ...readdirSync(join(root, 'test/explore/fixtures')).map((f) => `test/explore/fixtures/${f}`),
+].sort();
+
+let broker: Broker;
+beforeAll(async () => {
+  broker = await startBroker();
+});
+afterAll(async () => {
+  await broker?.stop();
+});
+
+describe('examples and scenario files on Kafka 4.4.0', () => {
+  for (const file of files) {
+    it(file, async () => {
+      const parsed = parseScenario(readFileSync(join(root, file), 'utf8'));
+      if (!parsed.ok) {
+        // a file that is not a valid scenario on purpose (the CLI's error tests) has nothing to run
+        expect(file.startsWith('test/cli/scenarios/')).toBe(true);
+        return;
+      }
+      const result = await runOracle(file, parsed.scenario, { bootstrap: null, broker: false, json: false }, { host: broker.host, port: broker.port, restart: () => broker.restart() });
+      const name = file.split('/').pop()!;
+      if (result.refused) {
+        expect(ACCEPTED_REFUSALS, `${file} was refused (${result.refused.join('; ')}) but oracle/accepted.md does not list it`).toContain(name);
+        return;
+      }
+      const unexplained = result.steps.flatMap((s) => s.diffs.filter((d) => !isAcceptedDiff(d)).map((d) => `step ${s.index + 1} (${s.label}): ${d.path}: playground ${JSON.stringify(d.playground)}, Kafka ${JSON.stringify(d.kafka)}`));
+      expect(unexplained, `${file} differs from Kafka 4.4.0`).toEqual([]);
+      expect(ACCEPTED_REFUSALS, `${file} now runs on Kafka: remove it from the refusals in oracle/accepted.md`).not.toContain(name);
+    });
+  }
+});

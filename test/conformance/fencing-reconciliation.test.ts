@@ -144,7 +144,8 @@ describe('kafka-20870 §2.3 — reconciliation (maybeReconcile → CurrentAssign
     expect(r.records[0]!.value).toEqual({
       memberEpoch: E, previousMemberEpoch: E, state: 2,
       activeTasks: [{ subtopologyId: '0', partitions: [0, 1], assignmentEpochs: [E, E] }], standbyTasks: [], warmupTasks: [],
-      activeTasksPendingRevocation: [{ subtopologyId: '0', partitions: [2, 3] }], standbyTasksPendingRevocation: [], warmupTasksPendingRevocation: [],
+      // [4.4] pending revocation keeps the tasks' assignment epochs (Kafka 4.4's record, seen by sgp oracle)
+      activeTasksPendingRevocation: [{ subtopologyId: '0', partitions: [2, 3], assignmentEpochs: [E, E] }], standbyTasksPendingRevocation: [], warmupTasksPendingRevocation: [],
     });
     expect(h.rebalanceDeadline('A')).toBe(h.broker.now + 300000);
   });

@@ -138,6 +138,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     clientTags: tags ?? member.clientTags,
     assignedTasks: member.assignedTasks,
     tasksPendingRevocation: member.tasksPendingRevocation,
+    revocationEpochs: member.revocationEpochs,
   };
   const isNewMember = !group.members.has(memberId) && replacedMemberId === null;
   let bump = false;

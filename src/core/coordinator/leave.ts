@@ -2,7 +2,7 @@
 import { apiError } from '../protocol/errors.ts';
 import { emptyHeartbeatResponse, type StreamsGroupHeartbeatRequest, type StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
-import { EMPTY_TUPLE, type TaskEpochs } from '../model/tasks.ts';
+import { EMPTY_EPOCHS, EMPTY_TUPLE, type TaskEpochs } from '../model/tasks.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import type { Effect, OpContext, OpResult } from './context.ts';
 import { softEffect } from './context.ts';
@@ -46,6 +46,7 @@ export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequ
       ...m,
       memberEpoch: -2,
       tasksPendingRevocation: EMPTY_TUPLE,
+      revocationEpochs: EMPTY_EPOCHS,
       assignedTasks: { ...m.assignedTasks, active: resetEpochs(m.assignedTasks.active) },
     };
     return {

@@ -104,7 +104,8 @@ export function currentAssignmentRecord(groupId: string, m: StreamsGroupMember, 
     activeTasks: withTaskEpochs ? activeWithEpochs(m.assignedTasks.active) : toTaskIds(keysOf(m.assignedTasks.active)),
     standbyTasks: toTaskIds(m.assignedTasks.standby),
     warmupTasks: toTaskIds(m.assignedTasks.warmup),
-    activeTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.active),
+    // [4.4] active tasks pending revocation carry their epochs too (seen on the real broker by sgp oracle)
+    activeTasksPendingRevocation: withTaskEpochs ? activeWithEpochs(m.revocationEpochs) : toTaskIds(m.tasksPendingRevocation.active),
     standbyTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.standby),
     warmupTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.warmup),
   };
@@ -176,6 +177,7 @@ export function applyCurrentAssignmentValue(m: StreamsGroupMember, v: Record<str
       standby: fromTaskIds(v.standbyTasksPendingRevocation as TaskIds[]),
       warmup: fromTaskIds(v.warmupTasksPendingRevocation as TaskIds[]),
     },
+    source?.revocationEpochs ?? activeEpochsFromValue(v.activeTasksPendingRevocation as TaskIds[], memberEpoch),
   );
 }
 
@@ -197,6 +199,7 @@ export function applyMemberMetadataValue(m: StreamsGroupMember | undefined, memb
     clientTags: ((v.clientTags as KeyValue[] | null) ?? []).map((t) => ({ key: t.key, value: t.value })),
     assignedTasks: base.assignedTasks,
     tasksPendingRevocation: base.tasksPendingRevocation,
+    revocationEpochs: base.revocationEpochs,
   };
 }
 

@@ -1,6 +1,6 @@
 // A streams group member as the coordinator holds it (StreamsGroupMember).
 import type { Endpoint, KeyValue } from '../protocol/messages.ts';
-import { EMPTY_TUPLE, EMPTY_TUPLE_WITH_EPOCHS, equalTuples, equalTuplesWithEpochs, type TasksTuple, type TasksTupleWithEpochs } from './tasks.ts';
+import { EMPTY_EPOCHS, EMPTY_TUPLE, EMPTY_TUPLE_WITH_EPOCHS, equalTuples, equalTuplesWithEpochs, type TaskEpochs, type TaskSet, type TasksTuple, type TasksTupleWithEpochs } from './tasks.ts';
 
 /** MemberState, persisted as int8 in StreamsGroupCurrentMemberAssignmentValue.State. */
 export type MemberState = 'STABLE' | 'UNREVOKED_TASKS' | 'UNRELEASED_TASKS' | 'UNKNOWN';
@@ -40,6 +40,8 @@ export interface StreamsGroupMember {
   /** Assigned tasks; active ones carry the epoch at which they were granted ([4.4]). */
   readonly assignedTasks: TasksTupleWithEpochs;
   readonly tasksPendingRevocation: TasksTuple;
+  /** [4.4] The epochs the active tasks pending revocation had while assigned (written with them, as Kafka does). */
+  readonly revocationEpochs: TaskEpochs;
 }
 
 /** A member as created on join before any update is applied (ak4 defaults). */
@@ -60,7 +62,26 @@ export function newMember(memberId: string): StreamsGroupMember {
     clientTags: [],
     assignedTasks: EMPTY_TUPLE_WITH_EPOCHS,
     tasksPendingRevocation: EMPTY_TUPLE,
+    revocationEpochs: EMPTY_EPOCHS,
   };
+}
+
+/**
+ * [4.4] pendingRevocation = current − target keeps the task epochs: each active task pending revocation takes the
+ * epoch it had while assigned, or while already pending; `fallback` where neither knows it.
+ */
+export function revocationEpochsOf(pending: TaskSet, from: StreamsGroupMember, fallback: number): TaskEpochs {
+  if (pending.size === 0) return EMPTY_EPOCHS;
+  if (pending === from.tasksPendingRevocation.active) return from.revocationEpochs;
+  const out = new Map<string, Map<number, number>>();
+  for (const [s, ps] of pending) {
+    const assigned = from.assignedTasks.active.get(s);
+    const revoking = from.revocationEpochs.get(s);
+    const inner = new Map<number, number>();
+    for (const p of ps) inner.set(p, assigned?.get(p) ?? revoking?.get(p) ?? fallback);
+    out.set(s, inner);
+  }
+  return out;
 }
 
 /**
@@ -74,8 +95,9 @@ export function withAssignment(
   state: MemberState,
   assignedTasks: TasksTupleWithEpochs,
   tasksPendingRevocation: TasksTuple,
+  revocationEpochs: TaskEpochs = revocationEpochsOf(tasksPendingRevocation.active, m, m.memberEpoch),
 ): StreamsGroupMember {
-  if (m.topologyId !== undefined) return { ...m, memberEpoch, previousMemberEpoch, state, assignedTasks, tasksPendingRevocation };
+  if (m.topologyId !== undefined) return { ...m, memberEpoch, previousMemberEpoch, state, assignedTasks, tasksPendingRevocation, revocationEpochs };
   return {
     memberId: m.memberId,
     memberEpoch,
@@ -92,6 +114,7 @@ export function withAssignment(
     clientTags: m.clientTags,
     assignedTasks,
     tasksPendingRevocation,
+    revocationEpochs,
   };
 }
 

@@ -80,6 +80,11 @@ export interface PlanOptions {
 export const TIME_SCALES = [100, 50, 20, 10, 5, 2, 1];
 /** Real time a topics step may take on a broker (create, propagate to the coordinator's metadata image). */
 const TOPICS_STEP_REAL_MS = 3000;
+/**
+ * Real time from the coordinator loading the log (when Kafka restarts session and rebalance timers) to the first
+ * request after a restart: the rest of the broker's start-up and finding the coordinator again.
+ */
+const FAILOVER_REAL_MS = 15000;
 
 export type PlanResult = { ok: true; plan: OraclePlan } | { ok: false; reasons: string[]; trace?: TraceStep[] };
 
@@ -108,6 +113,7 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
   let topicSteps = 0;
   let requests = 0;
   const steps: PlannedStep[] = [];
+  const restartedTimers: { at: number; what: string; from: number }[] = [];
   for (let i = 0; i < scenario.steps.length; i++) {
     const step = scenario.steps[i]!;
     const t = runner.runStep(step, i);
@@ -141,6 +147,10 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
     } else if ('failover' in step) {
       if (!opts.canRestart) reasons.push(`${where}: a failover restarts the broker; only the bundled broker (--broker) can do that`);
       steps.push({ ...base, kind: 'failover' });
+      // the restarted timers run from the load, some seconds before the next request can reach the broker
+      for (const timer of runner.broker.coordinator.timers.all()) {
+        if (timer.key !== 'offsets-retention-check') restartedTimers.push({ at: timer.deadline, what: `${timer.key} (restarted by the failover of ${where}) due at ${timer.deadline} ms`, from: t.time });
+      }
     } else if ('topics' in step) {
       topicSteps++;
       steps.push({ ...base, kind: 'topics', create: step.topics.create ?? [], delete: step.topics.delete ?? [], partitions: step.topics.partitions ?? {} });
@@ -179,6 +189,13 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
           margin = real;
           worst = `${d.what} is ${Math.abs(d.at - e.at)} ms (scenario time) from ${e.what}`;
         }
+      }
+    }
+    for (const r of restartedTimers) {
+      const real = (r.at - r.from) / scale - FAILOVER_REAL_MS;
+      if (real < margin) {
+        margin = real;
+        worst = `${r.what} leaves ${Math.round((r.at - r.from) / scale)} ms of real time after the load, and a restarted broker takes up to ${FAILOVER_REAL_MS} ms to answer`;
       }
     }
     return { margin, worst };

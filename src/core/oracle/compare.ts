@@ -68,12 +68,23 @@ export const NORMALISATIONS = [
   'durations: with --time-scale N, rebalanceTimeoutMs is divided by N on the way to the broker, and heartbeatIntervalMs, taskOffsetIntervalMs and rebalanceTimeoutMs multiplied by N on the way back',
   'tagged record fields: read as Kafka\'s JSON converters write them, absent when at their default; a playground field at that default counts as absent',
   'log offsets: the broker\'s log holds other runs\' records, so records are compared in order, not by offset',
+  'StreamsGroupDescribe members: compared in member-id order (Kafka lists them in the iteration order of its TimelineHashMap, an implementation detail)',
 ];
 
 const TIMESTAMP_KEY = /Timestamp(Ms)?$/;
 
-function normaliseValue(value: unknown, hashes: Map<string, string>): unknown {
-  if (Array.isArray(value)) return value.map((v) => normaliseValue(v, hashes));
+const byMemberId = (a: unknown, b: unknown): number => {
+  const x = String((a as Record<string, unknown>).memberId);
+  const y = String((b as Record<string, unknown>).memberId);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+function normaliseValue(value: unknown, hashes: Map<string, string>, key = ''): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((v) => normaliseValue(v, hashes));
+    // a described group's members, in member-id order
+    return key === 'members' && items.every((m) => m !== null && typeof m === 'object' && 'memberId' in m) ? items.sort(byMemberId) : items;
+  }
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
@@ -81,7 +92,7 @@ function normaliseValue(value: unknown, hashes: Map<string, string>): unknown {
       const h = String(v);
       if (!hashes.has(h)) hashes.set(h, h === '0' ? '0' : `#${hashes.size}`);
       out[k] = hashes.get(h);
-    } else out[k] = normaliseValue(v, hashes);
+    } else out[k] = normaliseValue(v, hashes, k);
   }
   return out;
 }

@@ -164,7 +164,7 @@ export class ScenarioRunner {
         data.memberId = this.memberByAlias.get(step.member) ?? step.member;
       }
       const client = step.member && this.clients.has(step.member) ? { clientId: step.member, clientHost: '/127.0.0.1' } : RAW_CLIENT;
-      if (step.send === 'StreamsGroupHeartbeat' && typeof data.memberId === 'string') this.checker.onSend(data.memberId, this.broker.now);
+      if (step.send === 'StreamsGroupHeartbeat' && typeof data.memberId === 'string') this.checker.onSend(data.memberId, this.broker.now, data.memberEpoch);
       const out = this.broker.send(step.send, version, data, client);
       if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
       Object.assign(t, { member: step.member ?? null, api: step.send, version, request: out.request, response: out.response, errorName: out.errorName });
@@ -227,7 +227,7 @@ export class ScenarioRunner {
   }
 
   private noteSend(data: Record<string, unknown>): void {
-    if (typeof data.memberId === 'string' && data.memberId !== '') this.checker.onSend(data.memberId, this.broker.now);
+    if (typeof data.memberId === 'string' && data.memberId !== '') this.checker.onSend(data.memberId, this.broker.now, data.memberEpoch);
   }
 
   /** A member's client is still running (raw senders count as running). */

@@ -447,8 +447,12 @@ export function maybeReconcile(
   const id = member.memberId;
   const rebalanceKey = timerKey({ kind: 'rebalance-timeout', groupId: group.groupId, memberId: id, memberEpoch: 0 });
   if (next !== member && !sameAssignment(next, member)) {
-    // a record in UNREVOKED_TASKS (re)schedules the rebalance timeout; any other state cancels it
-    if (next.state === 'UNREVOKED_TASKS') {
+    // a record in UNREVOKED_TASKS (re)schedules the rebalance timeout; any other state cancels it.
+    // option A (kafka-20870 §3): a record that only shrank the pending set keeps the original deadline
+    const shrankOnly = member.state === 'UNREVOKED_TASKS' && next.state === 'UNREVOKED_TASKS' && next.memberEpoch === member.memberEpoch;
+    if (shrankOnly) {
+      // the running rebalance timer is left as it is
+    } else if (next.state === 'UNREVOKED_TASKS') {
       effects.push({ kind: 'schedule', task: { kind: 'rebalance-timeout', groupId: group.groupId, memberId: id, memberEpoch: next.memberEpoch }, at: ctx.now + next.rebalanceTimeoutMs });
     } else effects.push({ kind: 'cancel', key: rebalanceKey });
     if (!ctx.quiet) narration.push(...describeTransition(member, next, targetEpoch));

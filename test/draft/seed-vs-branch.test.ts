@@ -51,3 +51,42 @@ describe('item 5: a heartbeat that omits unchanged owned-task lists', () => {
     expect(b.coordinator.groups.get('group-id')!.members.get(A)!.state).toBe('UNREVOKED_TASKS');
   });
 });
+
+describe('item 3: a static member rejoining under the same member id (kip1071-draft §4.5.2)', () => {
+  /** Static member S (instance i1) owns all three tasks of `input`, leaves with -2 and rejoins with its old member id. */
+  function rejoin(config: Record<string, string> = {}) {
+    const b = draftBroker({ input: 3 }, config);
+    join(b, 'S', { instanceId: 'i1', processId: 'p1' });
+    init(b, [sub('0', ['input'])]);
+    hb(b, 'S', 1, { instanceId: 'i1' });
+    expect(hb(b, 'S', 2, { instanceId: 'i1', memberEpoch: -2 }).response).toMatchObject({ errorCode: 0, memberEpoch: -2 });
+    const before = b.coordinator.log.endOffset;
+    const r = join(b, 'S', { instanceId: 'i1', processId: 'p1' });
+    return { b, r, written: b.coordinator.log.endOffset - before };
+  }
+
+  it('default: the target record written after the replacement tombstones; Describe shows the kept target', () => {
+    const { b, r } = rejoin();
+    expect(r.errorName).toBe('NONE');
+    const t = types(r);
+    expect(t.slice(0, 4)).toEqual(['StreamsGroupCurrentMemberAssignment', 'StreamsGroupTargetAssignmentMember', 'StreamsGroupMemberMetadata', 'StreamsGroupMemberMetadata']);
+    // the tombstone of S's target comes before a new TargetAssignmentMember(S) in the same batch
+    const recs = r.batch!.records;
+    const tomb = recs.findIndex((x) => x.type === 'StreamsGroupTargetAssignmentMember' && x.value === null);
+    const again = recs.findIndex((x, i) => i > tomb && x.type === 'StreamsGroupTargetAssignmentMember' && x.value !== null);
+    expect(again).toBeGreaterThan(tomb);
+    expect(recs[again]!.value).toMatchObject({ activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2] }] });
+    expect(b.coordinator.groups.get('group-id')!.targetAssignment.get('S')!.active).toEqual(new Map([['0', new Set([0, 1, 2])]]));
+    const d = b.send('StreamsGroupDescribe', 0, { groupIds: ['group-id'] }, { clientId: 'admin', clientHost: '/127.0.0.1' }).response as { groups: { members: { memberId: string; targetAssignment: unknown }[] }[] };
+    expect(d.groups[0]!.members.find((m) => m.memberId === 'S')!.targetAssignment).toMatchObject({ activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2] }] });
+    expectReplayEqualsLive(b);
+  });
+
+  it('branch defects: the builder drops the member it has just added → UNKNOWN_SERVER_ERROR, no records', () => {
+    const { b, r, written } = rejoin(BRANCH);
+    expect(r.errorName).toBe('UNKNOWN_SERVER_ERROR');
+    expect(r.response).toMatchObject({ errorCode: -1, errorMessage: null });
+    expect(written).toBe(0);
+    expect(b.coordinator.groups.get('group-id')!.members.get('S')!.memberEpoch).toBe(-2);
+  });
+});

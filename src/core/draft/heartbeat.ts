@@ -246,6 +246,11 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
   let targetEpoch = group.assignmentEpoch;
   let target: TasksTuple = group.targetAssignment.get(memberId) ?? EMPTY_TUPLE;
   if (groupEpoch > group.assignmentEpoch || replaced !== null) {
+    // ⚠ branch: TargetAssignmentBuilder.removeMember(old id) is addOrUpdateMember(id, null), so a replacement under the
+    // same member id drops the member from the builder and the heartbeat fails (§4.5.2)
+    if (replaced !== null && replaced.memberId === memberId && env.rules.staticRejoinSameIdFails) {
+      throw new Error(`Member ${memberId} is missing from the new target assignment (the builder removed the member it had just added)`);
+    }
     const r = buildDraftTargetAssignment({
       group,
       groupEpoch,
@@ -255,8 +260,6 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
       subscription,
       assignor: ctx.assignor,
     });
-    // ⚠ a static replacement under the same member id drops the member from the result (§4.5.2)
-    if (!r.targets.has(memberId)) throw new Error(`Member ${memberId} is missing from the new target assignment`);
     records.push(...r.records);
     targetEpoch = groupEpoch;
     target = r.targets.get(memberId)!;

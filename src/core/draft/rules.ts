@@ -56,6 +56,8 @@ export interface DraftRules {
   readonly clientTopologyIdIsConstant: boolean;
   /** Seed: an omitted owned-task list means "unchanged" (blocks a revocation only in a role with pending tasks). Branch: it always counts as owning (§11 item 10 ⚠). */
   readonly omittedListMeansUnchanged: boolean;
+  /** Seed/[SIM]: a static member rejoining under its old member id keeps its target. Branch: updateTargetAssignment adds, then removes (an add with null) the member, so the heartbeat fails (UNKNOWN_SERVER_ERROR, §4.5.2 ⚠). */
+  readonly staticRejoinSameIdFails: boolean;
 }
 
 export function draftRules(config: Config): DraftRules {
@@ -72,5 +74,6 @@ export function draftRules(config: Config): DraftRules {
     initTimerUsesRequestTimeout: branch,
     clientTopologyIdIsConstant: branch,
     omittedListMeansUnchanged: !branch,
+    staticRejoinSameIdFails: branch,
   };
 }

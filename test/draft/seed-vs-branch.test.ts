@@ -90,3 +90,56 @@ describe('item 3: a static member rejoining under the same member id (kip1071-dr
     expect(b.coordinator.groups.get('group-id')!.members.get('S')!.memberEpoch).toBe(-2);
   });
 });
+
+describe('item 4: source-topic regular expressions (seed 000: STREAMS_MISSING_SOURCE_TOPICS "also returned if the source topic regular expression matched no topics")', () => {
+  const topics = { 'orders-eu': 2, 'orders-us': 2, other: 1 };
+  const subscribed = (b: ReturnType<typeof draftBroker>) => [...b.coordinator.groups.get('group-id')!.draft!.partitionMetadata.keys()];
+
+  it('default: a matching regex subscribes the matched topics, and the tasks follow them', () => {
+    const b = draftBroker(topics);
+    join(b, 'A', { processId: 'p1' });
+    const r = init(b, [sub('0', [], { sourceTopicRegex: ['orders-.*'] })]);
+    expect(r.errorName).toBe('NONE');
+    expect(types(r)).toContain('StreamsGroupPartitionMetadata');
+    expect(subscribed(b)).toEqual(['orders-eu', 'orders-us']);
+    // §7.2: the task count is the partition count of the first source topic (here the first matched one)
+    expect(hb(b, 'A', 1).response).toMatchObject({ memberEpoch: 2, activeTasks: [{ subtopologyId: '0', partitions: [0, 1] }] });
+    expectReplayEqualsLive(b);
+  });
+
+  it('default: a regex that matches no topic → STREAMS_MISSING_SOURCE_TOPICS (131), nothing written', () => {
+    const b = draftBroker(topics);
+    join(b, 'A', { processId: 'p1' });
+    const r = init(b, [sub('0', ['other'], { sourceTopicRegex: ['payments-.*'] })]);
+    expect(r.errorName).toBe('STREAMS_MISSING_SOURCE_TOPICS');
+    expect(r.response).toMatchObject({ errorCode: 131 });
+    expect(types(r)).toEqual([]);
+  });
+
+  it('default: the regex matches whole names only, never Kafka-internal topics', () => {
+    const b = draftBroker({ ...topics, __consumer_offsets: 50 });
+    join(b, 'A', { processId: 'p1' });
+    expect(init(b, [sub('0', [], { sourceTopicRegex: ['orders'] })]).errorName).toBe('STREAMS_MISSING_SOURCE_TOPICS');
+    expect(init(b, [sub('0', [], { sourceTopicRegex: ['.*'] })]).errorName).toBe('NONE');
+    expect(subscribed(b)).toEqual(['orders-eu', 'orders-us', 'other']);
+  });
+
+  it('default: a topic created later that the regex matches is subscribed on the next epoch bump', () => {
+    const b = draftBroker(topics);
+    join(b, 'A', { processId: 'p1' });
+    init(b, [sub('0', [], { sourceTopicRegex: ['orders-.*'] })]);
+    hb(b, 'A', 1);
+    b.changeTopics({ create: [{ name: 'orders-ap', partitions: 2 }] });
+    join(b, 'B', { processId: 'p2' });
+    expect(subscribed(b)).toEqual(['orders-ap', 'orders-eu', 'orders-us']);
+  });
+
+  it('branch defects (kip1071-draft §11 item 20): the regex is stored but ignored for the subscription', () => {
+    const b = draftBroker(topics, BRANCH);
+    join(b, 'A', { processId: 'p1' });
+    hb(b, 'A', 1);
+    const r = init(b, [sub('0', ['other'], { sourceTopicRegex: ['orders-.*'] })]);
+    expect(r.errorName).toBe('NONE');
+    expect(subscribed(b)).toEqual(['other']);
+  });
+});

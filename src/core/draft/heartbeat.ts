@@ -226,7 +226,7 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
   let groupEpoch = group.groupEpoch;
   const expired = ctx.now >= draft.refreshDeadline.deadlineMs || group.groupEpoch < draft.refreshDeadline.epoch;
   if (bump || expired) {
-    const fresh = computeSubscriptionMetadata(group.topology?.subtopologies ?? null, ctx.topics);
+    const fresh = computeSubscriptionMetadata(group.topology?.subtopologies ?? null, ctx.topics, env.rules.sourceTopicRegexSubscribes);
     if (!sameSubscriptionMetadata(fresh, draft.partitionMetadata)) {
       subscription = fresh;
       records.push(draftPartitionMetadataRecord(groupId, fresh));
@@ -259,6 +259,7 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
       topology: group.topology?.subtopologies ?? null,
       subscription,
       assignor: ctx.assignor,
+      regexes: env.rules.sourceTopicRegexSubscribes,
     });
     records.push(...r.records);
     targetEpoch = groupEpoch;

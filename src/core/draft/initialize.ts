@@ -72,7 +72,7 @@ export function draftInitialize(ctx: OpContext, req: DraftInitializeRequest, rul
   // subscription metadata for the new topology, seeing the topics this request creates
   const image = new Map(ctx.topics);
   for (const t of toCreate) if (!image.has(t.name)) image.set(t.name, t.partitions);
-  const subscription = computeSubscriptionMetadata(req.topology, image);
+  const subscription = computeSubscriptionMetadata(req.topology, image, rules.sourceTopicRegexSubscribes);
   if (!sameSubscriptionMetadata(subscription, group.draft!.partitionMetadata)) records.push(draftPartitionMetadataRecord(groupId, subscription));
   const epoch = group.groupEpoch + 1;
   records.push(draftGroupMetadataRecord(groupId, epoch));
@@ -82,7 +82,7 @@ export function draftInitialize(ctx: OpContext, req: DraftInitializeRequest, rul
     records.push(draftTargetAssignmentMetadataRecord(groupId, epoch));
   } else {
     const viewGroup = group;
-    const r = buildDraftTargetAssignment({ group: viewGroup, groupEpoch: epoch, updatedMember: null, replacedMemberId: null, topology: req.topology, subscription, assignor: ctx.assignor });
+    const r = buildDraftTargetAssignment({ group: viewGroup, groupEpoch: epoch, updatedMember: null, replacedMemberId: null, topology: req.topology, subscription, assignor: ctx.assignor, regexes: rules.sourceTopicRegexSubscribes });
     records.push(...r.records);
   }
   const deadline = { deadlineMs: ctx.now + METADATA_REFRESH_INTERVAL_MS, epoch };

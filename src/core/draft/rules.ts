@@ -58,6 +58,8 @@ export interface DraftRules {
   readonly omittedListMeansUnchanged: boolean;
   /** Seed/[SIM]: a static member rejoining under its old member id keeps its target. Branch: updateTargetAssignment adds, then removes (an add with null) the member, so the heartbeat fails (UNKNOWN_SERVER_ERROR, §4.5.2 ⚠). */
   readonly staticRejoinSameIdFails: boolean;
+  /** Seed: a source-topic regex subscribes the topics it matches; Initialize answers STREAMS_MISSING_SOURCE_TOPICS when one matches none. Branch: stored, otherwise ignored (§11 item 20 ⚠). */
+  readonly sourceTopicRegexSubscribes: boolean;
 }
 
 export function draftRules(config: Config): DraftRules {
@@ -75,5 +77,6 @@ export function draftRules(config: Config): DraftRules {
     clientTopologyIdIsConstant: branch,
     omittedListMeansUnchanged: !branch,
     staticRejoinSameIdFails: branch,
+    sourceTopicRegexSubscribes: !branch,
   };
 }

@@ -43,6 +43,19 @@ export interface MemberTaskOffsets {
   readonly endOffsets: TaskOffset[] | null;
 }
 
+/**
+ * [4.4] A new StreamsGroup (live or loading): group epoch 1 and TargetAssignmentMetadata.INITIAL (assignment epoch 1,
+ * timestamp 0), so the first persisted group epoch is 2 and a join delayed by the initial rebalance delay is answered
+ * at epoch 1 (StreamsGroup's constructor in the published 4.4.0 group coordinator).
+ */
+export function newShippedGroup(groupId: string): StreamsGroup {
+  const g = new StreamsGroup(groupId);
+  g.groupEpoch = 1;
+  g.assignmentEpoch = 1;
+  g.assignmentTimestamp = 0;
+  return g;
+}
+
 export class StreamsGroup {
   // ---- hard state (records) ----
   groupEpoch = 0;

@@ -21,7 +21,7 @@ import { computeMetadataHash } from '../topology/metadataHash.ts';
 import { throwIfTopologyUpdated } from '../topology/validate.ts';
 import type { Effect, OpContext, OpResult, RequestContext } from './context.ts';
 import { softEffect } from './context.ts';
-import { StreamsGroup } from './group.ts';
+import { newShippedGroup, type StreamsGroup } from './group.ts';
 import { streamsGroupLeave } from './leave.ts';
 import { accumulateReport } from './partialProgress.ts';
 import { endpointToPartitions } from './endpoints.ts';
@@ -56,10 +56,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   let group: StreamsGroup;
   if (isJoining) {
     if (existing) group = existing;
-    else {
-      group = new StreamsGroup(groupId);
-      group.groupEpoch = 1;
-    }
+    else group = newShippedGroup(groupId);
     // max size: only new members count
     const known = group.members.has(memberId) || (instanceId !== null && group.staticMembers.has(instanceId));
     if (!known && group.members.size >= maxSize) {
@@ -251,8 +248,9 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   if (groupEpoch > group.assignmentEpoch) {
     const interval = ctx.config.int('group.streams.assignment.interval.ms');
     if (initialDelayActive) {
-      // during the initial delay members reconcile toward an empty target
-      targetEpoch = Math.max(1, group.assignmentEpoch);
+      // during the initial delay members reconcile toward an empty target at the group's assignment epoch
+      // (1 for a new group: TargetAssignmentMetadata.INITIAL)
+      targetEpoch = group.assignmentEpoch;
       target = EMPTY_TUPLE;
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
       note(ctx, narration, () => `The first assignment waits for the initial rebalance delay (${delay} ms).`);

@@ -1,7 +1,7 @@
 // Replay (GroupMetadataManager.replay): applies one record to the in-memory groups. The live coordinator
 // and a coordinator loading the log both mutate state only through here, so replay equals live state.
 import type { CoordinatorRecord } from '../log/records.ts';
-import { StreamsGroup } from './group.ts';
+import { newShippedGroup, StreamsGroup } from './group.ts';
 import { applyCurrentAssignmentValue, applyMemberMetadataValue, targetFromValue, topologyFromValue } from './records.ts';
 import type { Edition } from '../protocol/errors.ts';
 import { replayDraft } from '../draft/replay.ts';
@@ -13,7 +13,7 @@ export type Groups = Map<string, StreamsGroup>;
 
 function getOrCreate(groups: Groups, groupId: string): StreamsGroup {
   let g = groups.get(groupId);
-  if (!g) groups.set(groupId, (g = new StreamsGroup(groupId)));
+  if (!g) groups.set(groupId, (g = newShippedGroup(groupId)));
   return g;
 }
 

@@ -1,8 +1,9 @@
 // Differential test (issue 11 item 8): the playground's sticky assignor against Kafka's own StickyTaskAssignor
-// (kafka-group-coordinator 4.4.0 from Maven, run by oracle/…/AssignorRunner.java) on 1,200 seeded random inputs.
+// (kafka-group-coordinator 4.4.0 from Maven, run by oracle/…/AssignorRunner.java) on 1,200 seeded random inputs
+// and four inputs of the assignor benchmark's largest shape.
 // Needs Java 17 and Maven; run with `npm run test:oracle` (the default `npm test` leaves *.oracle.test.ts out).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { randomInput, runPlayground, type AssignorInput, type AssignorOutput } from './assignorInputs.ts';
+import { benchmarkInputs, randomInput, runPlayground, type AssignorInput, type AssignorOutput } from './assignorInputs.ts';
 import { oracleClasspath, runJsonLines } from './javaOracle.ts';
 
 const RUNNER = 'dev.sgp.oracle.AssignorRunner';
@@ -30,8 +31,8 @@ describe('StickyTaskAssignor = Kafka 4.4.0', () => {
     expect(runPlayground(input)).toEqual(java);
   });
 
-  it('1,200 seeded random inputs give identical assignments (or the same exception)', () => {
-    const inputs = Array.from({ length: 1200 }, (_, i) => randomInput(i + 1));
+  it('1,200 seeded random inputs and the benchmark\'s shapes give identical assignments (or the same exception)', () => {
+    const inputs = [...Array.from({ length: 1200 }, (_, i) => randomInput(i + 1)), ...benchmarkInputs(100001)];
     const java = runJsonLines<AssignorInput, AssignorOutput>(classpath, RUNNER, inputs);
     expect(java.length).toBe(inputs.length);
     const differing: number[] = [];

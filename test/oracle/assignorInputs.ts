@@ -132,6 +132,42 @@ export function runPlayground(input: AssignorInput): AssignorOutput {
     }
     return { id: input.id, members: out };
   } catch (e) {
-    return { id: input.id, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+    // a JVM exception the assignor lets through is named by its class, as the Java runner prints it
+    const m = e instanceof Error ? e.message : String(e);
+    return { id: input.id, error: /^[A-Za-z]+Exception: /.test(m) ? m : `${e instanceof Error ? e.name : 'Error'}: ${m}` };
   }
+}
+
+/**
+ * The shapes of Kafka's assignor benchmark at its largest: 1,000 members (two per process), 10 subtopologies × 1,000
+ * partitions, stateful, 0 or 1 standby; a full assignment (no history) or an incremental one (a round-robin history).
+ */
+export function benchmarkInputs(firstId: number): AssignorInput[] {
+  const out: AssignorInput[] = [];
+  const r = new Random(firstId);
+  const subtopologies = Array.from({ length: 10 }, (_, i) => ({ id: String(i), partitions: 1000, stateful: true }));
+  const processes = Array.from({ length: 500 }, () => uuid(r));
+  for (const standbys of [0, 1]) {
+    for (const incremental of [false, true]) {
+      const members: MemberInput[] = Array.from({ length: 1000 }, (_, i) => ({
+        memberId: uuid(r),
+        instanceId: null,
+        rackId: null,
+        processId: processes[i >> 1]!,
+        clientTags: {},
+        active: {},
+        standby: {},
+        warmup: {},
+        taskOffsets: {},
+        taskEndOffsets: {},
+      }));
+      if (incremental) {
+        // task k of subtopology s was on member (s·1000 + k) mod 1000, minus a few members that left
+        for (const s of subtopologies) for (let k = 0; k < s.partitions; k++) (members[(Number(s.id) * 7 + k) % 1000]!.active[s.id] ??= []).push(k);
+        members.splice(0, 10);
+      }
+      out.push({ id: firstId + out.length, subtopologies, configs: { 'num.standby.replicas': String(standbys) }, members });
+    }
+  }
+  return out;
 }

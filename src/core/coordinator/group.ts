@@ -56,6 +56,17 @@ export function newShippedGroup(groupId: string): StreamsGroup {
   return g;
 }
 
+/**
+ * A simple classic group: what OffsetMetadataManager.validateOffsetCommit creates for an admin commit (negative
+ * generation, no member) to a group id that does not exist, and what replaying an OffsetCommit of an unknown group
+ * creates (getOrMaybeCreateClassicGroup). It only holds offsets, is always Empty, and ends with a GroupMetadata tombstone.
+ */
+export function newSimpleClassicGroup(groupId: string): StreamsGroup {
+  const g = new StreamsGroup(groupId);
+  g.classic = true;
+  return g;
+}
+
 export class StreamsGroup {
   // ---- hard state (records) ----
   groupEpoch = 0;
@@ -67,6 +78,8 @@ export class StreamsGroup {
   topologyId: string | null = null;
   assignmentEpoch = 0;
   assignmentTimestamp = 0;
+  /** A simple classic group (newSimpleClassicGroup), not a streams group. */
+  classic = false;
   // The collections are read through read-only views and written through the methods below: a clone shares
   // them with its original until either side writes one (copy-on-write, see `writable`).
   private membersMap: Map<string, StreamsGroupMember>;
@@ -209,6 +222,8 @@ export class StreamsGroup {
 
   /** maybeUpdateGroupState: first match wins. */
   state(): GroupState {
+    // a simple classic group has no members: Empty
+    if (this.classic) return 'EMPTY';
     if (this.draft) {
       // kip1071-draft §3.1: INITIALIZING until a topology is replayed, regardless of members
       if (this.topology === null) return 'INITIALIZING';
@@ -287,6 +302,7 @@ export class StreamsGroup {
     g.topologyId = this.topologyId;
     g.assignmentEpoch = this.assignmentEpoch;
     g.assignmentTimestamp = this.assignmentTimestamp;
+    g.classic = this.classic;
     g.configuredTopology = this.configuredTopology;
     g.metadataRefreshRequested = this.metadataRefreshRequested;
     g.endpointInformationEpoch = this.endpointInformationEpoch;

@@ -26,6 +26,7 @@ import { streamsGroupLeave } from './leave.ts';
 import { accumulateReport } from './partialProgress.ts';
 import { endpointToPartitions } from './endpoints.ts';
 import {
+  classicGroupTombstone,
   currentAssignmentRecord,
   currentAssignmentTombstone,
   groupMetadataRecord,
@@ -52,7 +53,14 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   const maxSize = ctx.config.int('group.streams.max.size');
 
   // 1. the group: a join creates it (a new in-memory group starts at epoch 1), anything else needs it
-  const existing = ctx.groups.get(groupId);
+  let existing = ctx.groups.get(groupId);
+  if (existing?.classic) {
+    // getOrCreateStreamsGroup: a join converts the empty (simple) classic group, whose tombstone goes first
+    if (!isJoining) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
+    records.push(classicGroupTombstone(groupId));
+    note(ctx, narration, () => `Group ${groupId} is an empty classic group (created by a manual offset commit): the join replaces it with a streams group; its committed offsets stay.`);
+    existing = undefined;
+  }
   let group: StreamsGroup;
   if (isJoining) {
     if (existing) group = existing;

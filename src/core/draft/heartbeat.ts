@@ -6,6 +6,7 @@ import { groupLookups } from '../coordinator/heartbeat.ts';
 import { timerKey } from '../coordinator/timers.ts';
 import { throwIfMemberEpochIsInvalid } from '../coordinator/fencing.ts';
 import {
+  classicGroupTombstone,
   currentAssignmentTombstone,
   memberMetadataTombstone,
   targetAssignmentMemberTombstone,
@@ -70,6 +71,7 @@ function draftLeave(ctx: OpContext, req: DraftHeartbeatRequest): OpResult<DraftH
   const { groupId, memberId, instanceId } = req;
   const group = ctx.groups.get(groupId);
   if (!group) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} not found.`);
+  if (group.classic) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
   const resp = emptyDraftHeartbeatResponse();
   resp.memberId = memberId;
   resp.memberEpoch = req.memberEpoch;
@@ -139,6 +141,13 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
 
   // §4.4 lookup; a join creates a detached INITIALIZING group that becomes real when its records are replayed
   let group = ctx.groups.get(groupId);
+  if (group?.classic) {
+    // §4.12 item 1: a join replaces an empty classic group (its tombstone first); anything else is not for a streams group
+    if (!joining) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
+    records.push(classicGroupTombstone(groupId));
+    narration.push(`Group ${groupId} is an empty classic group (created by a manual offset commit): the join replaces it with a streams group.`);
+    group = undefined;
+  }
   const groupExisted = group !== undefined;
   if (!group) {
     if (!joining) throw apiError('GROUP_ID_NOT_FOUND', `Streams group ${groupId} not found.`);

@@ -26,6 +26,7 @@ export function draftInitialize(ctx: OpContext, req: DraftInitializeRequest, rul
   const narration: string[] = [];
 
   let group = ctx.groups.get(groupId);
+  if (group?.classic) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
   if (!group) {
     if (!rules.initializeCreatesGroup) throw apiError('GROUP_ID_NOT_FOUND', `Streams group ${groupId} not found.`);
     group = newDraftGroup(groupId);

@@ -331,11 +331,11 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   if (endpointEpoch !== req.endpointInformationEpoch) resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, configured);
   if (groupExisted) resp.endpointInformationEpoch = endpointEpoch;
 
-  let topicsToCreate: { name: string; partitions: number }[] | undefined;
+  let topicsToCreate: { name: string; partitions: number; replicationFactor: number }[] | undefined;
   if (configured.problem) {
     statuses.push({ statusCode: configured.problem.statusCode, statusDetail: configured.problem.detail });
     if (configured.problem.statusCode === STATUS.MISSING_INTERNAL_TOPICS) {
-      topicsToCreate = configured.internalTopicsToBeCreated.map((t) => ({ name: t.name, partitions: t.partitions }));
+      topicsToCreate = configured.internalTopicsToBeCreated.map((t) => ({ name: t.name, partitions: t.partitions, replicationFactor: t.replicationFactor }));
     }
   }
   if (shutdownRequester !== null) {

@@ -37,7 +37,7 @@ export interface Outcome<R> {
   errorMessage: string | null;
   batch: RecordBatch | null;
   narration: string[];
-  topicsToCreate: { name: string; partitions: number }[];
+  topicsToCreate: { name: string; partitions: number; replicationFactor?: number }[];
 }
 
 export interface FiredTimer {

@@ -53,7 +53,7 @@ export function draftInitialize(ctx: OpContext, req: DraftInitializeRequest, rul
 
   let toCreate: { name: string; partitions: number }[] = [];
   if (rules.initializeCreatesTopics) {
-    toCreate = draftInitializeTopics(req.topology, ctx.topics).toCreate.map((t) => ({ name: t.name, partitions: t.partitions }));
+    toCreate = draftInitializeTopics(req.topology, ctx.topics).toCreate.map((t) => ({ name: t.name, partitions: t.partitions, replicationFactor: t.replicationFactor }));
   } else draftCheckInternalTopicsExist(req.topology, ctx.topics);
 
   const records: CoordinatorRecord[] = [draftTopologyRecord(groupId, topologyId, req.topology)];

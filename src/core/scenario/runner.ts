@@ -155,6 +155,8 @@ export class ScenarioRunner {
       violations: [],
       durability: null,
     };
+    // the coordinator's topics-to-create list of the step's one request (expect.topicsToCreate)
+    let topicsToCreate: readonly { name: string; partitions: number; replicationFactor?: number }[] = [];
     if ('send' in step) {
       const version = step.version ?? (step.send === 'OffsetCommit' ? CLIENT_COMMIT_VERSION : step.send === 'StreamsGroupHeartbeat' && this.scenario.protocol === 'ak4' ? 1 : 0);
       const data: Record<string, unknown> = { ...step.data };
@@ -166,6 +168,7 @@ export class ScenarioRunner {
       const client = step.member && this.clients.has(step.member) ? { clientId: step.member, clientHost: '/127.0.0.1' } : RAW_CLIENT;
       if (step.send === 'StreamsGroupHeartbeat' && typeof data.memberId === 'string') this.checker.onSend(data.memberId, this.broker.now, data.memberEpoch);
       const out = this.broker.send(step.send, version, data, client);
+      topicsToCreate = out.topicsToCreate ?? [];
       if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
       Object.assign(t, { member: step.member ?? null, api: step.send, version, request: out.request, response: out.response, errorName: out.errorName });
       t.narration.push(...out.narration);
@@ -179,9 +182,11 @@ export class ScenarioRunner {
         c.restart();
         this.bind(step.client, c.memberId);
         const out = this.exchange(c, 'join', t);
+        topicsToCreate = out.out.topicsToCreate ?? [];
         Object.assign(t, { api: 'StreamsGroupHeartbeat', version: out.version, request: out.out.request, response: out.out.response, errorName: out.out.errorName });
       } else {
         const out = this.exchange(c, step.do, t);
+        topicsToCreate = out.out.topicsToCreate ?? [];
         Object.assign(t, { api: 'StreamsGroupHeartbeat', version: out.version, request: out.out.request, response: out.out.response, errorName: out.out.errorName });
       }
     } else if ('advance' in step) {
@@ -202,7 +207,22 @@ export class ScenarioRunner {
     t.violations = checked.violations;
     t.durability = checked.durability;
     if (step.expect) {
-      t.mismatches = matchForVariant(step.expect, this.scenario.variant, { response: t.response, errorName: t.errorName, group: t.group, records: t.records, violations: t.violations.map((v) => v.invariant) }, `$.steps[${index}].expect`);
+      const c = this.broker.coordinator;
+      t.mismatches = matchForVariant(
+        step.expect,
+        this.scenario.variant,
+        {
+          response: t.response,
+          errorName: t.errorName,
+          group: t.group,
+          records: t.records,
+          violations: t.violations.map((v) => v.invariant),
+          timers: new Map(c.timers.all().map((x) => [x.key, x.deadline])),
+          topicsToCreate: topicsToCreate.map((x) => ({ name: x.name, partitions: x.partitions, replicationFactor: x.replicationFactor ?? -1 })),
+          groupOf: (id) => groupView(c.groups.get(id), this.aliasOf),
+        },
+        `$.steps[${index}].expect`,
+      );
     }
     // a violation the step does not expect fails the scenario
     const expected = step.expect?.byVariant?.[this.scenario.variant]?.violations ?? step.expect?.violations;

@@ -78,12 +78,25 @@ export interface TopicsStep extends StepBase {
 
 export type Step = SendStep | ClientStep | AdvanceStep | RunStep | FailoverStep | TopicsStep;
 
+/** `records` matched as a subsequence (`contains`, Kafka's assertRecordsContain…) or exactly (`exact`). */
+export interface RecordsExpectation {
+  match: 'contains' | 'exact';
+  items: unknown[];
+}
+
 export interface Expectation {
   response?: unknown;
   error?: string;
   group?: unknown;
-  records?: unknown[];
+  /** The appended records: exactly (a list), or `{ "match": "contains", "items": [...] }` for a subsequence. */
+  records?: unknown[] | RecordsExpectation;
   recordTypes?: string[];
+  /** Scheduled timers after the step, by key: the deadline (ms), or null for "not scheduled". */
+  timers?: Record<string, number | null>;
+  /** The coordinator's topics-to-create list of the step's request, exactly (name, partitions, replicationFactor). */
+  topicsToCreate?: unknown[];
+  /** Other groups after the step, by group id (null: the group must not exist). */
+  groups?: Record<string, unknown>;
   /** Names of the invariants this step violates (exactly; [] = none). */
   violations?: string[];
   /** Per-variant expectations that replace the keys they give when the scenario runs under that variant. */

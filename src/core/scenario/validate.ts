@@ -26,7 +26,7 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
 export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'];
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
-export const EXPECT_KEYS = ['response', 'error', 'group', 'records', 'recordTypes', 'violations', 'byVariant'] as const;
+export const EXPECT_KEYS = ['response', 'error', 'group', 'groups', 'records', 'recordTypes', 'timers', 'topicsToCreate', 'violations', 'byVariant'] as const;
 /** Variants that exist for both editions; the others are proposals against the shipped protocol. */
 export const VARIANTS_FOR_BOTH_EDITIONS: readonly Variant[] = ['current', 'coordinator-only'];
 
@@ -857,10 +857,59 @@ function expectationOf(c: Checker, node: JsonNode, path: string): Expectation | 
         else if (groupExpectation(c, v, p)) out.group = toValue(v);
         break;
       case 'records': {
-        const items = c.array(v, p, 'expect.records');
+        if (v.kind === 'object') {
+          // { "match": "contains" | "exact", "items": [...] }
+          c.knownKeys(v, p, ['match', 'items'], 'expect.records');
+          const me = get(v, 'match');
+          const match = me ? c.oneOf(me.value, childPath(p, 'match'), 'match', ['contains', 'exact'] as const) : null;
+          if (!me) c.p.add(p, v.pos, 'expect.records needs "match" ("contains" for a subsequence, "exact" for the whole list) and "items"');
+          const ie = get(v, 'items');
+          const items = ie ? c.array(ie.value, childPath(p, 'items'), 'expect.records.items') : null;
+          if (!ie) c.p.add(p, v.pos, 'expect.records needs "items", the expected records');
+          items?.forEach((it, i) => recordExpectation(c, it, childPath(childPath(p, 'items'), i)));
+          if (match && items) out.records = { match, items: items.map(toValue) };
+          break;
+        }
+        const items = c.array(v, p, 'expect.records (a list, or {"match": "contains", "items": [...]})');
         if (!items) break;
         items.forEach((it, i) => recordExpectation(c, it, childPath(p, i)));
         out.records = toValue(v) as unknown[];
+        break;
+      }
+      case 'timers': {
+        const o = c.object(v, p, 'expect.timers (timer key -> deadline in ms, or null for "not scheduled")');
+        if (!o) break;
+        const timers: Record<string, number | null> = {};
+        for (const te of o.entries) {
+          if (te.value.kind === 'null') setOwn(timers, te.key, null);
+          else {
+            const d = c.int(te.value, childPath(p, te.key), 'a deadline in ms (or null)', 0, Number.MAX_SAFE_INTEGER);
+            if (d !== null) setOwn(timers, te.key, d);
+          }
+        }
+        out.timers = timers;
+        break;
+      }
+      case 'topicsToCreate': {
+        const items = c.array(v, p, 'expect.topicsToCreate');
+        if (!items) break;
+        items.forEach((it, i) => {
+          const o = c.object(it, childPath(p, i), 'a topic to create');
+          if (o) c.knownKeys(o, childPath(p, i), ['name', 'partitions', 'replicationFactor'], 'a topic to create');
+        });
+        out.topicsToCreate = toValue(v) as unknown[];
+        break;
+      }
+      case 'groups': {
+        const o = c.object(v, p, 'expect.groups (group id -> group expectation, or null for "does not exist")');
+        if (!o) break;
+        const groups: Record<string, unknown> = {};
+        for (const ge of o.entries) {
+          const gp = childPath(p, ge.key);
+          if (ge.value.kind === 'null') setOwn(groups, ge.key, null);
+          else if (groupExpectation(c, ge.value, gp)) setOwn(groups, ge.key, toValue(ge.value));
+        }
+        out.groups = groups;
         break;
       }
       case 'recordTypes': {

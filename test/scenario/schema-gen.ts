@@ -298,6 +298,14 @@ const schema = {
     topics: { type: 'array', items: { $ref: '#/definitions/topicSpec' }, description: 'Topics that exist when the scenario starts.' },
     topology: { description: 'Default topology of the simulated clients: the heartbeat\'s topology object for ak4, the StreamsGroupInitialize subtopology list for the draft.' },
     clients: { type: 'object', description: 'Simulated clients by alias.', additionalProperties: { $ref: '#/definitions/client' } },
+    initialLog: { anyOf: [
+      { type: 'array', description: 'Records in Kafka\'s JSON form, replayed before step 0.', items: { type: 'object', additionalProperties: false, required: ['type', 'key', 'value'], description: 'A record: type, key and value (null for a tombstone).', properties: {
+        type: { type: 'string', enum: Object.keys(RECORD_API_KEYS), description: 'Record type.' },
+        key: { type: 'object', description: 'The record key, e.g. {"groupId": "app", "memberId": "A"}.' },
+        value: { anyOf: [{ type: 'object' }, { type: 'null' }], description: 'The record value, or null for a tombstone.' },
+      } } },
+      { type: 'string', description: 'Pasted `kafka-dump-log --offsets-decoder` output.' },
+    ], description: 'The partition a coordinator loads before step 0 (as after a failover): the scenario starts from that state, shown as step "initial". Records in Kafka\'s JSON form, or pasted kafka-dump-log --offsets-decoder output.' },
     steps: { type: 'array', description: 'The steps, run in order.' },
     invariants: { type: 'object', additionalProperties: false, description: 'Bounds for the liveness invariants.', properties: { stableWithinMs: { type: 'integer', minimum: 0, description: 'The group must be Stable again within this much simulated time after it stops being Stable (default 300000).' } } },
     explore: {

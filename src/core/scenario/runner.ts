@@ -12,7 +12,7 @@ import { matchForVariant } from './match.ts';
 import { setOwn } from '../util/own.ts';
 import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.ts';
 import { draftClientOptions, maybeInitialize } from '../draft/client.ts';
-import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceRecord, TraceStep } from './types.ts';
+import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceInitial, TraceRecord, TraceStep } from './types.ts';
 import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
@@ -109,6 +109,25 @@ export class ScenarioRunner {
       this.clients.set(alias, c);
       if (c.memberId !== '') this.bind(alias, c.memberId);
     }
+    if (scenario.initialLog && scenario.initialLog.length > 0) this.initial = this.loadInitialLog(scenario.initialLog);
+  }
+
+  /** The state loaded from `initialLog` (step "initial"), when the scenario has one. */
+  readonly initial: TraceInitial | null = null;
+
+  /**
+   * `initialLog`: the records form the partition's first batch (at time 0) and a coordinator loads it, as after a
+   * failover: the groups are rebuilt by replay, and the session (and rebalance) timers of the loaded members start now.
+   */
+  private loadInitialLog(records: NonNullable<Scenario['initialLog']>): TraceInitial {
+    const batch = this.broker.coordinator.log.append(records, this.broker.now);
+    this.broker.failover();
+    const groups = [...this.broker.coordinator.groups.keys()].sort();
+    const narration = [
+      `The scenario starts from a log of ${records.length} record(s): a coordinator loads the partition by replaying it (${groups.length > 0 ? `groups ${groups.join(', ')}` : 'no group'}), and the timers of the loaded members start now.`,
+    ];
+    this.checker.afterStep(this.broker);
+    return { records: batch ? batch.records.map((r, i) => ({ offset: batch.baseOffset + i, type: r.type, key: r.key, value: r.value })) : [], group: this.group(), narration };
   }
 
   private bind(alias: string, memberId: string): void {
@@ -124,13 +143,15 @@ export class ScenarioRunner {
 
   run(): Trace {
     const steps = this.scenario.steps.map((s, i) => this.runStep(s, i));
-    return {
+    const trace: Trace = {
       title: this.scenario.title ?? '',
       protocol: this.scenario.protocol,
       variant: this.scenario.variant,
       steps,
       topics: Object.fromEntries([...this.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
+    if (this.initial) trace.initial = this.initial;
+    return trace;
   }
 
   runStep(step: Step, index: number): TraceStep {

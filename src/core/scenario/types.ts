@@ -1,5 +1,6 @@
 // The scenario document (see the scenario format contract) and the trace a run produces.
 import type { Edition } from '../protocol/errors.ts';
+import type { RecordType } from '../log/records.ts';
 
 export const SCENARIO_FORMAT_VERSION = 1;
 
@@ -114,6 +115,8 @@ export interface Scenario {
   topics: { name: string; partitions: number }[];
   topology?: unknown;
   clients: Record<string, ClientSpec>;
+  /** Records replayed before step 0 (a coordinator loading this partition): the scenario starts from that state. */
+  initialLog?: { type: RecordType; key: Record<string, unknown>; value: Record<string, unknown> | null }[];
   steps: Step[];
   /** Bounds for the liveness invariants. */
   invariants?: { stableWithinMs?: number };
@@ -206,10 +209,19 @@ export interface TraceStep {
   durability: { diff: { path: string; live: unknown; replayed: unknown }[]; memoryOnly: { what: string; decisive: boolean }[] } | null;
 }
 
+/** Step "initial": the state a coordinator loaded from the scenario's initialLog before step 0. */
+export interface TraceInitial {
+  records: TraceRecord[];
+  group: TraceGroupView | null;
+  narration: string[];
+}
+
 export interface Trace {
   title: string;
   protocol: Edition;
   variant: Variant;
+  /** Present when the scenario has an initialLog. */
+  initial?: TraceInitial;
   steps: TraceStep[];
   /** Topics of the cluster at the end. */
   topics: Record<string, number>;

@@ -1,6 +1,6 @@
 // `sgp explore FILE …`: explores interleavings from a scenario (src/core/explore/) and prints every invariant
 // violation as a minimal scenario with its share link. Exit 0: no violation; 1: violations; 2: bad input.
-import { parseScenario } from '../core/scenario/parse.ts';
+import { parseScenario, parseScenarioUnder } from '../core/scenario/parse.ts';
 import { VARIANTS, type Variant } from '../core/scenario/types.ts';
 import type { ExploreOptions, ExploreResult } from '../core/explore/index.ts';
 
@@ -114,7 +114,13 @@ export async function exploreCli(argv: readonly string[], io: ExploreIo, fs: () 
     for (const e of parsed.errors) io.stderr(`${args.file}:${e.line}:${e.column}: ${e.path}: ${e.message}\n`);
     return 2;
   }
-  const scenario = args.variant ? { ...parsed.scenario, variant: args.variant } : parsed.scenario;
+  // under another variant the file must still be a valid scenario, or no counterexample could be
+  const under = args.variant ? parseScenarioUnder(text, args.variant) : parsed;
+  if (!under.ok) {
+    for (const e of under.errors) io.stderr(`${args.file}:${e.line}:${e.column}: ${e.path}: under --variant ${args.variant}: ${e.message}\n`);
+    return 2;
+  }
+  const scenario = under.scenario;
   if (args.options.fromStep !== undefined && args.options.fromStep > scenario.steps.length) {
     io.stderr(`sgp: --from-step ${args.options.fromStep} is past the last step (the scenario has ${scenario.steps.length})\n`);
     return 2;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashMapCapacity, hashMapOrder, PriorityQueue, spreadHash, stringHashCode, tableSizeFor } from '../../src/core/util/java.ts';
+import { hashMapCapacity, hashMapOrder, hashMapOrderByComputeIfAbsent, PriorityQueue, spreadHash, stringHashCode, tableSizeFor } from '../../src/core/util/java.ts';
 
 describe('stringHashCode (Java String.hashCode)', () => {
   it('matches hand-computed values', () => {
@@ -130,5 +130,20 @@ describe('hashMapOrder on large and sparse tables', () => {
     for (let i = 1; i < dense.length; i++) {
       if (bucket(dense[i - 1]!, 4096) === bucket(dense[i]!, 4096)) expect(keys.indexOf(dense[i - 1]!)).toBeLessThan(keys.indexOf(dense[i]!));
     }
+  });
+});
+
+describe('hashMapOrderByComputeIfAbsent (StickyTaskAssignor process map)', () => {
+  it('one call per member, repeats included: the repeat at size 7 > threshold 6 resizes 8 → 16 (order printed by a JVM 17)', () => {
+    const calls = ['p7', 'f291e77c-865a-46e2-614d-968bd6a83e77', 'p6', '2a9c50cd-f6bf-6206-d1ab-c91883e51b6f', 'p4', 'p5', 'a31a4262-6a54-5ea7-5247-b1f1aaabb7b5', 'a31a4262-6a54-5ea7-5247-b1f1aaabb7b5'];
+    expect(hashMapOrderByComputeIfAbsent(calls, stringHashCode, 8)).toEqual(['2a9c50cd-f6bf-6206-d1ab-c91883e51b6f', 'p4', 'p5', 'p6', 'p7', 'f291e77c-865a-46e2-614d-968bd6a83e77', 'a31a4262-6a54-5ea7-5247-b1f1aaabb7b5']);
+    // without the repeat the table stays at 8 slots (f291… in bucket 1, a31a… in bucket 4)
+    expect(hashMapOrderByComputeIfAbsent(calls.slice(0, 7), stringHashCode, 8)).toEqual(['f291e77c-865a-46e2-614d-968bd6a83e77', '2a9c50cd-f6bf-6206-d1ab-c91883e51b6f', 'a31a4262-6a54-5ea7-5247-b1f1aaabb7b5', 'p4', 'p5', 'p6', 'p7']);
+  });
+
+  it('a new key goes to the head of its bucket: same-bucket keys iterate newest first', () => {
+    // "Aa" and "BB" have the same String.hashCode
+    expect(hashMapOrderByComputeIfAbsent(['Aa', 'BB'], stringHashCode, 16)).toEqual(['BB', 'Aa']);
+    expect(hashMapOrder(['Aa', 'BB'], stringHashCode, 16)).toEqual(['Aa', 'BB']);
   });
 });

@@ -4,6 +4,8 @@ import type { StandbyWarning } from '../../src/core/assignor/standby.ts';
 import { group, plain, topology, type MemberInit } from './helpers.ts';
 
 const v44 = new StickyTaskAssignor({ flavour: '4.4' });
+/** The newer stored apache/kafka assignor (ak4-shipped §5 [4.4]) that the 4.4.0 release does not ship. */
+const trunk = new StickyTaskAssignor({ flavour: 'trunk' });
 const v42 = new StickyTaskAssignor({ flavour: '4.2' });
 
 describe('stickiness (§5.1 step 1.1)', () => {
@@ -28,14 +30,14 @@ describe('stickiness (§5.1 step 1.1)', () => {
     expect(plain(v44.assign(again, topo))).toEqual(first);
   });
 
-  it('a previous standby gets the active task when the previous owner is full; [4.4] only counts warm-ups', () => {
+  it('a previous standby gets the active task when the previous owner is full; trunk only counts warm-ups', () => {
     // m1 keeps 0_0 (quota 1); m3's warm-up of 0_1 wins it in [4.4]; [4.2] hands 0_1 to the least-loaded process p2
     const spec = group({
       m1: { process: 'p1', active: { '0': [0, 1, 2] } },
       m2: { process: 'p2' },
       m3: { process: 'p3', warmup: { '0': [1] } },
     });
-    expect(plain(v44.assign(spec, topology({ '0': 3 })))).toEqual({
+    expect(plain(trunk.assign(spec, topology({ '0': 3 })))).toEqual({
       m1: { active: { '0': [0] }, standby: {} },
       m2: { active: { '0': [2] }, standby: {} },
       m3: { active: { '0': [1] }, standby: {} },
@@ -69,10 +71,10 @@ describe('stickiness (§5.1 step 1.1)', () => {
 });
 
 describe('[4.4] stateful and stateless active passes', () => {
-  it('balances stateful tasks on their own quota before the stateless ones', () => {
+  it('trunk balances stateful tasks on their own quota before the stateless ones', () => {
     const spec = group({ m1: { process: 'p1', active: { '0': [0, 1] } }, m2: { process: 'p2', active: { '1': [0, 1] } } });
     const topo = topology({ '0': 2, '1': 2 }, ['0']);
-    expect(plain(v44.assign(spec, topo))).toEqual({
+    expect(plain(trunk.assign(spec, topo))).toEqual({
       m1: { active: { '0': [0], '1': [1] }, standby: {} },
       m2: { active: { '0': [1], '1': [0] }, standby: {} },
     });
@@ -117,35 +119,35 @@ describe('standbys (§5.1 step 2)', () => {
     });
   });
 
-  it('[4.4] rack-aware pass puts the standby in another zone', () => {
-    // 4 processes > 3 = 0.75·4 → 8 slots: order p1, p2, p3, p4; the active task goes to p1 (zone z1)
+  it('trunk: the rack-aware pass puts the standby in another zone', () => {
+    // new HashMap<>(4) filled by computeIfAbsent: 4 slots, order p4, p1, p2, p3; the active task goes to p4 (zone z2)
     const members = {
-      m1: { process: 'p1', tags: { zone: 'z1' } },
+      m1: { process: 'p1', tags: { zone: 'z2' } },
       m2: { process: 'p2', tags: { zone: 'z1' } },
-      m3: { process: 'p3', tags: { zone: 'z2' } },
+      m3: { process: 'p3', tags: { zone: 'z1' } },
       m4: { process: 'p4', tags: { zone: 'z2' } },
     };
-    const withTags = plain(v44.assign(group(members, { 'num.standby.replicas': '1', 'rack.aware.assignment.tags': 'zone' }), topology({ '0': 1 })));
-    expect(withTags['m1']!.active).toEqual({ '0': [0] });
-    expect(withTags['m3']!.standby).toEqual({ '0': [0] });
-    // tag-blind: the least-loaded heap yields p2 (same zone as the active)
-    const without = plain(v44.assign(group(members, { 'num.standby.replicas': '1' }), topology({ '0': 1 })));
-    expect(without['m2']!.standby).toEqual({ '0': [0] });
+    const withTags = plain(trunk.assign(group(members, { 'num.standby.replicas': '1', 'rack.aware.assignment.tags': 'zone' }), topology({ '0': 1 })));
+    expect(withTags['m4']!.active).toEqual({ '0': [0] });
+    expect(withTags['m2']!.standby).toEqual({ '0': [0] });
+    // tag-blind: the least-loaded heap yields p1 (same zone as the active)
+    const without = plain(trunk.assign(group(members, { 'num.standby.replicas': '1' }), topology({ '0': 1 })));
+    expect(without['m1']!.standby).toEqual({ '0': [0] });
   });
 
-  it('[4.4] rack-aware pass prefers the previous standby holder among equally diverse processes', () => {
+  it('trunk: the rack-aware pass prefers the previous standby holder among equally diverse processes', () => {
     const members = {
       m1: { process: 'p1', tags: { zone: 'z1' }, active: { '0': [0] } },
       m2: { process: 'p2', tags: { zone: 'z1' } },
       m3: { process: 'p3', tags: { zone: 'z2' } },
       m4: { process: 'p4', tags: { zone: 'z2' }, standby: { '0': [0] } },
     };
-    const r = plain(v44.assign(group(members, { 'num.standby.replicas': '1', 'rack.aware.assignment.tags': 'zone' }), topology({ '0': 1 })));
+    const r = plain(trunk.assign(group(members, { 'num.standby.replicas': '1', 'rack.aware.assignment.tags': 'zone' }), topology({ '0': 1 })));
     expect(r['m1']!.active).toEqual({ '0': [0] });
     expect(r['m4']!.standby).toEqual({ '0': [0] });
   });
 
-  it('[4.4] rack-aware pass gives up a key no eligible process can diversify', () => {
+  it('trunk: the rack-aware pass gives up a key no eligible process can diversify', () => {
     // two replicas, zones z1/z2 only: the second standby is placed by the sticky / least-loaded passes
     const members = {
       m1: { process: 'p1', tags: { zone: 'z1' } },

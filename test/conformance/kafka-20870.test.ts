@@ -188,6 +188,32 @@ describe('kafka-20870 §4 scenario 3 — two roles released in two partial repor
   });
 });
 
+describe('kafka-20870 §3 option A — the rebalance deadline (issue 11 item 6)', () => {
+  it('A-persist-partial: a record that only shrank the pending set keeps the original rebalance deadline', () => {
+    const h = setupY('A-persist-partial');
+    const deadline = h.rebalanceDeadline('A')!;
+    h.advance(30000);
+    expect(h.hb(HB1).records.length).toBe(1);
+    // "keep the original deadline when only the pending set shrank"
+    expect(h.rebalanceDeadline('A')).toBe(deadline);
+    while (h.broker.now + 5000 < deadline) {
+      h.advance(5000);
+      expect(h.hb(HB1).records).toEqual([]); // accepted, refreshes the session, changes nothing
+      h.beat('C', 8);
+    }
+    const fired = h.advance(deadline - h.broker.now);
+    expect(fired.map((f) => f.timer.key)).toContain('rebalance-timeout-g-A');
+    expect(h.group!.members.has('A')).toBe(false);
+  });
+  it('A-persist-partial: entering a new revocation at another epoch still schedules a fresh deadline', () => {
+    const h = setupY('A-persist-partial');
+    h.hb(HB1);
+    h.hb(HB2);
+    expect(h.view('A')).toMatchObject({ state: 'STABLE', memberEpoch: 8 });
+    expect(h.rebalanceDeadline('A')).toBeNull();
+  });
+});
+
 describe('kafka-20870 §4 scenario 4 — failover between HB1 and HB2', () => {
   it('A-persist-partial: HB1 is in the log; the new coordinator replays pending standby {1:[0]} only; HB2 completes', () => {
     const h = setupY('A-persist-partial');

@@ -197,7 +197,18 @@ describe('ak4 §7 — timers', () => {
     expect(fired[0]!.batch).toBeNull();
     expect(h.group!.members.has('A')).toBe(true);
   });
-  it('[4.4] initial rebalance delay: the first join gets ASSIGNMENT_DELAYED, an empty assignment at epoch max(1, assignment epoch); group Assigning', () => {
+  it('[4.4] a new group starts from TargetAssignmentMetadata.INITIAL: during the delay the assignment epoch is 1 in the group, in StreamsGroupDescribe and after a failover (StreamsGroup constructor, 4.4.0)', () => {
+    const h = new Harness({ config: {} });
+    expect(h.join('A', 'pA').res.memberEpoch).toBe(1);
+    expect(h.group).toMatchObject({ groupEpoch: 2, assignmentEpoch: 1 });
+    const d = h.describe().response as { groups: { groupEpoch: number; assignmentEpoch: number; members: { memberEpoch: number }[] }[] };
+    expect(d.groups[0]).toMatchObject({ groupEpoch: 2, assignmentEpoch: 1, members: [{ memberEpoch: 1 }] });
+    h.failover();
+    expect(h.group).toMatchObject({ groupEpoch: 2, assignmentEpoch: 1 });
+    // the member (epoch 1) is not ahead of the group's target epoch
+    expect(h.member('A').memberEpoch).toBeLessThanOrEqual(h.group!.assignmentEpoch);
+  });
+  it('[4.4] initial rebalance delay: the first join gets ASSIGNMENT_DELAYED, an empty assignment at the assignment epoch (1); group Assigning', () => {
     const h = new Harness({ config: {} });
     const r = h.join('A', 'pA');
     expect(r.res).toMatchObject({ memberEpoch: 1, activeTasks: [], status: [{ statusCode: 5, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' }] });

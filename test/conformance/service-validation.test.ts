@@ -21,7 +21,7 @@ function rejected(h: Harness, data: Record<string, unknown>, error: string, mess
 describe('ak4 §4.2 step 3 — service validation, first failing check wins', () => {
   const h = new Harness();
   const cases: [string, Record<string, unknown>, string, string][] = [
-    ['§4.2 step 2: a source topic regex comes before everything (even a blank member id)', { ...JOIN, memberId: '', topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'], sourceTopicRegex: ['in.*'] }] } }, 'INVALID_REQUEST', 'Regular expressions for source topics are not supported yet.'],
+    ['§4.2 step 2 (GroupCoordinatorService.throwIfStreamsGroupHeartbeatRequestIsUsingUnsupportedFeatures, as in the published 4.4.0 jar): a source topic regex comes before everything (even a blank member id)', { ...JOIN, memberId: '', topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'], sourceTopicRegex: ['in.*'] }] } }, 'INVALID_REQUEST', 'Regular expressions for source topics are not supported yet.'],
     ['MemberId blank before GroupId blank', { ...JOIN, memberId: ' ', groupId: '' }, 'INVALID_REQUEST', "MemberId can't be empty."],
     ['MemberId empty on join (the broker never generates ids)', { ...JOIN, memberId: '' }, 'INVALID_REQUEST', "MemberId can't be empty."],
     ['GroupId blank', { ...JOIN, groupId: '  ' }, 'INVALID_REQUEST', "GroupId can't be empty."],

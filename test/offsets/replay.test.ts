@@ -36,8 +36,11 @@ describe('OffsetCommit records and replay', () => {
     replay(groups, offsetCommitTombstone('nobody', 'orders', 0));
   });
 
-  it('an offset for a group the coordinator does not know fails the replay (no simple classic groups)', () => {
-    expect(() => replay(new Map(), offsetCommitRecord('nobody', 't', 0, { committedOffset: 1, leaderEpoch: -1, metadata: '', commitTimestamp: 0, expireTimestamp: null }))).toThrow(/simple/);
+  it('an offset for a group the coordinator does not know creates a simple classic group (OffsetMetadataManager.replay)', () => {
+    const groups = new Map();
+    replay(groups, offsetCommitRecord('nobody', 't', 0, { committedOffset: 1, leaderEpoch: -1, metadata: '', commitTimestamp: 0, expireTimestamp: null }));
+    expect(groups.get('nobody')).toMatchObject({ classic: true });
+    expect(groups.get('nobody')!.offsets.toObject()).toEqual({ t: { '0': { committedOffset: 1, leaderEpoch: -1, metadata: '', commitTimestamp: 0, expireTimestamp: null } } });
   });
 
   it('exploration clones copy the offsets', () => {

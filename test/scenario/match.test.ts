@@ -125,3 +125,32 @@ describe('matchExpectation', () => {
     expect(matchExpectation({ response: { x: {} } }, outcome({ response: { x: { y: 1 } } }), B)).toHaveLength(0);
   });
 });
+
+describe('expectations as Kafka tests write them (issue 11 item 14)', () => {
+  const recs = [
+    { type: 'StreamsGroupMemberMetadata', key: { groupId: 'g', memberId: 'A' }, value: {} },
+    { type: 'StreamsGroupTopology', key: { groupId: 'g' }, value: {} },
+    { type: 'StreamsGroupMetadata', key: { groupId: 'g' }, value: { epoch: 2 } },
+  ];
+  it('records "contains": a subsequence, in order, other records between allowed', () => {
+    const ok = { match: 'contains' as const, items: [{ type: 'StreamsGroupMemberMetadata' }, { type: 'StreamsGroupMetadata', value: { epoch: 2 } }] };
+    expect(matchExpectation({ records: ok }, outcome({ records: recs }), B)).toEqual([]);
+    // out of order, or a value that differs: a mismatch at the first item that cannot be found
+    const reversed = { match: 'contains' as const, items: [{ type: 'StreamsGroupMetadata' }, { type: 'StreamsGroupMemberMetadata' }] };
+    expect(matchExpectation({ records: reversed }, outcome({ records: recs }), B).map((m) => m.path)).toEqual([`${B}.records.items[1]`]);
+    expect(matchExpectation({ records: { match: 'contains', items: [{ type: 'StreamsGroupMetadata', value: { epoch: 3 } }] } }, outcome({ records: recs }), B)).toHaveLength(1);
+  });
+  it('records "exact" is the plain list', () => {
+    expect(matchExpectation({ records: { match: 'exact', items: [{ type: 'StreamsGroupTopology' }] } }, outcome({ records: recs }), B).map((m) => m.path)).toEqual([`${B}.records.items`]);
+  });
+  it('timers by key: a deadline, or null for "not scheduled"', () => {
+    const timers = new Map([['session-timeout-g-A', 45000]]);
+    expect(matchExpectation({ timers: { 'session-timeout-g-A': 45000, 'rebalance-timeout-g-A': null } }, outcome({ timers }), B)).toEqual([]);
+    expect(matchExpectation({ timers: { 'session-timeout-g-A': null } }, outcome({ timers }), B)).toEqual([{ path: `${B}.timers["session-timeout-g-A"]`, expected: null, actual: 45000 }]);
+  });
+  it('groups by id, null for "does not exist"', () => {
+    const groupOf = (id: string) => (id === 'g' ? g : null);
+    expect(matchExpectation({ groups: { g: { state: 'Reconciling' }, h: null } }, outcome({ groupOf }), B)).toEqual([]);
+    expect(matchExpectation({ groups: { h: { state: 'Empty' } } }, outcome({ groupOf }), B).map((m) => m.path)).toEqual([`${B}.groups.h`]);
+  });
+});

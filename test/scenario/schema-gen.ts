@@ -179,6 +179,15 @@ defs.groupExpectation = {
   }, { type: 'null' }],
   description: 'The group after the step, or null when it must not exist.',
 };
+defs.recordExpectation = {
+  type: 'object', additionalProperties: false,
+  description: 'A record: its type, key and value (null for a tombstone).',
+  properties: {
+    type: { type: 'string', enum: Object.keys(RECORD_API_KEYS), description: 'Record type.' },
+    key: { type: 'object', description: 'The record key; keys you leave out are not checked.' },
+    value: { anyOf: [{ type: 'object' }, { type: 'null' }], description: 'The record value, or null for a tombstone.' },
+  },
+};
 defs.expectation = {
   type: 'object', additionalProperties: false,
   description: 'What the step must produce. Objects match when every key you give matches; arrays match element by element, in order.',
@@ -186,11 +195,20 @@ defs.expectation = {
     response: { type: 'object', description: 'The response in Kafka\'s JSON form, e.g. {"errorCode": 0, "memberEpoch": 2}.' },
     error: { type: 'string', enum: errorNames, description: 'The response\'s error by name, or "NONE" for success.' },
     group: { $ref: '#/definitions/groupExpectation', description: 'The group after the step.' },
-    records: { type: 'array', description: 'The records the step appended, in order.', items: { type: 'object', additionalProperties: false, description: 'A record: its type, key and value (null for a tombstone).', properties: {
-      type: { type: 'string', enum: Object.keys(RECORD_API_KEYS), description: 'Record type.' },
-      key: { type: 'object', description: 'The record key; keys you leave out are not checked.' },
-      value: { anyOf: [{ type: 'object' }, { type: 'null' }], description: 'The record value, or null for a tombstone.' },
+    records: { anyOf: [
+      { type: 'array', description: 'The records the step appended, exactly, in order.', items: { $ref: '#/definitions/recordExpectation' } },
+      { type: 'object', additionalProperties: false, required: ['match', 'items'], description: 'The records matched as a subsequence ("contains": these records in this order, others between them allowed) or exactly.', properties: {
+        match: { type: 'string', enum: ['contains', 'exact'], description: '"contains": a subsequence, as Kafka\'s tests assert records; "exact": the whole list.' },
+        items: { type: 'array', description: 'The expected records, in order.', items: { $ref: '#/definitions/recordExpectation' } },
+      } },
+    ], description: 'The records the step appended: a list (exactly) or {"match": "contains", "items": [...]}.' },
+    timers: { type: 'object', description: 'Scheduled timers after the step, by key (e.g. "session-timeout-app-<memberId>", "rebalance-timeout-app-<memberId>", "initial-rebalance-timeout-app"): the deadline in ms, or null for "not scheduled".', additionalProperties: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'null' }] } },
+    topicsToCreate: { type: 'array', description: 'The coordinator\'s topics-to-create list for the step\'s request (missing internal topics), exactly.', items: { type: 'object', additionalProperties: false, description: 'A topic to create.', properties: {
+      name: { type: 'string', description: 'Topic name.' },
+      partitions: { type: 'integer', description: 'Number of partitions.' },
+      replicationFactor: { type: 'integer', description: 'Replication factor (-1: the broker default).' },
     } } },
+    groups: { type: 'object', description: 'Other groups after the step (e.g. after a timer step), by group id; null when the group must not exist.', additionalProperties: { anyOf: [{ $ref: '#/definitions/groupExpectation' }, { type: 'null' }] } },
     recordTypes: { type: 'array', description: 'Only the types of the appended records, in order.', items: { type: 'string', enum: Object.keys(RECORD_API_KEYS), description: 'A record type.' } },
     violations: { type: 'array', description: 'The invariants this step violates, exactly ([] for none). A violation the step does not expect fails the scenario.', items: { type: 'string', enum: Object.keys(INVARIANTS), description: 'An invariant name.' } },
     byVariant: { type: 'object', description: 'Expectations for one variant: the keys given here replace the shared ones when the scenario runs under that variant.', additionalProperties: false, properties: Object.fromEntries(VARIANTS.map((v) => [v, { $ref: '#/definitions/expectation', description: `What this step must produce under ${v}.` }])) },
@@ -280,6 +298,14 @@ const schema = {
     topics: { type: 'array', items: { $ref: '#/definitions/topicSpec' }, description: 'Topics that exist when the scenario starts.' },
     topology: { description: 'Default topology of the simulated clients: the heartbeat\'s topology object for ak4, the StreamsGroupInitialize subtopology list for the draft.' },
     clients: { type: 'object', description: 'Simulated clients by alias.', additionalProperties: { $ref: '#/definitions/client' } },
+    initialLog: { anyOf: [
+      { type: 'array', description: 'Records in Kafka\'s JSON form, replayed before step 0.', items: { type: 'object', additionalProperties: false, required: ['type', 'key', 'value'], description: 'A record: type, key and value (null for a tombstone).', properties: {
+        type: { type: 'string', enum: Object.keys(RECORD_API_KEYS), description: 'Record type.' },
+        key: { type: 'object', description: 'The record key, e.g. {"groupId": "app", "memberId": "A"}.' },
+        value: { anyOf: [{ type: 'object' }, { type: 'null' }], description: 'The record value, or null for a tombstone.' },
+      } } },
+      { type: 'string', description: 'Pasted `kafka-dump-log --offsets-decoder` output.' },
+    ], description: 'The partition a coordinator loads before step 0 (as after a failover): the scenario starts from that state, shown as step "initial". Records in Kafka\'s JSON form, or pasted kafka-dump-log --offsets-decoder output.' },
     steps: { type: 'array', description: 'The steps, run in order.' },
     invariants: { type: 'object', additionalProperties: false, description: 'Bounds for the liveness invariants.', properties: { stableWithinMs: { type: 'integer', minimum: 0, description: 'The group must be Stable again within this much simulated time after it stops being Stable (default 300000).' } } },
     explore: {

@@ -14,11 +14,11 @@ export interface AssignmentConfigs {
 
 /** Java Integer.parseInt; a missing or malformed value fails the assignment as the JVM would. */
 export function parseJavaInt(key: string, value: string | undefined): number {
-  if (value === undefined || !/^[+-]?\d+$/.test(value)) {
-    throw new TaskAssignorException(`NumberFormatException: config ${key} = ${String(value)}`);
-  }
+  // (the JVM's NumberFormatException messages; `key` names the config for the reader of this code only)
+  void key;
+  if (value === undefined) throw new TaskAssignorException('NumberFormatException: Cannot parse null string');
   const n = Number(value);
-  if (n > 2147483647 || n < -2147483648) throw new TaskAssignorException(`NumberFormatException: config ${key} = ${value}`);
+  if (!/^[+-]?\d+$/.test(value) || n > 2147483647 || n < -2147483648) throw new TaskAssignorException(`NumberFormatException: For input string: "${value}"`);
   return n;
 }
 

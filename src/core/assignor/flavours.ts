@@ -1,6 +1,11 @@
 // Every difference between the sticky assignor flavours, in one place.
 
-export type Flavour = '4.4' | '4.2' | 'draft';
+/**
+ * '4.4': the published Apache Kafka 4.4.0 (checked against kafka-group-coordinator 4.4.0 by test/oracle/). 'trunk': the
+ * newer stored apache/kafka versions that ak4-shipped.md §5 describes as [4.4] (split stateful pass, warm-up candidates,
+ * rack-aware standbys, stateless-load tie-break), which the 4.4.0 release does not have.
+ */
+export type Flavour = '4.4' | 'trunk' | '4.2' | 'draft';
 
 export interface FlavourRules {
   /** [4.4] §5.1 step 1: stateful tasks get their own active pass (and quota) before the stateless ones. */
@@ -16,8 +21,16 @@ export interface FlavourRules {
 }
 
 /** Rules of the shipped assignor ([4.4] vs [4.2], ak4-shipped §5.2). The draft is a different algorithm (draft.ts). */
-export const SHIPPED_RULES: Readonly<Record<'4.4' | '4.2', FlavourRules>> = {
+export const SHIPPED_RULES: Readonly<Record<'4.4' | 'trunk' | '4.2', FlavourRules>> = {
+  // Kafka 4.4.0's StickyTaskAssignor: one active pass over all tasks, standby candidates ranked by reported offset sum
   '4.4': {
+    splitStatefulActivePass: false,
+    warmupsAreStandbyCandidates: false,
+    offsetRankedStandbyCandidates: true,
+    rackAwareStandbys: false,
+    statelessLoadTieBreak: false,
+  },
+  trunk: {
     splitStatefulActivePass: true,
     warmupsAreStandbyCandidates: true,
     offsetRankedStandbyCandidates: true,

@@ -1,6 +1,6 @@
 // Working state of one shipped sticky-assignor run: members, processes (ProcessState) and task holders, in arrays.
 
-import { hashMapOrder, PriorityQueue, stringHashCode, tableSizeFor } from '../util/java.ts';
+import { hashMapOrder, hashMapOrderByComputeIfAbsent, PriorityQueue, stringHashCode } from '../util/java.ts';
 import type { FlavourRules } from './flavours.ts';
 import { collectPrevious } from './previous.ts';
 import type { TaskIndex } from './task-index.ts';
@@ -57,16 +57,13 @@ export class AssignmentState {
     this.memberProcess = new Int32Array(numMembers);
     this.memberTaskCount = new Int32Array(numMembers);
 
-    // Processes in insertion order, then reordered as Java's HashMap iterates them.
-    const firstSeen = new Map<string, number>();
-    const insertion: string[] = [];
-    for (const spec of specs) {
-      if (!firstSeen.has(spec.processId)) {
-        firstSeen.set(spec.processId, insertion.length);
-        insertion.push(spec.processId);
-      }
-    }
-    this.processIds = hashMapOrder(insertion, stringHashCode, tableSizeFor(numMembers));
+    // Processes in insertion order, then reordered as Java's HashMap iterates them: `new HashMap<>(numMembers)` filled
+    // with computeIfAbsent while iterating the members (StickyTaskAssignor.initialize).
+    this.processIds = hashMapOrderByComputeIfAbsent(
+      specs.map((spec) => spec.processId),
+      stringHashCode,
+      numMembers,
+    );
     const processIndex = new Map<string, number>();
     this.processIds.forEach((id, i) => processIndex.set(id, i));
     const numProcesses = this.processIds.length;

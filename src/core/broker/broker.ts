@@ -28,6 +28,8 @@ export interface RpcOutcome {
   narration: string[];
   /** Internal topics the broker created after this request. */
   createdTopics: { name: string; partitions: number }[];
+  /** The coordinator's topics-to-create list (StreamsGroupHeartbeat, the draft's Initialize), before the broker creates them. */
+  topicsToCreate?: readonly { name: string; partitions: number; replicationFactor?: number }[];
 }
 
 /** A heartbeat's outcome in the coordinator's form (RpcOutcome without the JSON forms). */
@@ -41,6 +43,8 @@ export interface HeartbeatOutcome {
   /** Empty on the lean path. */
   narration: string[];
   createdTopics: { name: string; partitions: number }[];
+  /** The coordinator's topics-to-create list (absent when rejected before the coordinator). */
+  topicsToCreate?: readonly { name: string; partitions: number; replicationFactor?: number }[];
 }
 
 export interface BrokerOptions {
@@ -154,6 +158,7 @@ export class Broker {
       batch: out.batch,
       narration: out.narration,
       createdTopics: out.createdTopics,
+      topicsToCreate: out.topicsToCreate,
     };
   }
 
@@ -200,6 +205,7 @@ export class Broker {
       batch: out.batch,
       narration,
       createdTopics,
+      topicsToCreate: out.topicsToCreate,
     };
   }
 

@@ -42,7 +42,7 @@ export interface OpResult<R> {
   records: CoordinatorRecord[];
   effects: Effect[];
   /** Internal topics the broker should create after this heartbeat (KafkaApis). */
-  topicsToCreate?: { name: string; partitions: number }[];
+  topicsToCreate?: { name: string; partitions: number; replicationFactor?: number }[];
   /** Plain-language lines explaining what happened and why. */
   narration: string[];
 }

@@ -76,6 +76,7 @@ export function describeGroups(groups: Groups, req: StreamsGroupDescribeRequest,
     if (groupId.length === 0) return { ...base, groupId: '', errorCode: errorCode(edition, 'INVALID_GROUP_ID') };
     const g = groups.get(groupId);
     if (!g) return { ...base, errorCode: errorCode(edition, 'GROUP_ID_NOT_FOUND'), errorMessage: `Group ${groupId} not found.` };
+    if (g.classic) return { ...base, errorCode: errorCode(edition, 'GROUP_ID_NOT_FOUND'), errorMessage: `Group ${groupId} is not a streams group.` };
     return {
       ...base,
       groupState: GROUP_STATE_NAMES[g.state()],

@@ -43,6 +43,30 @@ export interface MemberTaskOffsets {
   readonly endOffsets: TaskOffset[] | null;
 }
 
+/**
+ * [4.4] A new StreamsGroup (live or loading): group epoch 1 and TargetAssignmentMetadata.INITIAL (assignment epoch 1,
+ * timestamp 0), so the first persisted group epoch is 2 and a join delayed by the initial rebalance delay is answered
+ * at epoch 1 (StreamsGroup's constructor in the published 4.4.0 group coordinator).
+ */
+export function newShippedGroup(groupId: string): StreamsGroup {
+  const g = new StreamsGroup(groupId);
+  g.groupEpoch = 1;
+  g.assignmentEpoch = 1;
+  g.assignmentTimestamp = 0;
+  return g;
+}
+
+/**
+ * A simple classic group: what OffsetMetadataManager.validateOffsetCommit creates for an admin commit (negative
+ * generation, no member) to a group id that does not exist, and what replaying an OffsetCommit of an unknown group
+ * creates (getOrMaybeCreateClassicGroup). It only holds offsets, is always Empty, and ends with a GroupMetadata tombstone.
+ */
+export function newSimpleClassicGroup(groupId: string): StreamsGroup {
+  const g = new StreamsGroup(groupId);
+  g.classic = true;
+  return g;
+}
+
 export class StreamsGroup {
   // ---- hard state (records) ----
   groupEpoch = 0;
@@ -54,6 +78,8 @@ export class StreamsGroup {
   topologyId: string | null = null;
   assignmentEpoch = 0;
   assignmentTimestamp = 0;
+  /** A simple classic group (newSimpleClassicGroup), not a streams group. */
+  classic = false;
   // The collections are read through read-only views and written through the methods below: a clone shares
   // them with its original until either side writes one (copy-on-write, see `writable`).
   private membersMap: Map<string, StreamsGroupMember>;
@@ -196,6 +222,8 @@ export class StreamsGroup {
 
   /** maybeUpdateGroupState: first match wins. */
   state(): GroupState {
+    // a simple classic group has no members: Empty
+    if (this.classic) return 'EMPTY';
     if (this.draft) {
       // kip1071-draft §3.1: INITIALIZING until a topology is replayed, regardless of members
       if (this.topology === null) return 'INITIALIZING';
@@ -274,6 +302,7 @@ export class StreamsGroup {
     g.topologyId = this.topologyId;
     g.assignmentEpoch = this.assignmentEpoch;
     g.assignmentTimestamp = this.assignmentTimestamp;
+    g.classic = this.classic;
     g.configuredTopology = this.configuredTopology;
     g.metadataRefreshRequested = this.metadataRefreshRequested;
     g.endpointInformationEpoch = this.endpointInformationEpoch;

@@ -21,11 +21,12 @@ import { computeMetadataHash } from '../topology/metadataHash.ts';
 import { throwIfTopologyUpdated } from '../topology/validate.ts';
 import type { Effect, OpContext, OpResult, RequestContext } from './context.ts';
 import { softEffect } from './context.ts';
-import { StreamsGroup } from './group.ts';
+import { newShippedGroup, type StreamsGroup } from './group.ts';
 import { streamsGroupLeave } from './leave.ts';
 import { accumulateReport } from './partialProgress.ts';
 import { endpointToPartitions } from './endpoints.ts';
 import {
+  classicGroupTombstone,
   currentAssignmentRecord,
   currentAssignmentTombstone,
   groupMetadataRecord,
@@ -52,14 +53,18 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   const maxSize = ctx.config.int('group.streams.max.size');
 
   // 1. the group: a join creates it (a new in-memory group starts at epoch 1), anything else needs it
-  const existing = ctx.groups.get(groupId);
+  let existing = ctx.groups.get(groupId);
+  if (existing?.classic) {
+    // getOrCreateStreamsGroup: a join converts the empty (simple) classic group, whose tombstone goes first
+    if (!isJoining) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
+    records.push(classicGroupTombstone(groupId));
+    note(ctx, narration, () => `Group ${groupId} is an empty classic group (created by a manual offset commit): the join replaces it with a streams group; its committed offsets stay.`);
+    existing = undefined;
+  }
   let group: StreamsGroup;
   if (isJoining) {
     if (existing) group = existing;
-    else {
-      group = new StreamsGroup(groupId);
-      group.groupEpoch = 1;
-    }
+    else group = newShippedGroup(groupId);
     // max size: only new members count
     const known = group.members.has(memberId) || (instanceId !== null && group.staticMembers.has(instanceId));
     if (!known && group.members.size >= maxSize) {
@@ -252,8 +257,9 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   if (groupEpoch > group.assignmentEpoch) {
     const interval = ctx.config.int('group.streams.assignment.interval.ms');
     if (initialDelayActive) {
-      // during the initial delay members reconcile toward an empty target
-      targetEpoch = Math.max(1, group.assignmentEpoch);
+      // during the initial delay members reconcile toward an empty target at the group's assignment epoch
+      // (1 for a new group: TargetAssignmentMetadata.INITIAL)
+      targetEpoch = group.assignmentEpoch;
       target = EMPTY_TUPLE;
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
       note(ctx, narration, () => `The first assignment waits for the initial rebalance delay (${delay} ms).`);
@@ -326,11 +332,11 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   if (endpointEpoch !== req.endpointInformationEpoch) resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, configured);
   if (groupExisted) resp.endpointInformationEpoch = endpointEpoch;
 
-  let topicsToCreate: { name: string; partitions: number }[] | undefined;
+  let topicsToCreate: { name: string; partitions: number; replicationFactor: number }[] | undefined;
   if (configured.problem) {
     statuses.push({ statusCode: configured.problem.statusCode, statusDetail: configured.problem.detail });
     if (configured.problem.statusCode === STATUS.MISSING_INTERNAL_TOPICS) {
-      topicsToCreate = configured.internalTopicsToBeCreated.map((t) => ({ name: t.name, partitions: t.partitions }));
+      topicsToCreate = configured.internalTopicsToBeCreated.map((t) => ({ name: t.name, partitions: t.partitions, replicationFactor: t.replicationFactor }));
     }
   }
   if (shutdownRequester !== null) {
@@ -448,8 +454,12 @@ export function maybeReconcile(
   const id = member.memberId;
   const rebalanceKey = timerKey({ kind: 'rebalance-timeout', groupId: group.groupId, memberId: id, memberEpoch: 0 });
   if (next !== member && !sameAssignment(next, member)) {
-    // a record in UNREVOKED_TASKS (re)schedules the rebalance timeout; any other state cancels it
-    if (next.state === 'UNREVOKED_TASKS') {
+    // a record in UNREVOKED_TASKS (re)schedules the rebalance timeout; any other state cancels it.
+    // option A (kafka-20870 §3): a record that only shrank the pending set keeps the original deadline
+    const shrankOnly = member.state === 'UNREVOKED_TASKS' && next.state === 'UNREVOKED_TASKS' && next.memberEpoch === member.memberEpoch;
+    if (shrankOnly) {
+      // the running rebalance timer is left as it is
+    } else if (next.state === 'UNREVOKED_TASKS') {
       effects.push({ kind: 'schedule', task: { kind: 'rebalance-timeout', groupId: group.groupId, memberId: id, memberEpoch: next.memberEpoch }, at: ctx.now + next.rebalanceTimeoutMs });
     } else effects.push({ kind: 'cancel', key: rebalanceKey });
     if (!ctx.quiet) narration.push(...describeTransition(member, next, targetEpoch));

@@ -21,6 +21,7 @@ export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequ
   const { groupId, memberId, instanceId } = req;
   const group = ctx.groups.get(groupId);
   if (!group) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} not found.`);
+  if (group.classic) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
   const effects: Effect[] = [];
   // a shutdown request is remembered even on leave
   if (req.shutdownApplication) effects.push(softEffect(groupId, (g) => (g.shutdownRequester ??= memberId)));

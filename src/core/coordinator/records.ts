@@ -26,6 +26,11 @@ export function groupMetadataTombstone(groupId: string): CoordinatorRecord {
   return { type: 'StreamsGroupMetadata', key: { groupId }, value: null };
 }
 
+/** GroupCoordinatorRecordHelpers.newGroupMetadataTombstoneRecord: the end of a (simple) classic group. */
+export function classicGroupTombstone(groupId: string): CoordinatorRecord {
+  return { type: 'GroupMetadata', key: { group: groupId }, value: null };
+}
+
 export function memberMetadataRecord(groupId: string, m: StreamsGroupMember): CoordinatorRecord {
   return {
     type: 'StreamsGroupMemberMetadata',

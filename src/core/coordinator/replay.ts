@@ -1,10 +1,10 @@
 // Replay (GroupMetadataManager.replay): applies one record to the in-memory groups. The live coordinator
 // and a coordinator loading the log both mutate state only through here, so replay equals live state.
 import type { CoordinatorRecord } from '../log/records.ts';
-import { StreamsGroup } from './group.ts';
+import { newShippedGroup, StreamsGroup } from './group.ts';
 import { applyCurrentAssignmentValue, applyMemberMetadataValue, targetFromValue, topologyFromValue } from './records.ts';
 import type { Edition } from '../protocol/errors.ts';
-import { replayDraft } from '../draft/replay.ts';
+import { newDraftGroup, replayDraft } from '../draft/replay.ts';
 import { replayOffsetCommit } from '../offsets/replay.ts';
 
 export class IllegalStateError extends Error {}
@@ -13,7 +13,7 @@ export type Groups = Map<string, StreamsGroup>;
 
 function getOrCreate(groups: Groups, groupId: string): StreamsGroup {
   let g = groups.get(groupId);
-  if (!g) groups.set(groupId, (g = new StreamsGroup(groupId)));
+  if (!g) groups.set(groupId, (g = newShippedGroup(groupId)));
   return g;
 }
 
@@ -30,9 +30,27 @@ export function replayTargetAssignmentMember(g: StreamsGroup, memberId: string, 
   } else g.setTarget(memberId, null);
 }
 
+/**
+ * A classic GroupMetadata tombstone removes the simple classic group. Kafka keeps committed offsets apart from the
+ * group object, so offsets still present (the group is becoming a streams group) stay: on an empty group of the
+ * edition that the following records fill.
+ */
+function replayClassicGroupTombstone(groups: Groups, r: CoordinatorRecord, edition: Edition): void {
+  const groupId = r.key.group as string;
+  const g = groups.get(groupId);
+  if (!g || !g.classic) return;
+  if (r.value !== null) throw new IllegalStateError(`Classic group metadata for ${groupId}: classic groups are not simulated beyond simple ones.`);
+  groups.delete(groupId);
+  if (g.offsets.size === 0) return;
+  const next = edition === 'kip1071-draft' ? newDraftGroup(groupId) : newShippedGroup(groupId);
+  for (const e of g.offsets.entries()) next.writableOffsets().put(e.topic, e.partition, e.offset);
+  groups.set(groupId, next);
+}
+
 export function replay(groups: Groups, r: CoordinatorRecord, edition: Edition = 'ak4'): void {
   // committed offsets: the same record in both editions (OffsetMetadataManager.replay)
   if (r.type === 'OffsetCommit') return replayOffsetCommit(groups, r);
+  if (r.type === 'GroupMetadata') return replayClassicGroupTombstone(groups, r, edition);
   // kip1071-draft: same record names, other values and rules (kip1071-draft §8.5)
   if (edition === 'kip1071-draft') return replayDraft(groups, r);
   const groupId = r.key.groupId as string;

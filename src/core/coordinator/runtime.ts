@@ -22,7 +22,7 @@ import type { StreamsGroup } from './group.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import { draftHooks } from '../draft/hooks.ts';
 import { cleanupGroupMetadata, offsetsRetentionMs, streamsGroupIsSubscribedToTopic } from '../offsets/retention.ts';
-import { groupMetadataTombstone, targetAssignmentMetadataTombstone, topologyTombstone, currentAssignmentTombstone, targetAssignmentMemberTombstone, memberMetadataTombstone, releaseTaskValues } from './records.ts';
+import { classicGroupTombstone, groupMetadataTombstone, targetAssignmentMetadataTombstone, topologyTombstone, currentAssignmentTombstone, targetAssignmentMemberTombstone, memberMetadataTombstone, releaseTaskValues } from './records.ts';
 
 export interface CoordinatorOptions {
   readonly edition: Edition;
@@ -37,7 +37,7 @@ export interface Outcome<R> {
   errorMessage: string | null;
   batch: RecordBatch | null;
   narration: string[];
-  topicsToCreate: { name: string; partitions: number }[];
+  topicsToCreate: { name: string; partitions: number; replicationFactor?: number }[];
 }
 
 export interface FiredTimer {
@@ -315,7 +315,13 @@ export class Coordinator {
         this.timers.schedule({ kind: 'retention-check' }, this.now + this.options.config.int('offsets.retention.check.interval.ms'));
         // cleanupGroupMetadata: offset tombstones, then the tombstones of groups left without offsets (src/core/offsets/)
         const h = this.hooks;
-        const policy = { isSubscribedToTopic: h.isSubscribedToTopic, mayDelete: h.mayDelete, deleteGroupRecords: (g: StreamsGroup) => h.deleteGroupRecords(g, this.groups), expiryNarration: h.expiryNarration };
+        // a simple classic group subscribes to nothing, is always Empty and ends with its GroupMetadata tombstone
+        const policy = {
+          isSubscribedToTopic: (g: StreamsGroup, topic: string) => !g.classic && h.isSubscribedToTopic(g, topic),
+          mayDelete: (g: StreamsGroup) => g.classic || h.mayDelete(g),
+          deleteGroupRecords: (g: StreamsGroup) => (g.classic ? [classicGroupTombstone(g.groupId)] : h.deleteGroupRecords(g, this.groups)),
+          expiryNarration: (g: StreamsGroup) => (g.classic ? `Simple classic group ${g.groupId} has no committed offsets left: the retention check deletes it.` : h.expiryNarration(g)),
+        };
         const sweep = cleanupGroupMetadata(this.groups, this.now, offsetsRetentionMs(this.options.config.int('offsets.retention.minutes')), policy);
         if (sweep.records.length === 0) return { ...firedNothing(t, 'retention check: nothing expired'), narration: sweep.narration };
         const did = [sweep.expiredOffsets > 0 ? `expired ${sweep.expiredOffsets} offset(s)` : '', sweep.deletedGroups.length > 0 ? `deleted ${sweep.deletedGroups.join(', ')}` : ''].filter((s) => s);

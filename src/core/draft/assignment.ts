@@ -8,17 +8,20 @@ import type { StreamsGroupMember } from '../model/member.ts';
 import { EMPTY_TUPLE, type TasksTuple } from '../model/tasks.ts';
 import type { ConfiguredTopology, TopicsImage } from '../model/topology.ts';
 import type { Subtopology } from '../protocol/messages.ts';
-import { draftNumTasks } from '../topology/draft.ts';
+import { draftNumTasks, withRegexSourceTopics } from '../topology/draft.ts';
 import { topicId } from './ids.ts';
 import { draftTargetAssignmentMemberRecord, draftTargetAssignmentMetadataRecord } from './records.ts';
 import type { DraftTopicMetadata } from './state.ts';
 
-/** Source topics ∪ repartition source topics of every subtopology, that exist in the image (§4.6 step 3). */
-export function computeSubscriptionMetadata(topology: readonly Subtopology[] | null, topics: TopicsImage): Map<string, DraftTopicMetadata> {
+/**
+ * Source topics ∪ repartition source topics of every subtopology, that exist in the image (§4.6 step 3); with
+ * `regexes` (the seed) also the topics the source-topic regexes match (the branch ignores them, §11 item 20 ⚠).
+ */
+export function computeSubscriptionMetadata(topology: readonly Subtopology[] | null, topics: TopicsImage, regexes: boolean): Map<string, DraftTopicMetadata> {
   const out = new Map<string, DraftTopicMetadata>();
   if (!topology) return out;
   const names = new Set<string>();
-  for (const s of topology) {
+  for (const s of regexes ? withRegexSourceTopics(topology, topics) : topology) {
     for (const t of s.sourceTopics) names.add(t);
     for (const t of s.repartitionSourceTopics) names.add(t.name);
   }
@@ -51,6 +54,8 @@ export interface DraftTargetInput {
   topology: readonly Subtopology[] | null;
   subscription: ReadonlyMap<string, DraftTopicMetadata>;
   assignor: TaskAssignor;
+  /** Seed: source-topic regexes subscribe the topics they match (task counts included); branch: ignored. */
+  regexes: boolean;
 }
 
 /**
@@ -69,10 +74,12 @@ export function buildDraftTargetAssignment(input: DraftTargetInput): { records: 
   let configured: ConfiguredTopology | null = null;
   if (input.topology) {
     const image = new Map([...input.subscription].map(([n, t]) => [n, t.numPartitions]));
+    // the subscription holds every topic a regex matched, so matching against it equals matching against the cluster
+    const subtopologies = input.regexes ? withRegexSourceTopics(input.topology, image) : input.topology;
     configured = {
       topologyEpoch: 0,
       metadataHash: 0,
-      subtopologies: input.topology.map((s) => ({
+      subtopologies: subtopologies.map((s) => ({
         subtopologyId: s.subtopologyId,
         numberOfTasks: draftNumTasks(s, image),
         sourceTopics: s.sourceTopics,
@@ -99,9 +106,10 @@ export function buildDraftTargetAssignment(input: DraftTargetInput): { records: 
   });
   const records = result.records.map((r) => (r.type === 'StreamsGroupTargetAssignmentMetadata' ? draftTargetAssignmentMetadataRecord(group.groupId, input.groupEpoch) : r));
   // TAB: a member without a target entry of its own always gets a record, even a static replacement whose
-  // inherited target did not change (the shared builder compares it with the inherited one)
+  // inherited target did not change (the shared builder compares it with the inherited one); [SIM] so does a static
+  // member replacing itself (same member id): the batch tombstones its old target first
   const u = input.updatedMember;
-  if (u && !group.targetAssignment.has(u.memberId) && !records.some((r) => r.type === 'StreamsGroupTargetAssignmentMember' && r.key.memberId === u.memberId)) {
+  if (u && (!group.targetAssignment.has(u.memberId) || input.replacedMemberId === u.memberId) && !records.some((r) => r.type === 'StreamsGroupTargetAssignmentMember' && r.key.memberId === u.memberId)) {
     records.splice(records.length - 1, 0, draftTargetAssignmentMemberRecord(group.groupId, u.memberId, result.targets.get(u.memberId) ?? EMPTY_TUPLE));
   }
   return { records, targets: result.targets };

@@ -58,7 +58,7 @@ function initialize(broker: Broker, data: Record<string, unknown>, unsupported: 
   if (out.errorName !== 'NONE') narration.push(`StreamsGroupInitialize fails with ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. No records are written.`);
   // seed: the broker creates the required internal topics
   const createdTopics = out.errorName === 'NONE' ? broker.createTopics(out.topicsToCreate) : [];
-  return { ...outcome(req, out.response, out.errorName, out.errorMessage, narration), batch: out.batch, createdTopics };
+  return { ...outcome(req, out.response, out.errorName, out.errorMessage, narration), batch: out.batch, createdTopics, topicsToCreate: out.topicsToCreate };
 }
 
 function describe(broker: Broker, data: Record<string, unknown>, unsupported: string | null): RpcOutcome {

@@ -6,6 +6,7 @@ import { groupLookups } from '../coordinator/heartbeat.ts';
 import { timerKey } from '../coordinator/timers.ts';
 import { throwIfMemberEpochIsInvalid } from '../coordinator/fencing.ts';
 import {
+  classicGroupTombstone,
   currentAssignmentTombstone,
   memberMetadataTombstone,
   targetAssignmentMemberTombstone,
@@ -70,6 +71,7 @@ function draftLeave(ctx: OpContext, req: DraftHeartbeatRequest): OpResult<DraftH
   const { groupId, memberId, instanceId } = req;
   const group = ctx.groups.get(groupId);
   if (!group) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} not found.`);
+  if (group.classic) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
   const resp = emptyDraftHeartbeatResponse();
   resp.memberId = memberId;
   resp.memberEpoch = req.memberEpoch;
@@ -139,6 +141,13 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
 
   // §4.4 lookup; a join creates a detached INITIALIZING group that becomes real when its records are replayed
   let group = ctx.groups.get(groupId);
+  if (group?.classic) {
+    // §4.12 item 1: a join replaces an empty classic group (its tombstone first); anything else is not for a streams group
+    if (!joining) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
+    records.push(classicGroupTombstone(groupId));
+    narration.push(`Group ${groupId} is an empty classic group (created by a manual offset commit): the join replaces it with a streams group.`);
+    group = undefined;
+  }
   const groupExisted = group !== undefined;
   if (!group) {
     if (!joining) throw apiError('GROUP_ID_NOT_FOUND', `Streams group ${groupId} not found.`);
@@ -226,7 +235,7 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
   let groupEpoch = group.groupEpoch;
   const expired = ctx.now >= draft.refreshDeadline.deadlineMs || group.groupEpoch < draft.refreshDeadline.epoch;
   if (bump || expired) {
-    const fresh = computeSubscriptionMetadata(group.topology?.subtopologies ?? null, ctx.topics);
+    const fresh = computeSubscriptionMetadata(group.topology?.subtopologies ?? null, ctx.topics, env.rules.sourceTopicRegexSubscribes);
     if (!sameSubscriptionMetadata(fresh, draft.partitionMetadata)) {
       subscription = fresh;
       records.push(draftPartitionMetadataRecord(groupId, fresh));
@@ -246,6 +255,11 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
   let targetEpoch = group.assignmentEpoch;
   let target: TasksTuple = group.targetAssignment.get(memberId) ?? EMPTY_TUPLE;
   if (groupEpoch > group.assignmentEpoch || replaced !== null) {
+    // ⚠ branch: TargetAssignmentBuilder.removeMember(old id) is addOrUpdateMember(id, null), so a replacement under the
+    // same member id drops the member from the builder and the heartbeat fails (§4.5.2)
+    if (replaced !== null && replaced.memberId === memberId && env.rules.staticRejoinSameIdFails) {
+      throw new Error(`Member ${memberId} is missing from the new target assignment (the builder removed the member it had just added)`);
+    }
     const r = buildDraftTargetAssignment({
       group,
       groupEpoch,
@@ -254,9 +268,8 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
       topology: group.topology?.subtopologies ?? null,
       subscription,
       assignor: ctx.assignor,
+      regexes: env.rules.sourceTopicRegexSubscribes,
     });
-    // ⚠ a static replacement under the same member id drops the member from the result (§4.5.2)
-    if (!r.targets.has(memberId)) throw new Error(`Member ${memberId} is missing from the new target assignment`);
     records.push(...r.records);
     targetEpoch = groupEpoch;
     target = r.targets.get(memberId)!;
@@ -272,7 +285,7 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
   if (!isReconciledTo(updated, targetEpoch)) {
     const report = ownedReportFromRequest(req.activeTasks, req.standbyTasks, req.warmupTasks);
     const input = { ...updated, assignedTasks: { ...updated.assignedTasks, active: withEpoch(withoutEpochs(updated.assignedTasks).active, updated.memberEpoch) } };
-    const built = buildCurrentAssignment({ member: input, targetEpoch, target, report, lookups: groupLookups(group), flavour: 'draft', reportRule: 'all-or-nothing' });
+    const built = buildCurrentAssignment({ member: input, targetEpoch, target, report, lookups: groupLookups(group), flavour: 'draft', reportRule: 'all-or-nothing', omittedListMeansUnchanged: env.rules.omittedListMeansUnchanged });
     if (!sameDraftAssignment(built, updated)) {
       next = { ...built, assignedTasks: { ...built.assignedTasks, active: withEpoch(withoutEpochs(built.assignedTasks).active, built.memberEpoch) } };
       records.push(draftCurrentAssignmentRecord(groupId, next));

@@ -26,6 +26,7 @@ export function draftInitialize(ctx: OpContext, req: DraftInitializeRequest, rul
   const narration: string[] = [];
 
   let group = ctx.groups.get(groupId);
+  if (group?.classic) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
   if (!group) {
     if (!rules.initializeCreatesGroup) throw apiError('GROUP_ID_NOT_FOUND', `Streams group ${groupId} not found.`);
     group = newDraftGroup(groupId);
@@ -52,7 +53,7 @@ export function draftInitialize(ctx: OpContext, req: DraftInitializeRequest, rul
 
   let toCreate: { name: string; partitions: number }[] = [];
   if (rules.initializeCreatesTopics) {
-    toCreate = draftInitializeTopics(req.topology, ctx.topics).toCreate.map((t) => ({ name: t.name, partitions: t.partitions }));
+    toCreate = draftInitializeTopics(req.topology, ctx.topics).toCreate.map((t) => ({ name: t.name, partitions: t.partitions, replicationFactor: t.replicationFactor }));
   } else draftCheckInternalTopicsExist(req.topology, ctx.topics);
 
   const records: CoordinatorRecord[] = [draftTopologyRecord(groupId, topologyId, req.topology)];
@@ -72,7 +73,7 @@ export function draftInitialize(ctx: OpContext, req: DraftInitializeRequest, rul
   // subscription metadata for the new topology, seeing the topics this request creates
   const image = new Map(ctx.topics);
   for (const t of toCreate) if (!image.has(t.name)) image.set(t.name, t.partitions);
-  const subscription = computeSubscriptionMetadata(req.topology, image);
+  const subscription = computeSubscriptionMetadata(req.topology, image, rules.sourceTopicRegexSubscribes);
   if (!sameSubscriptionMetadata(subscription, group.draft!.partitionMetadata)) records.push(draftPartitionMetadataRecord(groupId, subscription));
   const epoch = group.groupEpoch + 1;
   records.push(draftGroupMetadataRecord(groupId, epoch));
@@ -82,7 +83,7 @@ export function draftInitialize(ctx: OpContext, req: DraftInitializeRequest, rul
     records.push(draftTargetAssignmentMetadataRecord(groupId, epoch));
   } else {
     const viewGroup = group;
-    const r = buildDraftTargetAssignment({ group: viewGroup, groupEpoch: epoch, updatedMember: null, replacedMemberId: null, topology: req.topology, subscription, assignor: ctx.assignor });
+    const r = buildDraftTargetAssignment({ group: viewGroup, groupEpoch: epoch, updatedMember: null, replacedMemberId: null, topology: req.topology, subscription, assignor: ctx.assignor, regexes: rules.sourceTopicRegexSubscribes });
     records.push(...r.records);
   }
   const deadline = { deadlineMs: ctx.now + METADATA_REFRESH_INTERVAL_MS, epoch };

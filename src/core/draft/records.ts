@@ -20,6 +20,7 @@ import type { DraftTopicMetadata } from './state.ts';
 /** Key version (= record type id) of each record in the draft branch (§8.1). */
 export const DRAFT_RECORD_TYPE_IDS: Record<RecordType, number> = {
   OffsetCommit: 1,
+  GroupMetadata: 2,
   StreamsGroupMetadata: 15,
   StreamsGroupPartitionMetadata: 16,
   StreamsGroupMemberMetadata: 17,

@@ -25,7 +25,7 @@ export const EDITION_DIFFERENCES: readonly { topic: string; ak4: string; draft: 
   { topic: 'Configs', ak4: 'group.streams.*', draft: 'group.consumer.* (session, heartbeat, max size)', where: 'draft/rules.ts' },
   { topic: 'Records', ak4: 'apiKeys 17-23, metadata hash', draft: 'key versions 15-21, PartitionMetadata with topic ids', where: 'draft/records.ts' },
   { topic: 'Epoch bump', ak4: 'joins, topology/metadata/config changes', draft: 'TopologyId change (every new member), partition metadata change', where: 'draft/heartbeat.ts' },
-  { topic: 'Reconciliation', ak4: 'flavour 4.4', draft: "flavour 'draft' (null owned list blocks UNREVOKED)", where: 'reconcile (flavour draft)' },
+  { topic: 'Reconciliation', ak4: 'flavour 4.4', draft: "flavour 'draft' (an omitted owned list means unchanged; branch: it blocks UNREVOKED)", where: 'reconcile (flavour draft)' },
   { topic: 'Assignor', ak4: 'sticky 4.4', draft: "sticky 'draft' (active only, no configs)", where: 'assignor/draft.ts' },
   { topic: 'Fence', ak4: 'last member also moves the target epoch', draft: '3 tombstones + GroupMetadata(epoch+1) only', where: 'draft/heartbeat.ts draftFence' },
   { topic: 'Timers', ak4: 'session, rebalance, initial rebalance delay', draft: 'session, rebalance, topology-initialization timeout', where: 'draft/hooks.ts' },
@@ -54,6 +54,12 @@ export interface DraftRules {
   readonly initTimerUsesRequestTimeout: boolean;
   /** Seed: the client derives TopologyId by hashing the topology. Branch client: the constant "topology-id". */
   readonly clientTopologyIdIsConstant: boolean;
+  /** Seed: an omitted owned-task list means "unchanged" (blocks a revocation only in a role with pending tasks). Branch: it always counts as owning (§11 item 10 ⚠). */
+  readonly omittedListMeansUnchanged: boolean;
+  /** Seed/[SIM]: a static member rejoining under its old member id keeps its target. Branch: updateTargetAssignment adds, then removes (an add with null) the member, so the heartbeat fails (UNKNOWN_SERVER_ERROR, §4.5.2 ⚠). */
+  readonly staticRejoinSameIdFails: boolean;
+  /** Seed: a source-topic regex subscribes the topics it matches; Initialize answers STREAMS_MISSING_SOURCE_TOPICS when one matches none. Branch: stored, otherwise ignored (§11 item 20 ⚠). */
+  readonly sourceTopicRegexSubscribes: boolean;
 }
 
 export function draftRules(config: Config): DraftRules {
@@ -69,5 +75,8 @@ export function draftRules(config: Config): DraftRules {
     deletionFailsOnReplay: branch,
     initTimerUsesRequestTimeout: branch,
     clientTopologyIdIsConstant: branch,
+    omittedListMeansUnchanged: !branch,
+    staticRejoinSameIdFails: branch,
+    sourceTopicRegexSubscribes: !branch,
   };
 }

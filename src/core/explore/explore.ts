@@ -5,7 +5,7 @@ import { Config } from '../config.ts';
 import { DEFAULT_STABLE_WITHIN_MS, type InvariantName } from '../invariants/index.ts';
 import type { EpochSnapshot } from '../invariants/safety.ts';
 import { ScenarioRunner } from '../scenario/runner.ts';
-import type { Expectation, Scenario, Step } from '../scenario/types.ts';
+import type { Expectation, Scenario, Step, Variant } from '../scenario/types.ts';
 import { encodeLink } from '../share/link.ts';
 import { Random } from '../util/random.ts';
 import { stateHash } from './hash.ts';
@@ -284,6 +284,24 @@ function shrink(root: World, ctx: ExploreContext, actions: readonly Action[], in
   return { message, actions: cur };
 }
 
+/** The expectation as it applies under `variant`: `byVariant[variant]` keys replace the shared ones; no byVariant left. */
+function resolvedExpectation(expect: Expectation, variant: Variant): Expectation {
+  const { byVariant, ...shared } = expect;
+  return { ...shared, ...(byVariant?.[variant] ?? {}) };
+}
+
+/** The expectation without the top-level keys that a mismatch below `base` names (undefined when nothing is left). */
+function withoutFailing(expect: Expectation, mismatches: readonly { path: string }[], base: string): Expectation | undefined {
+  const failing = new Set<string>();
+  for (const m of mismatches) {
+    const key = /^\.([A-Za-z]+)/.exec(m.path.startsWith(base) ? m.path.slice(base.length) : '')?.[1];
+    if (key !== undefined) failing.add(key);
+  }
+  if (failing.size === 0) return expect;
+  const kept = Object.fromEntries(Object.entries(expect).filter(([k]) => !failing.has(k))) as Expectation;
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
 function describeAction(a: Action): string {
   switch (a.kind) {
     case 'client':
@@ -305,7 +323,9 @@ function describeAction(a: Action): string {
 function minimalScenario(scenario: Scenario, fromStep: number, root: World, ctx: ExploreContext, invariant: InvariantName, message: string, actions: Action[]): ExploreViolation {
   const explored: Step[] = [];
   replay(root, ctx, actions, invariant, explored);
-  const steps: Step[] = [...scenario.steps.slice(0, fromStep), ...explored.map((s, i) => ({ ...s, label: s.label ?? `explore ${i + 1}: ${describeAction(actions[i]!)}` }))];
+  // the prefix's expectations were written for the scenario's own variant: resolved to the explored one
+  const prefix = scenario.steps.slice(0, fromStep).map((s) => (s.expect ? { ...s, expect: resolvedExpectation(s.expect, scenario.variant) } : s));
+  const steps: Step[] = [...prefix, ...explored.map((s, i) => ({ ...s, label: s.label ?? `explore ${i + 1}: ${describeAction(actions[i]!)}` }))];
   const out: Scenario = {
     ...scenario,
     title: `${scenario.title ? `${scenario.title} — ` : ''}explore: ${invariant}`,
@@ -313,17 +333,19 @@ function minimalScenario(scenario: Scenario, fromStep: number, root: World, ctx:
     steps,
   };
   delete out.checkVariants;
-  // annotate with what the runner reports, so `sgp check` passes on the result
+  // annotate with what the runner reports, so `sgp check` passes on the result: the prefix keeps only the expectations
+  // that hold under this variant, and every step expects exactly the violations it shows
   const trace = new ScenarioRunner(out).run();
-  const expectedOf = (s: Step) => s.expect?.byVariant?.[out.variant]?.violations ?? s.expect?.violations;
   out.steps = steps.map((s, i) => {
-    const vs = [...new Set(trace.steps[i]!.violations.map((v) => v.invariant))].sort();
-    if (i >= fromStep || (vs.length > 0 && expectedOf(s) === undefined)) {
-      if (vs.length === 0 && i >= fromStep && i < steps.length - 1) return s;
-      const expect: Expectation = { ...(s.expect ?? {}), violations: vs };
-      return { ...s, expect };
+    const t = trace.steps[i]!;
+    const vs = [...new Set(t.violations.map((v) => v.invariant))].sort();
+    let expect = s.expect;
+    if (expect && i < fromStep) expect = withoutFailing(expect, t.mismatches, `$.steps[${i}].expect`);
+    if (i >= fromStep || (vs.length > 0 && expect?.violations === undefined)) {
+      if (vs.length > 0 || i < fromStep || i === steps.length - 1) expect = { ...(expect ?? {}), violations: vs };
     }
-    return s;
+    const { expect: _old, ...rest } = s;
+    return expect ? { ...rest, expect } : rest;
   });
   const check = new ScenarioRunner(out).run();
   const last = check.steps[check.steps.length - 1];

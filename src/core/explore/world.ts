@@ -8,6 +8,7 @@ import { Coordinator } from '../coordinator/runtime.ts';
 import { maybeInitialize } from '../draft/client.ts';
 import { checkSafety, durabilityReport, snapshotEpochs, type Violation } from '../invariants/index.ts';
 import type { EpochSnapshot } from '../invariants/safety.ts';
+import { noteHeartbeatSend } from '../invariants/checker.ts';
 import { toTaskIds } from '../model/tasks.ts';
 import { heartbeatResponseView, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import type { Step, TopicsStep, TraceStep } from '../scenario/types.ts';
@@ -217,7 +218,7 @@ export class World {
   }
 
   private noteSend(data: Readonly<Record<string, unknown>> | StreamsGroupHeartbeatRequest): void {
-    if (typeof data.memberId === 'string' && data.memberId !== '') this.live.lastSend.set(data.memberId, this.broker.now);
+    if (typeof data.memberId === 'string' && data.memberId !== '') noteHeartbeatSend(this.live.lastSend, data.memberId, this.broker.now, data.memberEpoch);
   }
 
   private exchange(ctx: ExploreContext, c: SimulatedClient, action: 'join' | 'heartbeat'): HeartbeatOutcome | RpcOutcome {

@@ -14,6 +14,15 @@ export interface CheckerOptions {
 
 export const DEFAULT_STABLE_WITHIN_MS = 300000;
 
+/**
+ * live-member-kept bookkeeping: a heartbeat keeps its member "live"; a leave (epoch -1, or -2 for a static member's
+ * temporary leave) announces that the client stops, so until it sends again it is not live.
+ */
+export function noteHeartbeatSend(lastSend: Map<string, number>, memberId: string, at: number, memberEpoch: unknown): void {
+  if (memberEpoch === -1 || memberEpoch === -2) lastSend.delete(memberId);
+  else lastSend.set(memberId, at);
+}
+
 export class InvariantChecker {
   private epochs = new Map<string, EpochSnapshot>();
   private readonly lastSend = new Map<string, number>();
@@ -31,9 +40,9 @@ export class InvariantChecker {
     return { lastSend: this.lastSend, unstableSince: this.unstableSince.get(this.groupId), reportedStall: this.reportedStall.has(this.groupId) };
   }
 
-  /** A client sent a heartbeat for this member id at `at` (accepted or not). */
-  onSend(memberId: string, at: number): void {
-    this.lastSend.set(memberId, at);
+  /** A client sent a heartbeat for this member id at `at` (accepted or not), with this member epoch. */
+  onSend(memberId: string, at: number, memberEpoch: unknown): void {
+    noteHeartbeatSend(this.lastSend, memberId, at, memberEpoch);
   }
 
   /** A timer fired; a session timeout that expels a member whose client kept heartbeating is a violation. */

@@ -3,6 +3,8 @@
 
 export type RecordType =
   | 'OffsetCommit'
+  /** A classic group's metadata; the streams coordinator writes only its tombstone (a simple classic group's end). */
+  | 'GroupMetadata'
   | 'StreamsGroupMetadata'
   | 'StreamsGroupPartitionMetadata'
   | 'StreamsGroupMemberMetadata'
@@ -14,6 +16,7 @@ export type RecordType =
 /** apiKey of each record type in the shipped protocol. */
 export const RECORD_API_KEYS: Record<RecordType, number> = {
   OffsetCommit: 1,
+  GroupMetadata: 2,
   StreamsGroupMetadata: 17,
   StreamsGroupPartitionMetadata: 18,
   StreamsGroupMemberMetadata: 19,

@@ -4,6 +4,7 @@
 import type { OpContext, OpResult } from '../coordinator/context.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import { apiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
+import { newSimpleClassicGroup } from '../coordinator/group.ts';
 import { offsetCommitRecord } from './records.ts';
 import type { OffsetAndMetadata } from './state.ts';
 import { validateOffsetCommit } from './validate.ts';
@@ -66,12 +67,14 @@ export function errorResponse(req: OffsetCommitRequest, code: number): OffsetCom
 
 /** OffsetMetadataManager.commitOffset for a streams group. */
 export function commitOffset(ctx: OpContext, req: OffsetCommitRequest, version: number): OpResult<OffsetCommitResponse> {
-  const g = ctx.groups.get(req.groupId);
+  let g = ctx.groups.get(req.groupId);
+  let created = false;
   if (!g) {
-    // Kafka creates a simple classic group for a negative epoch; the simulator has no classic groups and refuses
-    if (req.generationIdOrMemberEpoch < 0) throw apiError('GROUP_ID_NOT_FOUND', `Group ${req.groupId} not found (the simulator does not create simple classic groups).`);
     // v9+: GROUP_ID_NOT_FOUND; older versions: ILLEGAL_GENERATION
-    throw version >= 9 ? apiError('GROUP_ID_NOT_FOUND', `Group ${req.groupId} not found.`) : apiError('ILLEGAL_GENERATION', null);
+    if (req.generationIdOrMemberEpoch >= 0) throw version >= 9 ? apiError('GROUP_ID_NOT_FOUND', `Group ${req.groupId} not found.`) : apiError('ILLEGAL_GENERATION', null);
+    // validateOffsetCommit: a negative epoch creates a simple classic group (it becomes real when the commit is replayed)
+    g = newSimpleClassicGroup(req.groupId);
+    created = true;
   }
   const validator = validateOffsetCommit(g, req.memberId, req.generationIdOrMemberEpoch, version, ctx.edition);
   // RetentionTimeMs (v2-4 only) sets a per-commit expiry; otherwise the broker's retention applies
@@ -96,7 +99,8 @@ export function commitOffset(ctx: OpContext, req: OffsetCommitRequest, version: 
     }
   }
   const n = records.length;
-  const narration = n > 0 ? [`The coordinator writes ${n} OffsetCommit record(s) for group ${req.groupId} in one batch, stamped with commit time ${ctx.now} ms: retention counts from here.`] : ['Nothing to commit.'];
+  const narration = created ? [`Group ${req.groupId} does not exist: a manual offset commit (epoch ${req.generationIdOrMemberEpoch}) creates a simple classic group, which only holds offsets.`] : [];
+  narration.push(...(n > 0 ? [`The coordinator writes ${n} OffsetCommit record(s) for group ${req.groupId} in one batch, stamped with commit time ${ctx.now} ms: retention counts from here.`] : ['Nothing to commit.']));
   return { response, records, effects: [], narration };
 }
 

@@ -1,6 +1,7 @@
 // Replay of OffsetCommit records (OffsetMetadataManager.replay): a value stores the offset, a tombstone removes it.
 import type { CoordinatorRecord } from '../log/records.ts';
-import { IllegalStateError, type Groups } from '../coordinator/replay.ts';
+import type { Groups } from '../coordinator/replay.ts';
+import { newSimpleClassicGroup } from '../coordinator/group.ts';
 import { offsetFromValue } from './records.ts';
 
 export function replayOffsetCommit(groups: Groups, r: CoordinatorRecord): void {
@@ -13,7 +14,8 @@ export function replayOffsetCommit(groups: Groups, r: CoordinatorRecord): void {
     g?.writableOffsets().remove(topic, partition);
     return;
   }
-  // Kafka creates a "simple" classic group for offsets of an unknown group; the simulator has no classic groups
-  if (!g) throw new IllegalStateError(`Received an offset commit for unknown group ${groupId}; simple (classic) groups are not simulated.`);
-  g.writableOffsets().put(topic, partition, offsetFromValue(r.value));
+  // OffsetMetadataManager.replay: offsets of an unknown group create a simple classic group
+  let group = g;
+  if (!group) groups.set(groupId, (group = newSimpleClassicGroup(groupId)));
+  group.writableOffsets().put(topic, partition, offsetFromValue(r.value));
 }

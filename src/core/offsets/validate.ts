@@ -13,6 +13,12 @@ const NO_OP: CommitPartitionValidator = () => {};
 export const FIRST_STREAMS_COMMIT_VERSION = 9;
 
 export function validateOffsetCommit(g: StreamsGroup, memberId: string, memberEpoch: number, version: number, edition: Edition): CommitPartitionValidator {
+  // ClassicGroup.validateOffsetCommit on a simple (always Empty) group: a negative generation commits; anything else
+  // names a member the group does not have
+  if (g.classic) {
+    if (memberEpoch < 0) return NO_OP;
+    throw apiError('UNKNOWN_MEMBER_ID', null);
+  }
   // a negative epoch on a group without members: an admin client or a consumer without group management
   if (memberEpoch < 0 && g.members.size === 0) return NO_OP;
   const member = g.members.get(memberId);

@@ -12,6 +12,12 @@ export interface StepOutcome {
   records: { type: string; key: unknown; value: unknown }[];
   /** Names of the invariants violated after the step. */
   violations?: string[];
+  /** The scheduled timers after the step, by key (deadline in ms). */
+  timers?: ReadonlyMap<string, number>;
+  /** The coordinator's topics-to-create list of the step's request. */
+  topicsToCreate?: readonly unknown[];
+  /** Any group's view after the step. */
+  groupOf?: (groupId: string) => TraceGroupView | null;
 }
 
 /** `basePath` is the path of the expectation itself, e.g. `$.steps[3].expect`. */
@@ -22,7 +28,24 @@ export function matchExpectation(expect: Expectation, actual: StepOutcome, baseP
     out.push({ path: childPath(basePath, 'error'), expected: expect.error, actual: actual.errorName });
   }
   if (expect.group !== undefined) matchGroup(expect.group, actual.group, childPath(basePath, 'group'), out);
-  if (expect.records !== undefined) matchValue(expect.records, actual.records, childPath(basePath, 'records'), out);
+  if (expect.records !== undefined) {
+    const rp = childPath(basePath, 'records');
+    if (Array.isArray(expect.records)) matchValue(expect.records, actual.records, rp, out);
+    else if (expect.records.match === 'exact') matchValue(expect.records.items, actual.records, childPath(rp, 'items'), out);
+    else matchSubsequence(expect.records.items, actual.records, childPath(rp, 'items'), out);
+  }
+  if (expect.timers !== undefined) {
+    const tp = childPath(basePath, 'timers');
+    for (const [key, deadline] of Object.entries(expect.timers)) {
+      const got = actual.timers?.get(key) ?? null;
+      if (got !== deadline) out.push({ path: childPath(tp, key), expected: deadline, actual: got });
+    }
+  }
+  if (expect.topicsToCreate !== undefined) matchValue(expect.topicsToCreate, actual.topicsToCreate ?? [], childPath(basePath, 'topicsToCreate'), out);
+  if (expect.groups !== undefined) {
+    const gp = childPath(basePath, 'groups');
+    for (const [id, g] of Object.entries(expect.groups)) matchGroup(g, actual.groupOf?.(id) ?? null, childPath(gp, id), out);
+  }
   if (expect.recordTypes !== undefined) {
     matchValue(expect.recordTypes, actual.records.map((r) => r.type), childPath(basePath, 'recordTypes'), out);
   }
@@ -33,6 +56,30 @@ export function matchExpectation(expect: Expectation, actual: StepOutcome, baseP
     if (JSON.stringify(want) !== JSON.stringify(got)) out.push({ path: childPath(basePath, 'violations'), expected: want, actual: got });
   }
   return out;
+}
+
+/**
+ * The expected items appear in the actual list in this order, not necessarily next to each other (each matched as an
+ * object: the keys it gives); the earliest match for each item is taken, which finds a subsequence whenever one exists.
+ */
+function matchSubsequence(expected: readonly unknown[], actual: readonly unknown[], path: string, out: Mismatch[]): void {
+  let from = 0;
+  for (let i = 0; i < expected.length; i++) {
+    let found = -1;
+    for (let j = from; j < actual.length; j++) {
+      const probe: Mismatch[] = [];
+      matchValue(expected[i], actual[j], path, probe);
+      if (probe.length === 0) {
+        found = j;
+        break;
+      }
+    }
+    if (found < 0) {
+      out.push({ path: childPath(path, i), expected: expected[i], actual: `no such record after position ${from} of ${actual.length}` });
+      return;
+    }
+    from = found + 1;
+  }
 }
 
 /** The expectation under a variant: keys in `byVariant[variant]` replace the shared ones. */

@@ -43,6 +43,23 @@ export function parseScenario(text: string): ParseResult {
   return validateScenario(parsed.root);
 }
 
+/**
+ * Parses and validates a scenario as if its `variant` were `variant` (what `sgp explore --variant` runs): a scenario
+ * that uses what the variant lacks (e.g. heartbeat v2) gets the validator's errors, at the lines of the text.
+ */
+export function parseScenarioUnder(text: string, variant: string): ParseResult {
+  const parsed = parseJson(text);
+  if (!parsed.ok) return { ok: false, errors: [parsed.error] };
+  const root = parsed.root;
+  if (root.kind === 'object') {
+    const value: JsonNode = { kind: 'string', pos: root.pos, value: variant };
+    const entry = root.entries.find((e) => e.key === 'variant');
+    if (entry) entry.value = { ...value, pos: entry.value.pos };
+    else root.entries.push({ key: 'variant', keyPos: root.pos, value });
+  }
+  return validateScenario(root);
+}
+
 /** JSON path helpers: `$.a.b[3]["x.y"]`. */
 export function childPath(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`;

@@ -12,7 +12,7 @@ import { matchForVariant } from './match.ts';
 import { setOwn } from '../util/own.ts';
 import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.ts';
 import { draftClientOptions, maybeInitialize } from '../draft/client.ts';
-import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceRecord, TraceStep } from './types.ts';
+import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceInitial, TraceRecord, TraceStep } from './types.ts';
 import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
@@ -109,6 +109,25 @@ export class ScenarioRunner {
       this.clients.set(alias, c);
       if (c.memberId !== '') this.bind(alias, c.memberId);
     }
+    if (scenario.initialLog && scenario.initialLog.length > 0) this.initial = this.loadInitialLog(scenario.initialLog);
+  }
+
+  /** The state loaded from `initialLog` (step "initial"), when the scenario has one. */
+  readonly initial: TraceInitial | null = null;
+
+  /**
+   * `initialLog`: the records form the partition's first batch (at time 0) and a coordinator loads it, as after a
+   * failover: the groups are rebuilt by replay, and the session (and rebalance) timers of the loaded members start now.
+   */
+  private loadInitialLog(records: NonNullable<Scenario['initialLog']>): TraceInitial {
+    const batch = this.broker.coordinator.log.append(records, this.broker.now);
+    this.broker.failover();
+    const groups = [...this.broker.coordinator.groups.keys()].sort();
+    const narration = [
+      `The scenario starts from a log of ${records.length} record(s): a coordinator loads the partition by replaying it (${groups.length > 0 ? `groups ${groups.join(', ')}` : 'no group'}), and the timers of the loaded members start now.`,
+    ];
+    this.checker.afterStep(this.broker);
+    return { records: batch ? batch.records.map((r, i) => ({ offset: batch.baseOffset + i, type: r.type, key: r.key, value: r.value })) : [], group: this.group(), narration };
   }
 
   private bind(alias: string, memberId: string): void {
@@ -124,13 +143,15 @@ export class ScenarioRunner {
 
   run(): Trace {
     const steps = this.scenario.steps.map((s, i) => this.runStep(s, i));
-    return {
+    const trace: Trace = {
       title: this.scenario.title ?? '',
       protocol: this.scenario.protocol,
       variant: this.scenario.variant,
       steps,
       topics: Object.fromEntries([...this.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
+    if (this.initial) trace.initial = this.initial;
+    return trace;
   }
 
   runStep(step: Step, index: number): TraceStep {
@@ -155,6 +176,8 @@ export class ScenarioRunner {
       violations: [],
       durability: null,
     };
+    // the coordinator's topics-to-create list of the step's one request (expect.topicsToCreate)
+    let topicsToCreate: readonly { name: string; partitions: number; replicationFactor?: number }[] = [];
     if ('send' in step) {
       const version = step.version ?? (step.send === 'OffsetCommit' ? CLIENT_COMMIT_VERSION : step.send === 'StreamsGroupHeartbeat' && this.scenario.protocol === 'ak4' ? 1 : 0);
       const data: Record<string, unknown> = { ...step.data };
@@ -164,8 +187,9 @@ export class ScenarioRunner {
         data.memberId = this.memberByAlias.get(step.member) ?? step.member;
       }
       const client = step.member && this.clients.has(step.member) ? { clientId: step.member, clientHost: '/127.0.0.1' } : RAW_CLIENT;
-      if (step.send === 'StreamsGroupHeartbeat' && typeof data.memberId === 'string') this.checker.onSend(data.memberId, this.broker.now);
+      if (step.send === 'StreamsGroupHeartbeat' && typeof data.memberId === 'string') this.checker.onSend(data.memberId, this.broker.now, data.memberEpoch);
       const out = this.broker.send(step.send, version, data, client);
+      topicsToCreate = out.topicsToCreate ?? [];
       if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
       Object.assign(t, { member: step.member ?? null, api: step.send, version, request: out.request, response: out.response, errorName: out.errorName });
       t.narration.push(...out.narration);
@@ -179,9 +203,11 @@ export class ScenarioRunner {
         c.restart();
         this.bind(step.client, c.memberId);
         const out = this.exchange(c, 'join', t);
+        topicsToCreate = out.out.topicsToCreate ?? [];
         Object.assign(t, { api: 'StreamsGroupHeartbeat', version: out.version, request: out.out.request, response: out.out.response, errorName: out.out.errorName });
       } else {
         const out = this.exchange(c, step.do, t);
+        topicsToCreate = out.out.topicsToCreate ?? [];
         Object.assign(t, { api: 'StreamsGroupHeartbeat', version: out.version, request: out.out.request, response: out.out.response, errorName: out.out.errorName });
       }
     } else if ('advance' in step) {
@@ -202,7 +228,22 @@ export class ScenarioRunner {
     t.violations = checked.violations;
     t.durability = checked.durability;
     if (step.expect) {
-      t.mismatches = matchForVariant(step.expect, this.scenario.variant, { response: t.response, errorName: t.errorName, group: t.group, records: t.records, violations: t.violations.map((v) => v.invariant) }, `$.steps[${index}].expect`);
+      const c = this.broker.coordinator;
+      t.mismatches = matchForVariant(
+        step.expect,
+        this.scenario.variant,
+        {
+          response: t.response,
+          errorName: t.errorName,
+          group: t.group,
+          records: t.records,
+          violations: t.violations.map((v) => v.invariant),
+          timers: new Map(c.timers.all().map((x) => [x.key, x.deadline])),
+          topicsToCreate: topicsToCreate.map((x) => ({ name: x.name, partitions: x.partitions, replicationFactor: x.replicationFactor ?? -1 })),
+          groupOf: (id) => groupView(c.groups.get(id), this.aliasOf),
+        },
+        `$.steps[${index}].expect`,
+      );
     }
     // a violation the step does not expect fails the scenario
     const expected = step.expect?.byVariant?.[this.scenario.variant]?.violations ?? step.expect?.violations;
@@ -227,7 +268,7 @@ export class ScenarioRunner {
   }
 
   private noteSend(data: Record<string, unknown>): void {
-    if (typeof data.memberId === 'string' && data.memberId !== '') this.checker.onSend(data.memberId, this.broker.now);
+    if (typeof data.memberId === 'string' && data.memberId !== '') this.checker.onSend(data.memberId, this.broker.now, data.memberEpoch);
   }
 
   /** A member's client is still running (raw senders count as running). */

@@ -1,5 +1,6 @@
 // The scenario document (see the scenario format contract) and the trace a run produces.
 import type { Edition } from '../protocol/errors.ts';
+import type { RecordType } from '../log/records.ts';
 
 export const SCENARIO_FORMAT_VERSION = 1;
 
@@ -78,12 +79,25 @@ export interface TopicsStep extends StepBase {
 
 export type Step = SendStep | ClientStep | AdvanceStep | RunStep | FailoverStep | TopicsStep;
 
+/** `records` matched as a subsequence (`contains`, Kafka's assertRecordsContain…) or exactly (`exact`). */
+export interface RecordsExpectation {
+  match: 'contains' | 'exact';
+  items: unknown[];
+}
+
 export interface Expectation {
   response?: unknown;
   error?: string;
   group?: unknown;
-  records?: unknown[];
+  /** The appended records: exactly (a list), or `{ "match": "contains", "items": [...] }` for a subsequence. */
+  records?: unknown[] | RecordsExpectation;
   recordTypes?: string[];
+  /** Scheduled timers after the step, by key: the deadline (ms), or null for "not scheduled". */
+  timers?: Record<string, number | null>;
+  /** The coordinator's topics-to-create list of the step's request, exactly (name, partitions, replicationFactor). */
+  topicsToCreate?: unknown[];
+  /** Other groups after the step, by group id (null: the group must not exist). */
+  groups?: Record<string, unknown>;
   /** Names of the invariants this step violates (exactly; [] = none). */
   violations?: string[];
   /** Per-variant expectations that replace the keys they give when the scenario runs under that variant. */
@@ -101,6 +115,8 @@ export interface Scenario {
   topics: { name: string; partitions: number }[];
   topology?: unknown;
   clients: Record<string, ClientSpec>;
+  /** Records replayed before step 0 (a coordinator loading this partition): the scenario starts from that state. */
+  initialLog?: { type: RecordType; key: Record<string, unknown>; value: Record<string, unknown> | null }[];
   steps: Step[];
   /** Bounds for the liveness invariants. */
   invariants?: { stableWithinMs?: number };
@@ -193,10 +209,19 @@ export interface TraceStep {
   durability: { diff: { path: string; live: unknown; replayed: unknown }[]; memoryOnly: { what: string; decisive: boolean }[] } | null;
 }
 
+/** Step "initial": the state a coordinator loaded from the scenario's initialLog before step 0. */
+export interface TraceInitial {
+  records: TraceRecord[];
+  group: TraceGroupView | null;
+  narration: string[];
+}
+
 export interface Trace {
   title: string;
   protocol: Edition;
   variant: Variant;
+  /** Present when the scenario has an initialLog. */
+  initial?: TraceInitial;
   steps: TraceStep[];
   /** Topics of the cluster at the end. */
   topics: Record<string, number>;

@@ -1,6 +1,9 @@
 // Checks a parsed JSON document against the scenario format and fills its defaults, so the runner
 // receives a complete Scenario. Every problem carries the JSON path and line:column of the value
 // (or key) at fault; up to MAX_ERRORS problems are reported at once.
+import { parseDumpLog } from '../interop/dumpLog.ts';
+import { replay, type Groups } from '../coordinator/replay.ts';
+import { RECORD_API_KEYS, type CoordinatorRecord, type RecordType } from '../log/records.ts';
 import { CONFIG_DEFS, Config, ConfigError } from '../config.ts';
 import { ERROR_CODES, type Edition } from '../protocol/errors.ts';
 import { INVARIANTS, type InvariantName } from '../invariants/types.ts';
@@ -26,7 +29,7 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
 export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'];
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
-export const EXPECT_KEYS = ['response', 'error', 'group', 'records', 'recordTypes', 'violations', 'byVariant'] as const;
+export const EXPECT_KEYS = ['response', 'error', 'group', 'groups', 'records', 'recordTypes', 'timers', 'topicsToCreate', 'violations', 'byVariant'] as const;
 /** Variants that exist for both editions; the others are proposals against the shipped protocol. */
 export const VARIANTS_FOR_BOTH_EDITIONS: readonly Variant[] = ['current', 'coordinator-only'];
 
@@ -376,7 +379,7 @@ class Checker {
 // ---------------------------------------------------------------------------------------------
 // The document.
 
-const TOP_LEVEL_KEYS = ['$schema', 'format', 'title', 'notes', 'protocol', 'variant', 'config', 'groupId', 'topics', 'topology', 'clients', 'steps', 'invariants', 'checkVariants', 'explore'];
+const TOP_LEVEL_KEYS = ['$schema', 'format', 'title', 'notes', 'protocol', 'variant', 'config', 'groupId', 'topics', 'topology', 'clients', 'initialLog', 'steps', 'invariants', 'checkVariants', 'explore'];
 const CLIENT_KEYS = ['profile', 'processId', 'instanceId', 'rackId', 'memberId', 'rebalanceTimeoutMs', 'topology', 'clientTags', 'userEndpoint', 'commitIntervalMs'];
 
 /** Validates a parsed document and returns the complete Scenario, or every problem found. */
@@ -437,6 +440,9 @@ export function validateScenario(root: JsonNode): ParseResult {
   if (te) c.topology(te.value, '$.topology');
 
   const clients = clientsOf(c, get(doc, 'clients'));
+
+  const ile = get(doc, 'initialLog');
+  const initialLog = ile ? initialLogOf(c, ile.value, protocol) : undefined;
 
   const steps: Step[] = [];
   const se = get(doc, 'steps');
@@ -506,7 +512,57 @@ export function validateScenario(root: JsonNode): ParseResult {
   if (title !== undefined) scenario.title = title;
   if (notes !== undefined) scenario.notes = notes;
   if (te) scenario.topology = toValue(te.value);
+  if (initialLog && initialLog.length > 0) scenario.initialLog = initialLog;
   return { ok: true, scenario };
+}
+
+/**
+ * `initialLog`: records in Kafka's JSON form (a list of {type, key, value}) or pasted `kafka-dump-log --offsets-decoder`
+ * output (a string), replayed before step 0. Every record must replay: the first that does not is reported.
+ */
+function initialLogOf(c: Checker, node: JsonNode, edition: Edition): CoordinatorRecord[] | undefined {
+  const path = '$.initialLog';
+  const records: { record: CoordinatorRecord; path: string; pos: JsonNode['pos'] }[] = [];
+  if (node.kind === 'string') {
+    const parsed = parseDumpLog(node.value, edition);
+    if (!parsed.ok) {
+      c.p.add(path, node.pos, `line ${parsed.line} of the pasted kafka-dump-log output: ${parsed.message}`);
+      return undefined;
+    }
+    for (const r of parsed.records) records.push({ record: { type: r.type, key: r.key, value: r.value }, path: `${path} (dump line ${r.line})`, pos: node.pos });
+  } else {
+    const items = c.array(node, path, 'initialLog (a list of records {type, key, value}, or pasted kafka-dump-log --offsets-decoder output as a string)');
+    if (!items) return undefined;
+    items.forEach((it, i) => {
+      const p = childPath(path, i);
+      const obj = c.object(it, p, 'a record {type, key, value}');
+      if (!obj) return;
+      c.knownKeys(obj, p, ['type', 'key', 'value'], 'a record');
+      const t = get(obj, 'type');
+      const type = t ? c.oneOf(t.value, childPath(p, 'type'), 'type', Object.keys(RECORD_API_KEYS) as RecordType[]) : null;
+      if (!t) c.p.add(p, it.pos, 'a record needs "type", "key" and "value" (null for a tombstone)');
+      const k = get(obj, 'key');
+      const key = k ? c.object(k.value, childPath(p, 'key'), 'key') : null;
+      if (!k) c.p.add(p, it.pos, 'a record needs a "key" object');
+      const v = get(obj, 'value');
+      if (!v) c.p.add(p, it.pos, 'a record needs a "value": an object, or null for a tombstone');
+      const value = v && v.value.kind !== 'null' ? c.object(v.value, childPath(p, 'value'), 'value (an object, or null for a tombstone)') : null;
+      if (type && key && v && (v.value.kind === 'null' || value)) {
+        records.push({ record: { type, key: toValue(key) as Record<string, unknown>, value: v.value.kind === 'null' ? null : (toValue(v.value) as Record<string, unknown>) }, path: p, pos: it.pos });
+      }
+    });
+  }
+  // the records must load: replay them as a coordinator loading the partition would
+  const groups: Groups = new Map();
+  for (const r of records) {
+    try {
+      replay(groups, r.record, edition);
+    } catch (e) {
+      c.p.add(r.path, r.pos, `replaying this record fails (${e instanceof Error ? e.message : String(e)}); the initial log must be a partition a coordinator can load`);
+      return undefined;
+    }
+  }
+  return records.map((r) => r.record);
 }
 
 function configOf(c: Checker, e: JsonEntry | undefined): Record<string, number | string> {
@@ -857,10 +913,59 @@ function expectationOf(c: Checker, node: JsonNode, path: string): Expectation | 
         else if (groupExpectation(c, v, p)) out.group = toValue(v);
         break;
       case 'records': {
-        const items = c.array(v, p, 'expect.records');
+        if (v.kind === 'object') {
+          // { "match": "contains" | "exact", "items": [...] }
+          c.knownKeys(v, p, ['match', 'items'], 'expect.records');
+          const me = get(v, 'match');
+          const match = me ? c.oneOf(me.value, childPath(p, 'match'), 'match', ['contains', 'exact'] as const) : null;
+          if (!me) c.p.add(p, v.pos, 'expect.records needs "match" ("contains" for a subsequence, "exact" for the whole list) and "items"');
+          const ie = get(v, 'items');
+          const items = ie ? c.array(ie.value, childPath(p, 'items'), 'expect.records.items') : null;
+          if (!ie) c.p.add(p, v.pos, 'expect.records needs "items", the expected records');
+          items?.forEach((it, i) => recordExpectation(c, it, childPath(childPath(p, 'items'), i)));
+          if (match && items) out.records = { match, items: items.map(toValue) };
+          break;
+        }
+        const items = c.array(v, p, 'expect.records (a list, or {"match": "contains", "items": [...]})');
         if (!items) break;
         items.forEach((it, i) => recordExpectation(c, it, childPath(p, i)));
         out.records = toValue(v) as unknown[];
+        break;
+      }
+      case 'timers': {
+        const o = c.object(v, p, 'expect.timers (timer key -> deadline in ms, or null for "not scheduled")');
+        if (!o) break;
+        const timers: Record<string, number | null> = {};
+        for (const te of o.entries) {
+          if (te.value.kind === 'null') setOwn(timers, te.key, null);
+          else {
+            const d = c.int(te.value, childPath(p, te.key), 'a deadline in ms (or null)', 0, Number.MAX_SAFE_INTEGER);
+            if (d !== null) setOwn(timers, te.key, d);
+          }
+        }
+        out.timers = timers;
+        break;
+      }
+      case 'topicsToCreate': {
+        const items = c.array(v, p, 'expect.topicsToCreate');
+        if (!items) break;
+        items.forEach((it, i) => {
+          const o = c.object(it, childPath(p, i), 'a topic to create');
+          if (o) c.knownKeys(o, childPath(p, i), ['name', 'partitions', 'replicationFactor'], 'a topic to create');
+        });
+        out.topicsToCreate = toValue(v) as unknown[];
+        break;
+      }
+      case 'groups': {
+        const o = c.object(v, p, 'expect.groups (group id -> group expectation, or null for "does not exist")');
+        if (!o) break;
+        const groups: Record<string, unknown> = {};
+        for (const ge of o.entries) {
+          const gp = childPath(p, ge.key);
+          if (ge.value.kind === 'null') setOwn(groups, ge.key, null);
+          else if (groupExpectation(c, ge.value, gp)) setOwn(groups, ge.key, toValue(ge.value));
+        }
+        out.groups = groups;
         break;
       }
       case 'recordTypes': {

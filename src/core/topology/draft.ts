@@ -4,7 +4,7 @@ import type { CreatableTopic, TopicsImage } from '../model/topology.ts';
 import type { Subtopology, TopicInfo } from '../protocol/messages.ts';
 import { apiError } from '../protocol/errors.ts';
 import { javaHashOrder, javaListString, javaSortedMapString } from './javaHash.ts';
-import { isValidTopicName } from './validate.ts';
+import { isInternalTopic, isValidTopicName } from './validate.ts';
 
 // §7.2 TopologyMetadata.numPartitions: partition count of the FIRST source topic, -1 if absent.
 export function draftNumTasks(subtopology: Subtopology, topics: TopicsImage): number {
@@ -12,6 +12,44 @@ export function draftNumTasks(subtopology: Subtopology, topics: TopicsImage): nu
   // ⚠ branch: an empty list throws (index out of range); the coordinator maps it to UNKNOWN_SERVER_ERROR.
   if (first === undefined) throw new Error('Index 0 out of bounds for length 0');
   return topics.get(first) ?? -1;
+}
+
+/**
+ * Seed ("also returned if the source topic regular expression matched no topics"): the topics a source-topic regex
+ * subscribes — every existing non-internal topic whose whole name it matches (Java's Pattern.matcher(t).matches()),
+ * sorted. null when the text is not a regular expression. (JavaScript's dialect stands in for Java's; they agree on the
+ * constructs topic patterns use: classes, alternation, quantifiers.)
+ */
+export function draftRegexTopics(regex: string, topics: TopicsImage): string[] | null {
+  let re: RegExp;
+  try {
+    re = new RegExp(`^(?:${regex})$`);
+  } catch {
+    return null;
+  }
+  return [...topics.keys()].filter((t) => !isInternalTopic(t) && re.test(t)).sort();
+}
+
+/** Seed: each subtopology's source topics followed by the topics its regexes match (no duplicates); unchanged without regexes. */
+export function withRegexSourceTopics(subtopologies: readonly Subtopology[], topics: TopicsImage): readonly Subtopology[] {
+  if (subtopologies.every((s) => s.sourceTopicRegex.length === 0)) return subtopologies;
+  return subtopologies.map((s) => {
+    if (s.sourceTopicRegex.length === 0) return s;
+    const sources = [...s.sourceTopics];
+    for (const r of s.sourceTopicRegex) for (const t of draftRegexTopics(r, topics) ?? []) if (!sources.includes(t)) sources.push(t);
+    return { ...s, sourceTopics: sources };
+  });
+}
+
+/** Seed, StreamsGroupInitialize: every regex must be valid and match a topic (STREAMS_MISSING_SOURCE_TOPICS otherwise). */
+function throwIfRegexMatchesNothing(subtopologies: readonly Subtopology[], topics: TopicsImage): void {
+  for (const s of subtopologies) {
+    for (const r of s.sourceTopicRegex) {
+      const matched = draftRegexTopics(r, topics);
+      if (matched === null) throw apiError('STREAMS_INVALID_TOPOLOGY', `Source topic regular expression ${r} of subtopology ${s.subtopologyId} is not a valid regular expression.`);
+      if (matched.length === 0) throw apiError('STREAMS_MISSING_SOURCE_TOPICS', `Source topic regular expression ${r} of subtopology ${s.subtopologyId} matched no topics.`);
+    }
+  }
 }
 
 // §5.4: every changelog and repartition source topic must exist; names sorted ([SIM]).
@@ -53,8 +91,10 @@ export function draftInitializeTopics(
   topologySubtopologies: readonly Subtopology[],
   topics: TopicsImage,
 ): { toCreate: CreatableTopic[] } {
-  const order = javaHashOrder(topologySubtopologies.map((s) => s.subtopologyId));
-  const subtopologies = order.map((id) => topologySubtopologies.find((s) => s.subtopologyId === id) as Subtopology);
+  throwIfRegexMatchesNothing(topologySubtopologies, topics);
+  const withRegexes = withRegexSourceTopics(topologySubtopologies, topics);
+  const order = javaHashOrder(withRegexes.map((s) => s.subtopologyId));
+  const subtopologies = order.map((id) => withRegexes.find((s) => s.subtopologyId === id) as Subtopology);
   const repartition = new Map<string, InternalTopic>();
   const changelog = new Map<string, InternalTopic>();
   for (const s of subtopologies) {

@@ -96,6 +96,48 @@ export function hashMapOrder<K>(keys: readonly K[], hash: (k: K) => number, init
   return out;
 }
 
+/**
+ * Iteration order of a `java.util.HashMap` created with `initialCapacity` after one `computeIfAbsent` call per element
+ * of `keys` (repeats included: StickyTaskAssignor's process map, one call per member). Unlike `put`, computeIfAbsent
+ * checks `size > threshold` (and resizes) at the start of every call, even one that finds its key, and never after; it links a new node at the *head* of its bin, so
+ * within a bucket the keys iterate newest first (resizes keep the relative order); and it treeifies, i.e. resizes while
+ * the table is below 64, once a bin it adds to already holds 7 nodes. Not emulated: treeified bins (table ≥ 64).
+ */
+export function hashMapOrderByComputeIfAbsent<K>(keys: readonly K[], hash: (k: K) => number, initialCapacity = 16): K[] {
+  let cap = 0;
+  let thr = tableSizeFor(initialCapacity);
+  const unique: K[] = [];
+  const spread: number[] = [];
+  const seen = new Set<K>();
+  let bucketSizes = new Int32Array(0);
+  const resize = () => {
+    const newCap = cap === 0 ? thr : cap * 2;
+    thr = cap === 0 ? Math.floor(newCap * 0.75) : nextThreshold(cap, thr, newCap);
+    cap = newCap;
+    bucketSizes = new Int32Array(cap);
+    for (const h of spread) bucketSizes[h & (cap - 1)]!++;
+  };
+  for (const k of keys) {
+    // computeIfAbsent: the resize check comes first, in every call (also one that finds its key present)
+    if (unique.length > thr || cap === 0) resize();
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const h = spreadHash(hash(k));
+    const b = h & (cap - 1);
+    const binCount = bucketSizes[b]!;
+    unique.push(k);
+    spread.push(h);
+    bucketSizes[b] = binCount + 1;
+    // computeIfAbsent: binCount >= TREEIFY_THRESHOLD - 1 calls treeifyBin, which resizes while the table is below 64
+    if (binCount >= TREEIFY_THRESHOLD - 1 && cap < MIN_TREEIFY_CAPACITY) resize();
+  }
+  const mask = cap - 1;
+  const idx = unique.map((_, i) => i);
+  // by bucket, newest first within a bucket
+  idx.sort((a, b) => (spread[a]! & mask) - (spread[b]! & mask) || b - a);
+  return idx.map((i) => unique[i]!);
+}
+
 export type Comparator<T> = (a: T, b: T) => number;
 
 /**

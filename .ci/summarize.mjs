@@ -1,16 +1,17 @@
-// Prints vitest's JSON report as the closing line CI reads: "total: N passed, N failed".
+// Prints vitest's JSON reports (one per suite) as the closing line CI reads: "total: N passed, N failed".
 import { readFileSync } from 'node:fs';
 
-const file = process.argv[2];
-let report;
-try {
-  report = JSON.parse(readFileSync(file, 'utf8'));
-} catch (e) {
-  console.log('total: 0 passed, 1 failed');
-  console.error(`no test report at ${file}: ${e.message}`);
-  process.exit(1);
+let passed = 0;
+let failed = 0;
+for (const file of process.argv.slice(2)) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  } catch (e) {
+    failed += 1;
+    console.error(`no test report at ${file}: ${e.message}`);
+  }
 }
-const passed = report.numPassedTests ?? 0;
-const failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
 console.log(`total: ${passed} passed, ${failed} failed`);
 if (passed === 0 || failed > 0) process.exit(1);

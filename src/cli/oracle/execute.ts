@@ -168,7 +168,7 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
         if (!opts.restart) throw new Error(`step ${s.index + 1}: a failover needs a broker that can be restarted`);
         client.close();
         await opts.restart();
-        client = await connectToCoordinator(opts.host, opts.port, names.group);
+        client = await connectToCoordinator(opts.host, opts.port, names.group, true);
         await coordinatorLoaded(client, names.group);
         break;
       }
@@ -271,8 +271,11 @@ async function createTopics(client: KafkaClient, topics: { name: string; partiti
   await sleep(200);
 }
 
-/** Connects to the group's coordinator (FindCoordinator until it answers NONE; bounded). */
-async function connectToCoordinator(host: string, port: number, group: string): Promise<KafkaClient> {
+/**
+ * Connects to the group's coordinator (FindCoordinator until it answers NONE; bounded). A refused connection fails at
+ * once unless the broker is coming back from a restart (`retryConnect`).
+ */
+async function connectToCoordinator(host: string, port: number, group: string, retryConnect = false): Promise<KafkaClient> {
   const deadline = Date.now() + 60_000;
   for (let i = 0; ; i++) {
     let client: KafkaClient | undefined;
@@ -287,7 +290,7 @@ async function connectToCoordinator(host: string, port: number, group: string): 
       client.close();
     } catch (e) {
       client?.close();
-      if (Date.now() > deadline) throw e;
+      if (!retryConnect || Date.now() > deadline) throw e;
     }
     if (Date.now() > deadline) throw new Error(`no coordinator for group ${group} at ${host}:${port} within 60 s`);
     await sleep(Math.min(50 * 2 ** i, 1000));

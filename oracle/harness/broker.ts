@@ -3,6 +3,7 @@
 // feature level of metadata version 4.4-IV2). `restart()` stops it cleanly and starts it on the same log dir, so the
 // group coordinator replays __consumer_offsets: a real failover. Every wait is bounded.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, openSync, closeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -124,8 +125,11 @@ export async function startBroker(opts: BrokerOptions = {}): Promise<Broker> {
   const propsFile = join(dir, 'server.properties');
   writeFileSync(propsFile, Object.entries(configs).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
   writeFileSync(join(dir, 'log4j2.yaml'), LOG4J2(dir, opts.requestLog ?? false));
-  const jvm = [`-Xmx${opts.heapMb ?? 768}m`, '-XX:+UseG1GC', `-Dlog4j2.configurationFile=${join(dir, 'log4j2.yaml')}`, '-Djava.net.preferIPv4Stack=true', '-cp', classpath];
-  const clusterId = execFileSync('java', [...jvm, 'kafka.tools.StorageTool', 'random-uuid'], { encoding: 'utf8', timeout: 60_000 }).trim().split('\n').pop()!;
+  // a test broker: start-up matters more than peak speed (C1 only, the serial collector on a 2-core machine)
+  const jvm = [`-Xmx${opts.heapMb ?? 768}m`, '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', `-Dlog4j2.configurationFile=${join(dir, 'log4j2.yaml')}`, '-Djava.net.preferIPv4Stack=true', '-cp', classpath];
+  // a cluster id as Kafka's Uuid.randomUuid() writes it (22 URL-safe base64 characters, never starting with '-')
+  let clusterId = randomBytes(16).toString('base64url');
+  while (clusterId.startsWith('-')) clusterId = randomBytes(16).toString('base64url');
   execFileSync('java', [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFile], { stdio: 'ignore', timeout: 60_000 });
 
   let child: ChildProcess | undefined;

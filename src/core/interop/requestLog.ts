@@ -5,6 +5,7 @@ import { DRAFT_API_KEYS } from '../draft/messages.ts';
 import type { Edition } from '../protocol/errors.ts';
 import { requestFields } from '../scenario/validate.ts';
 import { SCENARIO_FORMAT_VERSION, type AdvanceStep, type RpcName, type Scenario, type SendStep, type Variant } from '../scenario/types.ts';
+import { ownValue, setOwn } from '../util/own.ts';
 import { mdText } from './escape.ts';
 import { parseLogLine } from './logline.ts';
 
@@ -128,14 +129,14 @@ export function importRequestLog(text: string, options: ImportOptions = {}): Imp
     const fields = versions[p.apiVersion] ?? {};
     const request: Obj = {};
     for (const [k, v] of Object.entries(p.request)) {
-      const spec = fields[k];
+      const spec = ownValue(fields, k);
       if (!spec) {
         warnings.push({ line, message: `dropped field "${k}": not in ${rpc} v${p.apiVersion} (${edition})` });
         continue;
       }
       // a null that is the schema default says nothing; the owned-task lists keep theirs (null ≠ [] matters)
       if (v === null && spec.nullable && !TASK_LISTS.has(k)) continue;
-      request[k] = v;
+      setOwn(request, k, v);
     }
     entries.push({ line, rpc, version: p.apiVersion, timestampMs: p.timestampMs, clientId: p.clientId, request, response: p.response, groups: groupsOf(rpc, p.request) });
   });
@@ -354,7 +355,10 @@ function inferTopics(protocol: Edition, sends: SendStep[], responses: unknown[],
   const missingInternal = responses.some((r) => isObj(r) && Array.isArray(r.status) && r.status.some((st) => isObj(st) && st.statusCode === 3));
   if (!missingInternal) {
     for (const s of subs) {
-      const n = Math.max(0, ...s.sourceTopics.map((t) => topics.get(t) ?? 0), ...s.repartitionSourceTopics.map((t) => t.partitions)) || defaultPartitions;
+      let n = 0;
+      for (const t of s.sourceTopics) n = Math.max(n, topics.get(t) ?? 0);
+      for (const t of s.repartitionSourceTopics) n = Math.max(n, t.partitions);
+      n ||= defaultPartitions;
       for (const t of s.repartitionSourceTopics) put(t.name, t.partitions > 0 ? t.partitions : n);
       for (const t of s.stateChangelogTopics) put(t.name, n);
     }

@@ -6,6 +6,7 @@ import { ERROR_CODES, type Edition } from '../protocol/errors.ts';
 import { INVARIANTS, type InvariantName } from '../invariants/types.ts';
 import type { JsonEntry, JsonNode, ParseResult, Pos, ScenarioError } from './parse.ts';
 import { childPath, setOwn, toValue } from './parse.ts';
+import { hasOwnKey, ownValue } from '../util/own.ts';
 import {
   SCENARIO_FORMAT_VERSION,
   VARIANTS,
@@ -362,7 +363,7 @@ class Checker {
   struct(node: ObjectNode, path: string, fields: StructFields, where: string, hint?: (key: string) => string | null): void {
     this.knownKeys(node, path, Object.keys(fields), where, hint);
     for (const e of node.entries) {
-      const spec = fields[e.key];
+      const spec = ownValue(fields, e.key);
       if (spec) this.wire(e.value, childPath(path, e.key), spec, e.key, where);
     }
   }
@@ -485,7 +486,7 @@ export function validateScenario(root: JsonNode): ParseResult {
         const items = c.array(pr.value, '$.explore.partialReports', 'explore.partialReports') ?? [];
         explore.partialReports = items.map((it, i) => {
           const alias = c.string(it, childPath('$.explore.partialReports', i), `partialReports[${i}]`) ?? '';
-          if (!(alias in clients)) c.p.add(childPath('$.explore.partialReports', i), it.pos, `No client ${JSON.stringify(alias)} is declared in $.clients`);
+          if (!hasOwnKey(clients, alias)) c.p.add(childPath('$.explore.partialReports', i), it.pos, `No client ${JSON.stringify(alias)} is declared in $.clients`);
           return alias;
         });
       }
@@ -682,7 +683,7 @@ function stepOf(c: Checker, node: JsonNode, path: string, clients: Record<string
       return sendStep(c, obj, path, base);
     case 'client': {
       const alias = c.string(v, at('client'), 'client');
-      if (alias !== null && !(alias in clients)) {
+      if (alias !== null && !hasOwnKey(clients, alias)) {
         const declared = Object.keys(clients);
         c.p.add(at('client'), v.pos, `No client ${JSON.stringify(alias)} is declared in $.clients${declared.length ? ` (declared: ${declared.join(', ')})` : ''}`);
       }
@@ -750,14 +751,14 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
     if (data && fields) {
       const where = `${rpc} v${version} (${c.edition})`;
       c.struct(data, dpath, fields, where, (key) => {
-        if (versions.some((fs) => key in fs)) {
+        if (versions.some((fs) => hasOwnKey(fs, key))) {
           if (c.variant === 'D-nested-report' && version === 2) {
             return `Field ${JSON.stringify(key)} is not in StreamsGroupHeartbeat v2 of variant "D-nested-report"; send the owned tasks as "ownedTasks": {"activeTasks": [], "standbyTasks": [], "warmupTasks": []}`;
           }
           return `Field ${JSON.stringify(key)} is not in ${where}`;
         }
         if (key === 'ownedTasks' && c.edition === 'ak4') return `Field "ownedTasks" exists only in StreamsGroupHeartbeat v2 with variant "D-nested-report"`;
-        const elsewhere = EDITIONS.filter((e) => e !== c.edition && REQUEST_FIELDS[e][rpc]?.some((fs) => key in fs));
+        const elsewhere = EDITIONS.filter((e) => e !== c.edition && REQUEST_FIELDS[e][rpc]?.some((fs) => hasOwnKey(fs, key)));
         if (elsewhere.length > 0) return `Field ${JSON.stringify(key)} is a ${rpc} field of protocol ${listOf(elsewhere)}, not of ${JSON.stringify(c.edition)}`;
         return `Unknown field ${JSON.stringify(key)} in ${where}; known fields: ${Object.keys(fields).join(', ')}`;
       });

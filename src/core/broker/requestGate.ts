@@ -1,0 +1,96 @@
+// The first check a request meets at the broker, before any RPC's own handling: an API the broker does
+// not have, a version that is not a version number, or data that is not a JSON object (null, an array,
+// a number, a BigInt, a cycle, …) is answered with Kafka's error code, never by a throw.
+import { errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
+import { errorHeartbeatResponse, heartbeatResponseJson } from '../protocol/messages.ts';
+import { emptyDraftHeartbeatResponse } from '../draft/messages.ts';
+import type { RpcName } from '../scenario/types.ts';
+
+const RPCS: readonly string[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'] satisfies RpcName[];
+
+export interface GateRejection {
+  errorName: ErrorName;
+  message: string;
+}
+
+/**
+ * Why the request cannot reach its RPC's handler, or null when it can. Walks the data without recursion,
+ * so a deeply nested value cannot overflow the stack.
+ */
+export function gateRequest(api: unknown, version: unknown, data: unknown): GateRejection | null {
+  // ApiVersions: an API key or version the broker does not know is UNSUPPORTED_VERSION
+  if (typeof api !== 'string' || !RPCS.includes(api)) return { errorName: 'UNSUPPORTED_VERSION', message: `The broker has no API ${describeValue(api)}.` };
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > 32767) {
+    return { errorName: 'UNSUPPORTED_VERSION', message: `${api} version ${describeValue(version)} is not a version number (an int16 from 0).` };
+  }
+  // a request that does not parse as the RPC's message is INVALID_REQUEST
+  const problem = notJsonObject(data);
+  return problem === null ? null : { errorName: 'INVALID_REQUEST', message: `${api} v${version}: the request data ${problem}.` };
+}
+
+/** What keeps `data` from being a JSON object (plain objects, arrays, strings, finite numbers, booleans, null inside), or null. */
+function notJsonObject(data: unknown): string | null {
+  if (!isPlainObject(data)) return `must be a JSON object, got ${describeValue(data)}`;
+  const seen = new Set<object>();
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') continue;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return `holds the number ${String(v)}, which JSON cannot carry`;
+      continue;
+    }
+    if (Array.isArray(v) || isPlainObject(v)) {
+      if (seen.has(v)) return 'refers to itself (a cycle)';
+      seen.add(v);
+      for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push(x);
+      continue;
+    }
+    return `holds ${describeValue(v)}, which is not a JSON value`;
+  }
+  return null;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  switch (typeof v) {
+    case 'string':
+      return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+    case 'bigint':
+      return `the BigInt ${v}n`;
+    case 'number':
+    case 'boolean':
+      return String(v);
+    case 'undefined':
+      return 'undefined';
+    case 'object':
+      return `an object of class ${(v as object).constructor?.name ?? 'unknown'}`;
+    default:
+      return `a ${typeof v}`;
+  }
+}
+
+/** The RPC's response to a request the gate refused: its error response for an empty request, carrying the code. */
+export function gateResponse(edition: Edition, api: string, version: number, rejection: GateRejection): Record<string, unknown> {
+  const code = errorCode(edition, rejection.errorName);
+  switch (api) {
+    case 'StreamsGroupHeartbeat':
+      if (edition === 'ak4') return heartbeatResponseJson(errorHeartbeatResponse(code, rejection.message), Number.isInteger(version) ? Math.min(Math.max(version, 0), 1) : 1);
+      return { ...emptyDraftHeartbeatResponse(), errorCode: code, errorMessage: rejection.message } as unknown as Record<string, unknown>;
+    case 'StreamsGroupDescribe':
+      // per-group errors: no group can be read from the request
+      return { throttleTimeMs: 0, groups: [] };
+    case 'OffsetCommit':
+      // per-partition errors: no partition can be read from the request
+      return { throttleTimeMs: 0, topics: [] };
+    default:
+      return { throttleTimeMs: 0, errorCode: code, errorMessage: rejection.message };
+  }
+}

@@ -21,6 +21,7 @@ import { emptyDraftHeartbeatResponse, type DraftHeartbeatRequest, type DraftHear
 import { draftCurrentAssignmentRecord, draftFenceRecords, draftGroupMetadataRecord, draftMemberMetadataRecord, draftPartitionMetadataRecord } from './records.ts';
 import { newDraftGroup, newDraftMember } from './replay.ts';
 import { DRAFT_CONFIGS, METADATA_REFRESH_INTERVAL_MS, type DraftRules } from './rules.ts';
+import { pushAll } from '../util/arrays.ts';
 
 export interface DraftEnv {
   readonly rules: DraftRules;
@@ -257,7 +258,7 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
     });
     // ⚠ a static replacement under the same member id drops the member from the result (§4.5.2)
     if (!r.targets.has(memberId)) throw new Error(`Member ${memberId} is missing from the new target assignment`);
-    records.push(...r.records);
+    pushAll(records, r.records);
     targetEpoch = groupEpoch;
     target = r.targets.get(memberId)!;
     narration.push(

@@ -14,6 +14,7 @@ import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.
 import { draftClientOptions, maybeInitialize } from '../draft/client.ts';
 import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceRecord, TraceStep } from './types.ts';
 import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
+import { pushAll } from '../util/arrays.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -168,7 +169,7 @@ export class ScenarioRunner {
       const out = this.broker.send(step.send, version, data, client);
       if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
       Object.assign(t, { member: step.member ?? null, api: step.send, version, request: out.request, response: out.response, errorName: out.errorName });
-      t.narration.push(...out.narration);
+      pushAll(t.narration, out.narration);
     } else if ('client' in step) {
       const c = this.clients.get(step.client)!;
       t.member = step.client;
@@ -219,7 +220,7 @@ export class ScenarioRunner {
     t.narration.push(why);
     this.noteSend(data);
     const out = this.broker.send('StreamsGroupHeartbeat', version, data, { clientId: c.alias, clientHost: '/127.0.0.1' });
-    t.narration.push(...out.narration);
+    pushAll(t.narration, out.narration);
     t.narration.push(c.onResponse(data, out.errorName, out.response, this.broker.now));
     if (out.memberId) this.bind(c.alias, out.memberId);
     maybeInitialize(this.broker, c, out, t);
@@ -241,7 +242,7 @@ export class ScenarioRunner {
     for (const f of fired) {
       this.checker.onTimer(f.effect, f.timer.deadline, this.sessionTimeoutMs, this.clientLive);
       t.timers.push({ at: f.timer.deadline, key: f.timer.key, effect: f.effect } satisfies TimerFired);
-      t.narration.push(...f.narration);
+      pushAll(t.narration, f.narration);
     }
   }
 

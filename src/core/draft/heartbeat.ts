@@ -273,7 +273,7 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
   if (!isReconciledTo(updated, targetEpoch)) {
     const report = ownedReportFromRequest(req.activeTasks, req.standbyTasks, req.warmupTasks);
     const input = { ...updated, assignedTasks: { ...updated.assignedTasks, active: withEpoch(withoutEpochs(updated.assignedTasks).active, updated.memberEpoch) } };
-    const built = buildCurrentAssignment({ member: input, targetEpoch, target, report, lookups: groupLookups(group), flavour: 'draft', reportRule: 'all-or-nothing', omittedListMeansUnchanged: env.rules.omittedListMeansUnchanged });
+    const built = buildCurrentAssignment({ member: input, targetEpoch, target, report, lookups: groupLookups(group), flavour: 'draft', reportRule: 'all-or-nothing' });
     if (!sameDraftAssignment(built, updated)) {
       next = { ...built, assignedTasks: { ...built.assignedTasks, active: withEpoch(withoutEpochs(built.assignedTasks).active, built.memberEpoch) } };
       records.push(draftCurrentAssignmentRecord(groupId, next));

@@ -54,8 +54,6 @@ export interface DraftRules {
   readonly initTimerUsesRequestTimeout: boolean;
   /** Seed: the client derives TopologyId by hashing the topology. Branch client: the constant "topology-id". */
   readonly clientTopologyIdIsConstant: boolean;
-  /** Seed: an omitted owned-task list means "unchanged" (blocks a revocation only in a role with pending tasks). Branch: it always counts as owning (§11 item 10 ⚠). */
-  readonly omittedListMeansUnchanged: boolean;
 }
 
 export function draftRules(config: Config): DraftRules {
@@ -71,6 +69,5 @@ export function draftRules(config: Config): DraftRules {
     deletionFailsOnReplay: branch,
     initTimerUsesRequestTimeout: branch,
     clientTopologyIdIsConstant: branch,
-    omittedListMeansUnchanged: !branch,
   };
 }

@@ -54,12 +54,6 @@ export interface CurrentAssignmentInput {
   lookups: ProcessLookups;
   flavour: ReconcileFlavour;
   reportRule: ReportRule;
-  /**
-   * draft only. true (the seed: "unchanged information can be omitted"): an omitted owned-task list still owns that
-   * role's pending revocations, so it blocks nothing when the role has none. false (the kip1071 branch, ⚠): an omitted
-   * list always counts as owning.
-   */
-  omittedListMeansUnchanged?: boolean;
 }
 
 /** Kafka's exact message for the UNKNOWN-state fence (FencedMemberEpochException in CurrentAssignmentBuilder.build). */
@@ -169,13 +163,9 @@ function stillPendingPerRole(pending: TasksTuple, report: OwnedReport): TasksTup
   };
 }
 
-/**
- * draft ownsRevoked: role-wise overlap; a null owned list counts as owning — under the branch's rule even against an
- * empty pending set, under the seed's ("null if unchanged") only when the role has something pending.
- */
-function draftOwnsRevoked(pending: TaskSet, owned: TaskSet | null, omittedMeansUnchanged: boolean): boolean {
-  if (owned === null) return omittedMeansUnchanged ? !isEmpty(pending) : true;
-  return containsAny(owned, pending);
+/** draft ownsRevoked: a null owned list counts as owning (even against an empty pending set); else role-wise overlap. */
+function draftOwnsRevoked(pending: TaskSet, owned: TaskSet | null): boolean {
+  return owned === null || containsAny(owned, pending);
 }
 
 /**
@@ -186,7 +176,7 @@ function unrevokedStillHeld(input: CurrentAssignmentInput, pending: TasksTuple):
   const { report } = input;
   if (input.flavour === 'draft') {
     // draft UNREVOKED_TASKS: unchanged if any role's ownsRevoked holds (a null list always does)
-    return ROLE_LIST.some((r) => draftOwnsRevoked(roleOf(pending, r), roleOf(report, r), input.omittedListMeansUnchanged === true));
+    return ROLE_LIST.some((r) => draftOwnsRevoked(roleOf(pending, r), roleOf(report, r)));
   }
   // hasNotReleased: absent (or partial, folded to absent) report counts as still owning
   if (!isReportComplete(report)) return true;
@@ -209,7 +199,7 @@ function revocationToWaitFor(input: CurrentAssignmentInput, pending: TasksTuple)
   }
   if (input.flavour === 'draft') {
     // draft mustRevoke: some role with a non-empty revoke set whose owned list is null or contains one of them
-    const must = ROLE_LIST.some((r) => !isEmpty(roleOf(pending, r)) && draftOwnsRevoked(roleOf(pending, r), roleOf(report, r), input.omittedListMeansUnchanged === true));
+    const must = ROLE_LIST.some((r) => !isEmpty(roleOf(pending, r)) && draftOwnsRevoked(roleOf(pending, r), roleOf(report, r)));
     return must ? pending : null;
   }
   // hasNotReleased: absent report counts as still owning; a complete report must intersect role-wise

@@ -66,3 +66,23 @@ describe('the broker answers what it cannot read with an error code', () => {
     expect(out.errorName).toBe('NONE');
   });
 });
+
+describe('partition limits at the broker (issue 13, defect 3)', () => {
+  const topology = (partitions: unknown) => ({ epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'], repartitionSourceTopics: [{ name: 'rep', partitions }] }] });
+  const join = (partitions: unknown) => ({ groupId: 'app', memberId: 'm1', memberEpoch: 0, rebalanceTimeoutMs: 1000, topology: topology(partitions), activeTasks: [], standbyTasks: [], warmupTasks: [], processId: 'p' });
+  it('a declared repartition topic of 1e300 or 2^31-1 partitions is INVALID_REQUEST, and no topic "rep (1e+300)" is created', () => {
+    for (const n of [1e300, 2147483647, 10_001, -1, 1.5]) {
+      const b = broker('ak4');
+      const out = b.send('StreamsGroupHeartbeat', 1, join(n), client);
+      expect(out.errorName, String(n)).toBe('INVALID_REQUEST');
+      expect(out.errorMessage).toMatch(/partitions for topic "rep"/);
+      expect([...b.topics.keys()]).toEqual(['in']);
+    }
+    const draft = broker('kip1071-draft');
+    const init = draft.send('StreamsGroupInitialize', 0, { groupId: 'app', topologyId: 't', topology: topology(1e300).subtopologies }, client);
+    expect(init.errorName).toBe('INVALID_REQUEST');
+  });
+  it('10,000 partitions (the limit) pass', () => {
+    expect(broker('ak4').send('StreamsGroupHeartbeat', 1, join(10_000), client).errorName).toBe('NONE');
+  });
+});

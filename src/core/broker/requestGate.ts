@@ -5,6 +5,7 @@ import { errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
 import { errorHeartbeatResponse, heartbeatResponseJson } from '../protocol/messages.ts';
 import { emptyDraftHeartbeatResponse } from '../draft/messages.ts';
 import type { RpcName } from '../scenario/types.ts';
+import { MAX_PARTITIONS_PER_TOPIC } from '../limits.ts';
 
 const RPCS: readonly string[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'] satisfies RpcName[];
 
@@ -24,8 +25,29 @@ export function gateRequest(api: unknown, version: unknown, data: unknown): Gate
     return { errorName: 'UNSUPPORTED_VERSION', message: `${api} version ${describeValue(version)} is not a version number (an int16 from 0).` };
   }
   // a request that does not parse as the RPC's message is INVALID_REQUEST
-  const problem = notJsonObject(data);
+  const problem = notJsonObject(data) ?? topologyPartitions(data as Record<string, unknown>);
   return problem === null ? null : { errorName: 'INVALID_REQUEST', message: `${api} v${version}: the request data ${problem}.` };
+}
+
+/** A topology's declared partition counts must be int32 counts within the playground's limit (src/core/limits.ts). */
+export function topologyPartitions(data: Record<string, unknown>): string | null {
+  const t = data.topology;
+  const subs = Array.isArray(t) ? t : t !== null && typeof t === 'object' ? (t as Record<string, unknown>).subtopologies : null;
+  if (!Array.isArray(subs)) return null;
+  for (const sub of subs) {
+    if (sub === null || typeof sub !== 'object') continue;
+    for (const key of ['stateChangelogTopics', 'repartitionSourceTopics']) {
+      const list = (sub as Record<string, unknown>)[key];
+      if (!Array.isArray(list)) continue;
+      for (const info of list) {
+        const n = info !== null && typeof info === 'object' ? (info as Record<string, unknown>).partitions : undefined;
+        if (n === undefined || (Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_PARTITIONS_PER_TOPIC)) continue;
+        const name = JSON.stringify(String((info as Record<string, unknown>).name ?? ''));
+        return `declares ${String(n)} partitions for topic ${name} (${key}), not a count from 0 to the playground's limit of ${MAX_PARTITIONS_PER_TOPIC.toLocaleString('en')}`;
+      }
+    }
+  }
+  return null;
 }
 
 /** What keeps `data` from being a JSON object (plain objects, arrays, strings, finite numbers, booleans, null inside), or null. */

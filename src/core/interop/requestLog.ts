@@ -6,6 +6,8 @@ import type { Edition } from '../protocol/errors.ts';
 import { requestFields } from '../scenario/validate.ts';
 import { SCENARIO_FORMAT_VERSION, type AdvanceStep, type RpcName, type Scenario, type SendStep, type Variant } from '../scenario/types.ts';
 import { ownValue, setOwn } from '../util/own.ts';
+import { topologyPartitions } from '../broker/requestGate.ts';
+import { MAX_PARTITIONS_PER_TOPIC } from '../limits.ts';
 import { mdText } from './escape.ts';
 import { parseLogLine } from './logline.ts';
 
@@ -138,6 +140,9 @@ export function importRequestLog(text: string, options: ImportOptions = {}): Imp
       if (v === null && spec.nullable && !TASK_LISTS.has(k)) continue;
       setOwn(request, k, v);
     }
+    // the playground's limits (src/core/limits.ts), as for a scenario
+    const tooBig = topologyPartitions(request) ?? taskBeyondLimit(request);
+    if (tooBig !== null) return void skipped.push({ line, reason: `${rpc}: the request ${tooBig}` });
     entries.push({ line, rpc, version: p.apiVersion, timestampMs: p.timestampMs, clientId: p.clientId, request, response: p.response, groups: groupsOf(rpc, p.request) });
   });
 
@@ -216,6 +221,20 @@ export function importRequestLog(text: string, options: ImportOptions = {}): Imp
   const members: Record<string, string> = {};
   for (const { id } of order) members[aliasOf.get(id)!] = id;
   return { steps, skipped, members, groupId: kept.length > 0 ? groupId : null, warnings, sourceLines, responses };
+}
+
+/** A task the request names on a partition beyond the playground's limit, or null. */
+function taskBeyondLimit(request: Obj): string | null {
+  for (const k of ['activeTasks', 'standbyTasks', 'warmupTasks', 'taskOffsets', 'taskEndOffsets']) {
+    const list = request[k];
+    if (!Array.isArray(list)) continue;
+    for (const t of list) {
+      if (!isObj(t)) continue;
+      const parts = Array.isArray(t.partitions) ? t.partitions : [t.partition];
+      for (const p of parts) if (typeof p === 'number' && p >= MAX_PARTITIONS_PER_TOPIC) return `names partition ${p} of subtopology ${JSON.stringify(String(t.subtopologyId))} (${k}), beyond the playground's limit of ${MAX_PARTITIONS_PER_TOPIC.toLocaleString('en')} partitions per topic`;
+    }
+  }
+  return null;
 }
 
 function assignAliases(order: { id: string; clientId: string | null }[], mode: 'letters' | 'thread'): Map<string, string> {
@@ -346,7 +365,7 @@ function inferTopics(protocol: Edition, sends: SendStep[], responses: unknown[],
   for (const s of sends) for (const k of ['activeTasks', 'standbyTasks', 'warmupTasks']) note(s.data[k]);
   for (const r of responses) if (isObj(r)) for (const k of ['activeTasks', 'standbyTasks', 'warmupTasks']) note(r[k]);
   const topics = new Map<string, number>();
-  const put = (name: string, n: number) => topics.set(name, Math.max(topics.get(name) ?? 0, n));
+  const put = (name: string, n: number) => topics.set(name, Math.min(MAX_PARTITIONS_PER_TOPIC, Math.max(topics.get(name) ?? 0, n)));
   for (const s of subs) {
     const seen = maxPartition.get(s.subtopologyId);
     const n = seen !== undefined ? seen + 1 : defaultPartitions;

@@ -21,7 +21,7 @@ import { GROUP_STATE_NAMES } from './group.ts';
 import type { StreamsGroup } from './group.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import { draftHooks } from '../draft/hooks.ts';
-import { cleanupGroupMetadata, offsetsRetentionMs, streamsGroupIsSubscribedToTopic } from '../offsets/retention.ts';
+import { cleanupGroupMetadata, nextOffsetExpiry, offsetsRetentionMs, streamsGroupIsSubscribedToTopic } from '../offsets/retention.ts';
 import { groupMetadataTombstone, targetAssignmentMetadataTombstone, topologyTombstone, currentAssignmentTombstone, targetAssignmentMemberTombstone, memberMetadataTombstone, releaseTaskValues } from './records.ts';
 
 export interface CoordinatorOptions {
@@ -264,10 +264,40 @@ export class Coordinator {
       if (!t) break;
       this.timers.cancel(t.key);
       this.now = Math.max(this.now, t.deadline);
-      fired.push(this.fire(t, topics));
+      const f = this.fire(t, topics);
+      if (t.task.kind === 'retention-check' && f.batch === null) this.skipIdleRetentionChecks(until, f);
+      fired.push(f);
     }
     this.now = Math.max(this.now, until);
     return fired;
+  }
+
+  /**
+   * After a retention check that found nothing, the checks that would follow it with nothing to do are passed
+   * over in one step (the groups cannot change before the next other timer, and no offset expires before
+   * nextOffsetExpiry): the cost is per check that changes something, not per check. `f` then stands for them all.
+   */
+  private skipIdleRetentionChecks(until: number, f: FiredTimer): void {
+    const key = timerKey({ kind: 'retention-check' });
+    const next = this.timers.get(key);
+    if (!next) return;
+    const interval = next.deadline - this.now;
+    let last = until;
+    for (const other of this.timers.all()) {
+      // timers fire in deadline order: the first other timer bounds the skip (a tie fires the older timer first)
+      if (other.key !== key) {
+        last = Math.min(last, other.deadline - 1);
+        break;
+      }
+    }
+    const expiry = nextOffsetExpiry(this.groups, offsetsRetentionMs(this.options.config.int('offsets.retention.minutes')), this.hooks);
+    if (expiry !== null) last = Math.min(last, expiry - 1);
+    if (interval <= 0 || last < next.deadline) return;
+    const skipped = Math.floor((last - next.deadline) / interval) + 1;
+    const lastAt = next.deadline + (skipped - 1) * interval;
+    this.timers.schedule({ kind: 'retention-check' }, lastAt + interval);
+    this.now = Math.max(this.now, lastAt);
+    f.effect = `${f.effect} (and ${skipped} more check${skipped === 1 ? '' : 's'} with nothing to do, every ${interval} ms until ${lastAt} ms)`;
   }
 
   private fire(t: ScheduledTimer, topics: TopicsImage): FiredTimer {

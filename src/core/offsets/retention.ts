@@ -84,3 +84,19 @@ export function cleanupGroupMetadata(groups: Groups, now: number, retentionMs: n
   }
   return out;
 }
+
+/**
+ * The earliest time a sweep could expire an offset the groups hold now (offsets of subscribed topics never
+ * expire), or null. Until then, and until something else changes the groups, every sweep finds nothing.
+ */
+export function nextOffsetExpiry(groups: Groups, retentionMs: number, policy: Pick<RetentionPolicy, 'isSubscribedToTopic'>): number | null {
+  let next: number | null = null;
+  for (const g of groups.values()) {
+    for (const e of g.offsets.entries()) {
+      if (policy.isSubscribedToTopic(g, e.topic)) continue;
+      const at = expiresAt(e.offset, retentionMs);
+      if (next === null || at < next) next = at;
+    }
+  }
+  return next;
+}

@@ -15,6 +15,7 @@ import { draftClientOptions, maybeInitialize } from '../draft/client.ts';
 import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceRecord, TraceStep } from './types.ts';
 import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
 import { pushAll } from '../util/arrays.ts';
+import { RunBudget, type RunProbe } from './budget.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -94,9 +95,13 @@ export class ScenarioRunner {
 
   readonly checker: InvariantChecker;
   private readonly sessionTimeoutMs: number;
+  /** Steps, fired timers, wall time and heap this run may use. */
+  readonly budget: RunBudget;
 
-  constructor(readonly scenario: Scenario, options: { durability?: boolean } = {}) {
+  /** `probe`: the caller's clock and heap reading, for the wall-time and heap budgets. */
+  constructor(readonly scenario: Scenario, options: { durability?: boolean; probe?: RunProbe } = {}) {
     const config = Config.from(scenario.config);
+    this.budget = new RunBudget(config, options.probe ?? null);
     this.sessionTimeoutMs = config.int(scenario.protocol === 'ak4' ? 'group.streams.session.timeout.ms' : 'group.consumer.session.timeout.ms');
     this.checker = new InvariantChecker(scenario.groupId, { stableWithinMs: scenario.invariants?.stableWithinMs ?? DEFAULT_STABLE_WITHIN_MS, durability: options.durability ?? true });
     this.broker = new Broker({ edition: scenario.protocol, variant: scenario.variant, config }, scenario.topics.map((t) => [t.name, t.partitions]));
@@ -124,14 +129,20 @@ export class ScenarioRunner {
   }
 
   run(): Trace {
-    const steps = this.scenario.steps.map((s, i) => this.runStep(s, i));
-    return {
+    const steps: TraceStep[] = [];
+    for (const [i, s] of this.scenario.steps.entries()) {
+      if (this.budget.stopped) break;
+      steps.push(this.runStep(s, i));
+    }
+    const trace: Trace = {
       title: this.scenario.title ?? '',
       protocol: this.scenario.protocol,
       variant: this.scenario.variant,
       steps,
       topics: Object.fromEntries([...this.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
+    if (this.budget.stopped) trace.stopped = this.budget.stopped;
+    return trace;
   }
 
   runStep(step: Step, index: number): TraceStep {
@@ -156,6 +167,7 @@ export class ScenarioRunner {
       violations: [],
       durability: null,
     };
+    this.budget.countSteps();
     if ('send' in step) {
       const version = step.version ?? (step.send === 'OffsetCommit' ? CLIENT_COMMIT_VERSION : step.send === 'StreamsGroupHeartbeat' && this.scenario.protocol === 'ak4' ? 1 : 0);
       const data: Record<string, unknown> = { ...step.data };
@@ -197,6 +209,9 @@ export class ScenarioRunner {
       t.narration.push(`Cluster metadata changes: ${changed.length ? changed.join(', ') : 'nothing'}. Groups that use these topics refresh their metadata on their next heartbeat.`);
     }
     t.time = this.broker.now;
+    // the run budget: a step that spent it says so (the run stops after it)
+    this.budget.checkNow();
+    if (this.budget.stopped && !t.narration.includes(this.budget.stopped.message)) t.narration.push(this.budget.stopped.message);
     t.records = this.recordsSince(startOffset);
     t.group = this.group();
     const checked = this.checker.afterStep(this.broker);
@@ -239,6 +254,7 @@ export class ScenarioRunner {
   };
 
   private recordTimers(fired: FiredTimer[], t: TraceStep): void {
+    this.budget.countTimers(fired.length);
     for (const f of fired) {
       this.checker.onTimer(f.effect, f.timer.deadline, this.sessionTimeoutMs, this.clientLive);
       t.timers.push({ at: f.timer.deadline, key: f.timer.key, effect: f.effect } satisfies TimerFired);
@@ -257,6 +273,7 @@ export class ScenarioRunner {
       return [...this.clients.values()].filter((c) => c.live).every((c) => c.memberEpoch === g.assignmentEpoch);
     };
     for (;;) {
+      if (this.budget.stopped) return;
       if (spec.until === 'stable' && stable()) {
         t.narration.push(`The group is stable after ${this.broker.now - start} ms.`);
         return;
@@ -268,7 +285,7 @@ export class ScenarioRunner {
       const commit = this.commits.nextDue(live, this.broker.now);
       if (commit && commit.at < at && commit.at <= end) {
         this.recordTimers(this.broker.advanceTo(commit.at), t);
-        if (commit.client.live) this.commit(commit.client, t);
+        if (commit.client.live && this.budget.countSteps()) this.commit(commit.client, t);
         continue;
       }
       if (at > end || !next) {
@@ -282,6 +299,7 @@ export class ScenarioRunner {
         t.narration.push(`Stopped after ${MAX_EXCHANGES_PER_RUN} heartbeats in one run step.`);
         return;
       }
+      if (!this.budget.countSteps()) return;
       const { data } = next.nextRequest('heartbeat');
       this.noteSend(data);
       const out = this.broker.send('StreamsGroupHeartbeat', next.requestVersion, data, { clientId: next.alias, clientHost: '/127.0.0.1' });
@@ -319,6 +337,6 @@ export class ScenarioRunner {
   }
 }
 
-export function runScenario(scenario: Scenario): Trace {
-  return new ScenarioRunner(scenario).run();
+export function runScenario(scenario: Scenario, options: { probe?: RunProbe } = {}): Trace {
+  return new ScenarioRunner(scenario, options).run();
 }

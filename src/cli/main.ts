@@ -1,12 +1,12 @@
 // Entry point of the sgp command (bin/sgp.mjs imports this file through tsx). All logic is in cli.ts.
-import { readFile } from 'node:fs/promises';
+import { readInput } from './input.ts';
 import { EXIT, runCli, type CliIo } from './cli.ts';
 import type { Scenario } from '../core/scenario/types.ts';
 
 const io: CliIo = {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
-  readFile: (path) => readFile(path, 'utf8'),
+  readFile: readInput,
 };
 
 // A closed pipe (e.g. `sgp run f.json | head`) is not an error worth a stack trace.

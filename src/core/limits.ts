@@ -7,3 +7,6 @@ export const MAX_PARTITIONS_PER_TOPIC = 10_000;
 
 /** Tasks of one group: over every subtopology, the largest partition count among the topics it reads. */
 export const MAX_TASKS_PER_GROUP = 100_000;
+
+/** Largest file the sgp command reads (a scenario, a request log, a base scenario): 16 MiB. */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;

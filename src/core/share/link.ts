@@ -6,6 +6,7 @@
 // scenario text. step: the selected step index (optional). Decoding only decompresses and decodes
 // text; it never evaluates anything, and refuses oversized or newer-format links.
 import { Inflate, deflateSync } from 'fflate';
+import { decodeUtf8 } from '../util/utf8.ts';
 
 export const LINK_FORMAT_VERSION = 1;
 export const LINK_PREFIX = 'sgp=';
@@ -59,13 +60,10 @@ export function decodeLink(fragment: string): DecodeResult {
   const inflated = inflateLimited(bytes, MAX_TEXT_BYTES);
   if (inflated === 'too-large') return fail('too-large', `This link's scenario is larger than ${MAX_TEXT_BYTES / 1024 / 1024} MiB once unpacked; the playground does not open it.`);
   if (inflated === 'corrupt') return fail('corrupt', 'This share link is damaged: its data does not unpack (was it cut off when copied?).');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(inflated);
-  } catch {
-    return fail('corrupt', 'This share link is damaged: its data is not UTF-8 text.');
-  }
-  return { ok: true, text, step, version };
+  // strict UTF-8; a leading byte-order mark stays in the text, as encodeLink took it (the parser skips it)
+  const text = decodeUtf8(inflated);
+  if (!text.ok) return fail('corrupt', `This share link is damaged: its data is ${text.message}.`);
+  return { ok: true, text: text.text, step, version };
 }
 
 function fail(reason: DecodeFailure['reason'], message: string): DecodeFailure {

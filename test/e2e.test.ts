@@ -202,7 +202,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
     await page.locator('[data-testid=step]').nth(2).click();
     await page.click('[data-testid=copy-link]');
     const link = await page.inputValue('[data-testid=share-url]');
-    expect(link).toContain('#sgp=1.');
+    expect(link).toContain('#sgp=2.');
     expect(link.endsWith('.2')).toBe(true);
     expect(await page.textContent('[data-testid=link-length]')).toContain(String(link.length));
     const text = await appField<string>(page, 'text');
@@ -424,7 +424,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
     expect(await v.textContent()).toContain('expelled');
     expect(await page.textContent('[data-testid=explore-summary]')).toMatch(/distinct states/);
     await v.locator('[data-testid=explore-copy]').click();
-    expect(await v.locator('[data-testid=explore-link]').inputValue()).toMatch(/#sgp=1\.[\w-]+\.\d+$/);
+    expect(await v.locator('[data-testid=explore-link]').inputValue()).toMatch(/#sgp=2\.[\w-]+\.[\w-]{6}\.\d+$/);
     await v.locator('[data-testid=explore-open]').click();
     await page.waitForSelector('[data-testid=branched]');
     await settled(page);

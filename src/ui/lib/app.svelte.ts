@@ -105,6 +105,7 @@ export class AppState {
           branches.push({ name: `my work before opening a link (${new Date().toLocaleString()})`, text: saved.text, createdAt: Date.now() });
           this.banner('info', 'Opened a shared scenario. Your previous work is kept as a branch (see Branches).', [], 'link-opened');
         }
+        if (d.unverified !== null) this.banner('info', d.unverified, [], 'link-unverified');
         this.text = d.text;
         this.selected = d.step ?? 0;
         this.branches = branches;

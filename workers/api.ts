@@ -174,7 +174,7 @@ export class WorkerApi {
         return { ok: false, errors: [], crash: `step ${i} threw: ${e instanceof Error ? e.message : String(e)}` };
       }
       const batchStarts: number[] = [];
-      for (const b of runner.broker.coordinator.log.allBatches()) if (b.baseOffset >= before) batchStarts.push(b.baseOffset);
+      for (const b of runner.broker.coordinator.log.batchesFrom(before)) if (b.baseOffset >= before) batchStarts.push(b.baseOffset);
       steps.push({ ...ts, batchStarts });
       if (runner.budget.stopped) break;
       const now = performance.now();

@@ -326,8 +326,7 @@ export class ScenarioRunner {
 
   private recordsSince(offset: number): TraceRecord[] {
     const out: TraceRecord[] = [];
-    for (const b of this.broker.coordinator.log.allBatches() as readonly RecordBatch[]) {
-      if (b.baseOffset + b.records.length <= offset) continue;
+    for (const b of this.broker.coordinator.log.batchesFrom(offset) as readonly RecordBatch[]) {
       b.records.forEach((r, i) => {
         const o = b.baseOffset + i;
         if (o >= offset) out.push({ offset: o, type: r.type, key: { ...r.key }, value: r.value ? structuredClone(r.value) as Record<string, unknown> : null });

@@ -283,13 +283,9 @@ export class Coordinator {
     if (!next) return;
     const interval = next.deadline - this.now;
     let last = until;
-    for (const other of this.timers.all()) {
-      // timers fire in deadline order: the first other timer bounds the skip (a tie fires the older timer first)
-      if (other.key !== key) {
-        last = Math.min(last, other.deadline - 1);
-        break;
-      }
-    }
+    // the next other timer bounds the skip (a tie fires the older timer first)
+    const other = this.timers.earliestDeadlineExcept(key);
+    if (other !== null) last = Math.min(last, other - 1);
     const expiry = nextOffsetExpiry(this.groups, offsetsRetentionMs(this.options.config.int('offsets.retention.minutes')), this.hooks);
     if (expiry !== null) last = Math.min(last, expiry - 1);
     if (interval <= 0 || last < next.deadline) return;

@@ -26,15 +26,51 @@ function tuple(t: TasksTuple) {
   return { active: toObject(t.active), standby: toObject(t.standby), warmup: toObject(t.warmup) };
 }
 
+/** A member's view, reused while the member, its target and its alias are the same values (members are immutable). */
+const memberViews = new WeakMap<object, { target: TasksTuple | undefined; alias: string | null; view: TraceGroupView['members'][string] }>();
+
+/** A group's member ids in order, kept up to date by insertion instead of a sort per step. */
+const sortedIdsOf = new WeakMap<StreamsGroup, { ids: string[]; known: Set<string> }>();
+
+function sortedMemberIds(g: StreamsGroup): readonly string[] {
+  let c = sortedIdsOf.get(g);
+  if (!c) sortedIdsOf.set(g, (c = { ids: [], known: new Set() }));
+  let removed = false;
+  for (const id of c.known) if (!g.members.has(id)) removed = true;
+  if (removed) {
+    c.ids = c.ids.filter((id) => g.members.has(id));
+    c.known = new Set(c.ids);
+  }
+  for (const id of g.members.keys()) {
+    if (c.known.has(id)) continue;
+    c.known.add(id);
+    let lo = 0;
+    let hi = c.ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (c.ids[mid]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    c.ids.splice(lo, 0, id);
+  }
+  return c.ids;
+}
+
 export function groupView(g: StreamsGroup | undefined, aliasOf: (memberId: string) => string | null): TraceGroupView | null {
   if (!g) return null;
   const members: TraceGroupView['members'] = {};
-  for (const id of [...g.members.keys()].sort()) {
+  for (const id of sortedMemberIds(g)) {
     const m = g.members.get(id)!;
     const target = g.targetAssignment.get(id);
-    setOwn(members, id, {
+    const alias = aliasOf(id);
+    const seen = memberViews.get(m);
+    if (seen && seen.target === target && seen.alias === alias) {
+      setOwn(members, id, seen.view);
+      continue;
+    }
+    const view = {
       memberId: id,
-      alias: aliasOf(id),
+      alias,
       instanceId: m.instanceId,
       processId: m.processId,
       memberEpoch: m.memberEpoch,
@@ -44,7 +80,9 @@ export function groupView(g: StreamsGroup | undefined, aliasOf: (memberId: strin
       assigned: tuple(withoutEpochs(m.assignedTasks)),
       pendingRevocation: tuple(m.tasksPendingRevocation),
       target: target ? tuple(target) : null,
-    });
+    };
+    memberViews.set(m, { target, alias, view });
+    setOwn(members, id, view);
   }
   const internalTopics: Record<string, number> = {};
   const ct = g.configuredTopology;

@@ -1,6 +1,8 @@
 /** Sets an own property even for a key such as "__proto__" (keys come from untrusted documents and member ids). */
 export function setOwn(obj: object, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  // only "__proto__" has a setter on Object.prototype; a plain assignment of any other key makes an own property
+  if (key !== '__proto__') (obj as Record<string, unknown>)[key] = value;
+  else Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** True when `key` is the object's own property (never an inherited name such as "toString" or "__proto__"). */

@@ -26,4 +26,14 @@ describe('big inputs', () => {
     const { scenario } = scenarioFromRequestLog(line);
     expect(scenario.topics).toHaveLength(400_001);
   });
+
+  it('thread aliases of 5,000 members sharing one client id: t1, t1-2, … (each alias used to search from -2)', () => {
+    const header = { requestApiKey: 88, requestApiVersion: 1, correlationId: 5, clientId: 'app-3c2d1e0f-5a6b-4c7d-8e9f-0a1b2c3d4e5f-StreamThread-1-consumer', requestApiKeyName: 'STREAMS_GROUP_HEARTBEAT' };
+    const lines = Array.from({ length: 5000 }, (_, i) => `[2025-06-01 12:00:00,000] DEBUG Completed request:${JSON.stringify({ isForwarded: false, requestHeader: header, request: { groupId: 'app', memberId: `m${i}`, memberEpoch: 0, processId: 'p' }, response: { errorCode: 0, memberEpoch: 1 } })} (kafka.request.logger)`);
+    const r = importRequestLog(lines.join('\n'), { aliases: 'thread' });
+    const aliases = Object.keys(r.members);
+    expect(aliases).toHaveLength(5000);
+    expect(aliases.slice(0, 3)).toEqual(['t1', 't1-2', 't1-3']);
+    expect(aliases.at(-1)).toBe('t1-5000');
+  });
 });

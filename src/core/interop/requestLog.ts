@@ -240,9 +240,16 @@ function taskBeyondLimit(request: Obj): string | null {
 function assignAliases(order: { id: string; clientId: string | null }[], mode: 'letters' | 'thread'): Map<string, string> {
   const out = new Map<string, string>();
   const used = new Set<string>();
+  // per wanted alias, the next suffix to try (members sharing one client id all want the same alias)
+  const nextSuffix = new Map<string, number>();
   const take = (want: string): string => {
     let a = want;
-    for (let n = 2; used.has(a); n++) a = `${want}-${n}`;
+    let n = nextSuffix.get(want) ?? 2;
+    if (used.has(a)) {
+      while (used.has((a = `${want}-${n}`))) n++;
+      n++;
+    }
+    nextSuffix.set(want, n);
     used.add(a);
     return a;
   };
@@ -250,15 +257,16 @@ function assignAliases(order: { id: string; clientId: string | null }[], mode: '
     order.forEach(({ id }, i) => out.set(id, take(letterAlias(i))));
     return out;
   }
-  const prefixes: string[] = [];
+  // prefixes in order of appearance, by index (a list search per member was quadratic)
+  const prefixes = new Map<string, number>();
   for (const { clientId } of order) {
     const m = clientId ? THREAD_CLIENT_ID.exec(clientId) : null;
-    if (m && !prefixes.includes(m[1]!)) prefixes.push(m[1]!);
+    if (m && !prefixes.has(m[1]!)) prefixes.set(m[1]!, prefixes.size);
   }
   let other = 0;
   for (const { id, clientId } of order) {
     const m = clientId ? THREAD_CLIENT_ID.exec(clientId) : null;
-    if (m) out.set(id, take(prefixes.length === 1 ? `t${m[2]}` : `${letterAlias(prefixes.indexOf(m[1]!))}${m[2]}`));
+    if (m) out.set(id, take(prefixes.size === 1 ? `t${m[2]}` : `${letterAlias(prefixes.get(m[1]!)!)}${m[2]}`));
     else out.set(id, take(`m${++other}`));
   }
   return out;

@@ -39,8 +39,10 @@ export function offsetCommitRpc(broker: Broker, version: number, data: Record<st
   const rejected: OffsetCommitResponse = { throttleTimeMs: 0, topics: [] };
   for (const t of req.topics) {
     const count = broker.topics.get(t.name);
-    const ok = t.partitions.filter((p) => count !== undefined && p.partitionIndex >= 0 && p.partitionIndex < count);
-    const bad = t.partitions.filter((p) => !ok.includes(p));
+    const exists = (p: { partitionIndex: number }) => count !== undefined && p.partitionIndex >= 0 && p.partitionIndex < count;
+    // one pass each (a filter against the other list was quadratic)
+    const ok = t.partitions.filter(exists);
+    const bad = t.partitions.filter((p) => !exists(p));
     if (ok.length > 0) known.topics.push({ name: t.name, partitions: ok });
     if (bad.length > 0) rejected.topics.push({ name: t.name, partitions: bad.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknown })) });
   }

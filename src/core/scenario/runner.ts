@@ -16,6 +16,7 @@ import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceRecord, Tr
 import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
 import { pushAll } from '../util/arrays.ts';
 import { RunBudget, type RunProbe } from './budget.ts';
+import { MinHeap } from '../util/heap.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -308,19 +309,24 @@ export class ScenarioRunner {
     const stable = () => {
       const g = this.broker.coordinator.groups.get(this.scenario.groupId);
       if (!g || g.state() !== 'STABLE') return false;
-      return [...this.clients.values()].filter((c) => c.live).every((c) => c.memberEpoch === g.assignmentEpoch);
+      for (const c of this.clients.values()) if (c.live && c.memberEpoch !== g.assignmentEpoch) return false;
+      return true;
     };
+    // the live clients by next heartbeat (then alias): only the client that just sent changes its place
+    const queue = new MinHeap<SimulatedClient>((a, b) => a.nextHeartbeatAt < b.nextHeartbeatAt || (a.nextHeartbeatAt === b.nextHeartbeatAt && a.alias < b.alias));
+    for (const c of this.clients.values()) if (c.live) queue.push(c);
+    const committers = [...this.clients.values()].filter((c) => c.spec.commitIntervalMs !== undefined);
     for (;;) {
       if (this.budget.stopped) return;
       if (spec.until === 'stable' && stable()) {
         t.narration.push(`The group is stable after ${this.broker.now - start} ms.`);
         return;
       }
-      const live = [...this.clients.values()].filter((c) => c.live).sort((a, b) => a.nextHeartbeatAt - b.nextHeartbeatAt || (a.alias < b.alias ? -1 : 1));
-      const next = live[0];
+      while (queue.size > 0 && !queue.peek()!.live) queue.pop();
+      const next = queue.peek();
       const at = next ? Math.max(next.nextHeartbeatAt, this.broker.now) : end;
       // a client's offset commit due before its next heartbeat goes first
-      const commit = this.commits.nextDue(live, this.broker.now);
+      const commit = this.commits.nextDue(committers, this.broker.now);
       if (commit && commit.at < at && commit.at <= end) {
         this.recordTimers(this.broker.advanceTo(commit.at), t);
         if (commit.client.live && this.budget.countSteps()) this.commit(commit.client, t);
@@ -333,6 +339,7 @@ export class ScenarioRunner {
       }
       this.recordTimers(this.broker.advanceTo(at), t);
       if (!next.live) continue;
+      queue.pop();
       if (++exchanges > MAX_EXCHANGES_PER_RUN) {
         t.narration.push(`Stopped after ${MAX_EXCHANGES_PER_RUN} heartbeats in one run step.`);
         return;
@@ -349,6 +356,7 @@ export class ScenarioRunner {
       // a heartbeat at the same instant again would loop: the next one waits at least 1 ms
       if (next.nextHeartbeatAt <= this.broker.now && out.errorName === 'NONE') next.nextHeartbeatAt = this.broker.now + 1;
       if (next.nextHeartbeatAt <= this.broker.now) next.nextHeartbeatAt = this.broker.now + 1;
+      if (next.live) queue.push(next);
     }
   }
 

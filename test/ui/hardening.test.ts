@@ -26,7 +26,7 @@ function load(source: string) {
     clients: { claim: () => Promise.resolve() },
   };
   const caches = { keys: async () => ['sgp-v1', 'sgp-0123456789ab', 'other-app', cacheName(source)], delete: async (k: string) => void deleted.push(k), open: async () => ({ addAll: async () => undefined, put: async () => undefined }), match: async () => undefined };
-  vm.runInNewContext(source, { self, caches, URL, Set, Promise, fetch: () => Promise.reject(new Error('offline')) });
+  vm.runInNewContext(source, { self, caches, URL, Set, Promise, fetch: () => Promise.resolve({ ok: false }) });
   return { listeners, deleted };
 }
 

@@ -176,7 +176,7 @@ export class Coordinator {
     }
     // the batch must fit the partition's maximum batch size
     if (result.records.length > 0 && estimateBatchBytes(result.records) > this.options.config.int('message.max.bytes')) {
-      return { ...this.failed(new ApiError('UNKNOWN_SERVER_ERROR', null), onError), narration: ['The records of this operation do not fit in one batch (message.max.bytes): the operation is rolled back.'] };
+      return { ...this.failed(new ApiError('UNKNOWN_SERVER_ERROR', null), onError), narration: [`The records of this operation do not fit in one batch (message.max.bytes = ${this.options.config.int('message.max.bytes')}): the operation is rolled back. Kafka fails the same way: the coordinator writes an operation's records as one atomic batch (only its internal clean-ups may split), so the write fails with RecordTooLargeException, answered as UNKNOWN_SERVER_ERROR, each time the operation runs again; a target assignment for thousands of members needs a larger message.max.bytes.`] };
     }
     try {
       for (const r of result.records) replay(this.groups, r, this.options.edition);

@@ -5,6 +5,7 @@ import { replay, type Groups } from '../coordinator/replay.ts';
 import { diffState, groupScalars, hardState, memberHardState, targetHardState } from '../coordinator/snapshot.ts';
 import { timerKey } from '../coordinator/timers.ts';
 import type { PartitionLog } from '../log/log.ts';
+import { pushAll } from '../util/arrays.ts';
 import { describeTasks } from '../model/tasks.ts';
 import type { DurabilityReport, MemoryOnly } from './types.ts';
 
@@ -72,10 +73,10 @@ export class DurabilityTracker {
       if (!lg || !sg) {
         this.equal.delete(id);
         const one = (g: StreamsGroup | undefined) => (g ? hardState(new Map([[id, g]]))[id] : undefined);
-        out.push(...diffState(one(lg), one(sg), id));
+        pushAll(out, diffState(one(lg), one(sg), id));
         continue;
       }
-      out.push(...diffState(groupScalars(lg), groupScalars(sg), id));
+      pushAll(out, diffState(groupScalars(lg), groupScalars(sg), id));
       const memo = this.equal.get(id);
       if (memo && memo.live === lg.collectionsVersion && memo.shadow === sg.collectionsVersion) continue;
       const members = memo?.members ?? new Map<string, [unknown, unknown]>();
@@ -104,7 +105,7 @@ function compareEntries<T>(live: ReadonlyMap<string, T>, shadow: ReadonlyMap<str
     if (d.length === 0) equal.set(key, [l, s]);
     else {
       equal.delete(key);
-      out.push(...d);
+      pushAll(out, d);
     }
   };
   for (const key of live.keys()) check(key);

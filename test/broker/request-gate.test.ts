@@ -86,3 +86,17 @@ describe('partition limits at the broker (issue 13, defect 3)', () => {
     expect(broker('ak4').send('StreamsGroupHeartbeat', 1, join(10_000), client).errorName).toBe('NONE');
   });
 });
+
+describe('the gate walks shared values once', () => {
+  it('a value shared by two fields is valid JSON; a chain of shared halves (2^60 paths) is checked in linear time; deep nesting is refused', () => {
+    const empty: unknown[] = [];
+    const ok = send('ak4', 'StreamsGroupHeartbeat', 1, { groupId: 'app', memberId: 'm1', memberEpoch: 0, rebalanceTimeoutMs: 1000, topology: { epoch: 0, subtopologies: [] }, activeTasks: empty, standbyTasks: empty, warmupTasks: empty, processId: 'p' });
+    expect(ok.errorName).toBe('NONE');
+    let dag: Record<string, unknown> = {};
+    for (let i = 0; i < 60; i++) dag = { a: dag, b: dag };
+    expect(send('ak4', 'StreamsGroupDescribe', 0, { groupIds: ['app'], extra: dag }).errorName).toBe('GROUP_ID_NOT_FOUND');
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 300; i++) deep = { x: deep };
+    expect(send('ak4', 'StreamsGroupDescribe', 0, { groupIds: ['app'], extra: deep }).errorMessage).toMatch(/nested deeper than 256 levels/);
+  });
+});

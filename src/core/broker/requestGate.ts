@@ -25,7 +25,7 @@ export function gateRequest(api: unknown, version: unknown, data: unknown): Gate
     return { errorName: 'UNSUPPORTED_VERSION', message: `${api} version ${describeValue(version)} is not a version number (an int16 from 0).` };
   }
   // a request that does not parse as the RPC's message is INVALID_REQUEST
-  const problem = notJsonObject(data) ?? topologyPartitions(data as Record<string, unknown>);
+  const problem = notJsonObject(data) ?? (api === 'StreamsGroupHeartbeat' || api === 'StreamsGroupInitialize' ? topologyPartitions(data as Record<string, unknown>) : null);
   return problem === null ? null : { errorName: 'INVALID_REQUEST', message: `${api} v${version}: the request data ${problem}.` };
 }
 
@@ -50,27 +50,32 @@ export function topologyPartitions(data: Record<string, unknown>): string | null
   return null;
 }
 
+/** Deeper than this, data is refused (the scenario parser allows 200 levels), so the walk below stays shallow. */
+const MAX_DEPTH = 256;
+
 /** What keeps `data` from being a JSON object (plain objects, arrays, strings, finite numbers, booleans, null inside), or null. */
 function notJsonObject(data: unknown): string | null {
   if (!isPlainObject(data)) return `must be a JSON object, got ${describeValue(data)}`;
-  const seen = new Set<object>();
-  const stack: unknown[] = [data];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v === 'string' || typeof v === 'boolean') continue;
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return `holds the number ${String(v)}, which JSON cannot carry`;
-      continue;
+  // a value shared by two fields is checked once (done); one that contains itself is a cycle (onPath)
+  const done = new Set<object>();
+  const onPath = new Set<object>();
+  const walk = (v: unknown, depth: number): string | null => {
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') return null;
+    if (typeof v === 'number') return Number.isFinite(v) ? null : `holds the number ${String(v)}, which JSON cannot carry`;
+    if (!Array.isArray(v) && !isPlainObject(v)) return `holds ${describeValue(v)}, which is not a JSON value`;
+    if (done.has(v)) return null;
+    if (onPath.has(v)) return 'refers to itself (a cycle)';
+    if (depth >= MAX_DEPTH) return `is nested deeper than ${MAX_DEPTH} levels`;
+    onPath.add(v);
+    for (const x of Array.isArray(v) ? v : Object.values(v)) {
+      const problem = walk(x, depth + 1);
+      if (problem !== null) return problem;
     }
-    if (Array.isArray(v) || isPlainObject(v)) {
-      if (seen.has(v)) return 'refers to itself (a cycle)';
-      seen.add(v);
-      for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push(x);
-      continue;
-    }
-    return `holds ${describeValue(v)}, which is not a JSON value`;
-  }
-  return null;
+    onPath.delete(v);
+    done.add(v);
+    return null;
+  };
+  return walk(data, 0);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

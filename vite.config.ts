@@ -1,10 +1,34 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+/**
+ * Writes sw.js from src/sw/sw.template.js with this build's hashed asset list and a cache name derived from
+ * it, so the service worker caches only this build's assets and a new build evicts the old ones.
+ */
+export function serviceWorkerPlugin(): Plugin {
+  return {
+    name: 'sgp-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const assets = Object.keys(bundle).filter((f) => f.startsWith('assets/')).sort();
+      const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
+      const template = readFileSync(new URL('./src/sw/sw.template.js', import.meta.url), 'utf8');
+      const source = template.replace('__SGP_CACHE__', JSON.stringify(`sgp-${version}`)).replace('__SGP_ASSETS__', JSON.stringify(assets));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
+/** Framing: a host should send this header too (a meta CSP cannot carry frame-ancestors); README "Hosting". */
+const FRAME_HEADERS = { 'Content-Security-Policy': "frame-ancestors 'none'", 'X-Frame-Options': 'DENY' };
 
 export default defineConfig({
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), serviceWorkerPlugin()],
+  preview: { headers: FRAME_HEADERS },
   resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,
   worker: { format: 'es' },
   publicDir: 'static',

@@ -4,9 +4,12 @@ import { app } from './ui/lib/app.svelte.ts';
 import { hooks } from './ui/lib/hooks.ts';
 import './ui/global.css';
 
-hooks.app = app;
-hooks.killWorker = () => app.client.kill();
-window.__sgp = hooks;
+// the test hooks exist in development and in builds made for the end-to-end tests (VITE_SGP_TEST_HOOKS=1) only
+if (import.meta.env.DEV || import.meta.env.VITE_SGP_TEST_HOOKS === '1') {
+  hooks.app = app;
+  hooks.killWorker = () => app.client.kill();
+  window.__sgp = hooks;
+}
 
 mount(App, { target: document.getElementById('app')! });
 

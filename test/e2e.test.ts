@@ -98,10 +98,13 @@ beforeAll(async () => {
   // vitest sets NODE_ENV=test, which would make Vite emit a development build (dev Svelte, no service worker)
   const env = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
+  // a production build with the test hooks (window.__sgp), which user builds leave out
+  process.env.VITE_SGP_TEST_HOOKS = '1';
   try {
     await build({ root: ROOT, mode: 'production', logLevel: 'warn', resolve: { conditions: ['module', 'browser', 'production'] }, build: { outDir, emptyOutDir: true } });
   } finally {
     process.env.NODE_ENV = env;
+    delete process.env.VITE_SGP_TEST_HOOKS;
   }
   const size = firstLoadGzip(outDir);
   console.log(`[e2e] first-load JS+CSS+HTML gzip: ${size.kb.toFixed(1)} KB (${size.files.join(', ')})`);
@@ -202,7 +205,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
     await page.locator('[data-testid=step]').nth(2).click();
     await page.click('[data-testid=copy-link]');
     const link = await page.inputValue('[data-testid=share-url]');
-    expect(link).toContain('#sgp=1.');
+    expect(link).toContain('#sgp=2.');
     expect(link.endsWith('.2')).toBe(true);
     expect(await page.textContent('[data-testid=link-length]')).toContain(String(link.length));
     const text = await appField<string>(page, 'text');
@@ -297,7 +300,11 @@ describe('playground e2e', { timeout: 180000 }, () => {
     await expect.poll(() => [...requested].filter((n) => /^(editor|json)\.worker-/.test(n)).length, { timeout: 20000 }).toBe(2);
     // wait until the service worker holds every built asset (all of them load in a session)
     const assets = readdirSync(join(outDir, 'assets')).sort();
-    const cached = () => page.evaluate(async () => (await (await caches.open('sgp-v1')).keys()).map((r) => new URL(r.url).pathname.split('/').pop()!).filter(Boolean));
+    // one cache, named for this build (sgp-<hash of the asset list>)
+    const cached = () => page.evaluate(async () => {
+      const names = (await caches.keys()).filter((k) => /^sgp-[0-9a-f]{12}$/.test(k));
+      return names.length === 1 ? (await (await caches.open(names[0]!)).keys()).map((r) => new URL(r.url).pathname.split('/').pop()!).filter(Boolean) : [`caches: ${names.join(', ')}`];
+    });
     await expect.poll(async () => {
       const have = new Set(await cached());
       return assets.filter((a) => !have.has(a));
@@ -424,7 +431,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
     expect(await v.textContent()).toContain('expelled');
     expect(await page.textContent('[data-testid=explore-summary]')).toMatch(/distinct states/);
     await v.locator('[data-testid=explore-copy]').click();
-    expect(await v.locator('[data-testid=explore-link]').inputValue()).toMatch(/#sgp=1\.[\w-]+\.\d+$/);
+    expect(await v.locator('[data-testid=explore-link]').inputValue()).toMatch(/#sgp=2\.[\w-]+\.[\w-]{6}\.\d+$/);
     await v.locator('[data-testid=explore-open]').click();
     await page.waitForSelector('[data-testid=branched]');
     await settled(page);

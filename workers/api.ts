@@ -156,7 +156,9 @@ export class WorkerApi {
     const steps: UiStep[] = [];
     let runner: ScenarioRunner;
     try {
-      runner = new ScenarioRunner(scenario);
+      // the run budget's wall time and heap are measured here (performance.memory: Chromium only)
+      const heap = (performance as { memory?: { usedJSHeapSize: number } }).memory;
+      runner = new ScenarioRunner(scenario, { probe: { elapsedMs: () => performance.now() - t0, heapBytes: () => heap?.usedJSHeapSize ?? null } });
     } catch (e) {
       return { ok: false, errors: [], crash: String(e instanceof Error ? e.message : e) };
     }
@@ -172,8 +174,9 @@ export class WorkerApi {
         return { ok: false, errors: [], crash: `step ${i} threw: ${e instanceof Error ? e.message : String(e)}` };
       }
       const batchStarts: number[] = [];
-      for (const b of runner.broker.coordinator.log.allBatches()) if (b.baseOffset >= before) batchStarts.push(b.baseOffset);
+      for (const b of runner.broker.coordinator.log.batchesFrom(before)) if (b.baseOffset >= before) batchStarts.push(b.baseOffset);
       steps.push({ ...ts, batchStarts });
+      if (runner.budget.stopped) break;
       const now = performance.now();
       if (onProgress && (now - lastReport > 50 || i === total - 1)) {
         lastReport = now;
@@ -187,6 +190,7 @@ export class WorkerApi {
       steps,
       topics: Object.fromEntries([...runner.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
+    if (runner.budget.stopped) trace.stopped = runner.budget.stopped;
     return { ok: true, trace, ms: performance.now() - t0, clients: Object.keys(scenario.clients).sort(), stepLines: stepLines(text) };
   }
 

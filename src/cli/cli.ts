@@ -62,7 +62,7 @@ Exit codes:
   0  success (for check: every expectation holds)
   1  check/report: an expectation did not hold (printed with file, step, JSON path); explore: a violation; compare: divergence
   2  a file is not a valid scenario (FILE:LINE:COLUMN: PATH: message), a file cannot be read,
-     or the command line is wrong
+     the command line is wrong, or a run asked for more than its budget (the message names the limit)
   3  internal error in sgp (please report it with the scenario)
 `;
 
@@ -233,7 +233,14 @@ async function runCommand(file: string, json: boolean, io: CliIo, deps: CliDeps)
   const trace = await simulate(file, scenario, io, deps);
   if (!trace) return EXIT.INTERNAL;
   io.stdout(json ? JSON.stringify(trace, null, 2) + '\n' : formatTrace(trace));
-  return EXIT.OK;
+  return stoppedByBudget(file, trace, io) ? EXIT.INVALID : EXIT.OK;
+}
+
+/** A run the budget stopped is an input that asks for too much: the message names the limit. */
+function stoppedByBudget(file: string, trace: Trace, io: CliIo): boolean {
+  if (!trace.stopped) return false;
+  io.stderr(`${file}: after step ${trace.steps.length - 1}: ${trace.stopped.message}\n`);
+  return true;
 }
 
 async function checkCommand(file: string, io: CliIo, deps: CliDeps): Promise<number> {
@@ -247,6 +254,7 @@ async function checkCommand(file: string, io: CliIo, deps: CliDeps): Promise<num
   for (const variant of variants) {
     const trace = await simulate(file, { ...scenario, variant }, io, deps);
     if (!trace) return EXIT.INTERNAL;
+    if (stoppedByBudget(file, trace, io)) return EXIT.INVALID;
     steps = trace.steps.length;
     const under = variants.length > 1 ? ` [variant ${variant}]` : '';
     for (const step of trace.steps) {

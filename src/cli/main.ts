@@ -1,11 +1,12 @@
 // Entry point of the sgp command (bin/sgp.mjs imports this file through tsx). All logic is in cli.ts.
-import { readFile } from 'node:fs/promises';
+import { readInput } from './input.ts';
 import { EXIT, runCli, type CliIo } from './cli.ts';
+import type { Scenario } from '../core/scenario/types.ts';
 
 const io: CliIo = {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
-  readFile: (path) => readFile(path, 'utf8'),
+  readFile: readInput,
 };
 
 // A closed pipe (e.g. `sgp run f.json | head`) is not an error worth a stack trace.
@@ -15,6 +16,13 @@ process.on('uncaughtException', (e) => {
   process.exit(EXIT.INTERNAL);
 });
 
-const loadRunner = async () => (await import('../core/scenario/runner.ts')).runScenario;
+// the run budget's wall time and heap are measured here: the core has no clock
+const loadRunner = async () => {
+  const { runScenario } = await import('../core/scenario/runner.ts');
+  return (scenario: Scenario) => {
+    const t0 = performance.now();
+    return runScenario(scenario, { probe: { elapsedMs: () => performance.now() - t0, heapBytes: () => process.memoryUsage().heapUsed } });
+  };
+};
 
 process.exitCode = await runCli(process.argv.slice(2), io, { loadRunner });

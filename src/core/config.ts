@@ -38,6 +38,10 @@ export const CONFIG_DEFS: readonly ConfigDef[] = [
   { name: 'offsets.retention.check.interval.ms', default: 600000, type: 'long', min: 1, doc: 'How often the coordinator sweeps for expired offsets and groups.' },
   { name: 'offsets.topic.num.partitions', default: 50, type: 'int', min: 1, doc: 'Partitions of __consumer_offsets; the group lives on abs(hash(groupId)) % this.' },
   { name: 'message.max.bytes', default: 1048588, type: 'int', min: 0, doc: 'Largest record batch the partition accepts: one operation\'s records must fit.' },
+  { name: 'playground.run.max.steps', default: 1000000, type: 'int', min: 1, doc: 'Simulator run budget: the most steps one run may take (scenario steps plus the requests its run steps send).' },
+  { name: 'playground.run.max.fired.timers', default: 1000000, type: 'int', min: 1, doc: 'Simulator run budget: the most timers one run may fire (idle retention checks passed over together count once).' },
+  { name: 'playground.run.max.ms', default: 60000, type: 'int', min: 1, doc: 'Simulator run budget: the most wall-clock time one run may take, in ms (measured by the CLI and the page, not the core).' },
+  { name: 'playground.run.max.heap.mb', default: 2048, type: 'int', min: 1, doc: 'Simulator run budget: the most heap (MB) the process may use during a run, where the host can tell.' },
   { name: 'streams.rack.aware.assignment.tags', default: '', type: 'list', doc: 'Client tag keys used for rack-aware standby placement ([4.4]); empty = off.' },
 ];
 

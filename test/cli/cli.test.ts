@@ -134,7 +134,7 @@ describe('sgp (in-process)', () => {
   it('link prints a fragment that opens to the same text and step', async () => {
     const r = await cli(['link', 'good.json'], files, fakeRun);
     expect(r.code).toBe(0);
-    expect(decodeLink(r.stdout.trim())).toEqual({ ok: true, text: good, step: null, version: 1 });
+    expect(decodeLink(r.stdout.trim())).toEqual({ ok: true, text: good, step: null, version: 2, unverified: null });
     const s = await cli(['link', '--step=0', 'good.json'], files, fakeRun);
     expect(decodeLink(s.stdout.trim())).toMatchObject({ ok: true, step: 0 });
     const past = await cli(['link', 'good.json', '--step', '5'], files, fakeRun);

@@ -2,6 +2,7 @@
 // hand-written descriptions. Regenerate after changing them: `npx tsx test/scenario/schema-gen.ts`.
 // schema.test.ts fails while the committed file is out of date.
 import { writeFileSync } from 'node:fs';
+import { MAX_PARTITIONS_PER_TOPIC } from '../../src/core/limits.ts';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_DEFS } from '../../src/core/config.ts';
 import { VARIANTS } from '../../src/core/scenario/types.ts';
@@ -87,6 +88,7 @@ function wireSchema(t: WireType, ctx: string): Record<string, unknown> {
 }
 function fieldSchema(name: string, spec: FieldSpec, owner: string): Record<string, unknown> {
   const s = wireSchema(spec.type, owner);
+  if (spec.max !== undefined) s.maximum = spec.max;
   const desc = (owner === 'CopartitionGroup' ? DCOPART[name] : owner === 'TaskIds' ? DTASK[name] : owner === 'OffsetCommitRequestTopic' ? DCOMMITTOPIC[name] : undefined) ?? D[name];
   if (!desc) throw new Error('no description for ' + owner + '.' + name);
   const typeName = spec.type.t === 'struct' ? spec.type.name : spec.type.t === 'array' ? `[]${spec.type.of.t === 'struct' ? spec.type.of.name : spec.type.of.t}` : spec.type.t;
@@ -126,7 +128,7 @@ defs.taskRoles = {
   properties: { active: { $ref: '#/definitions/taskMap', description: 'Active tasks.' }, standby: { $ref: '#/definitions/taskMap', description: 'Standby tasks.' }, warmup: { $ref: '#/definitions/taskMap', description: 'Warm-up tasks.' } },
 };
 const nonNegMs = (d: string) => ({ type: 'integer', minimum: 0, description: d });
-defs.topicSpec = { type: 'object', description: 'A topic and its partition count.', additionalProperties: false, required: ['name', 'partitions'], properties: { name: { type: 'string', minLength: 1, description: 'Topic name.' }, partitions: { type: 'integer', minimum: 1, maximum: 2147483647, description: 'Number of partitions.' } } };
+defs.topicSpec = { type: 'object', description: 'A topic and its partition count.', additionalProperties: false, required: ['name', 'partitions'], properties: { name: { type: 'string', minLength: 1, description: 'Topic name.' }, partitions: { type: 'integer', minimum: 1, maximum: MAX_PARTITIONS_PER_TOPIC, description: 'Number of partitions (at most the playground\'s limit of 10,000).' } } };
 defs.client = {
   type: 'object', description: 'A simulated client (one Kafka Streams member).', additionalProperties: false,
   properties: {
@@ -240,7 +242,7 @@ defs.stepCommon = {
       properties: {
         create: { type: 'array', items: { $ref: '#/definitions/topicSpec' }, description: 'Topics to create.' },
         delete: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Names of topics to delete.' },
-        partitions: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 }, description: 'New partition counts by topic name.' },
+        partitions: { type: 'object', additionalProperties: { type: 'integer', minimum: 1, maximum: MAX_PARTITIONS_PER_TOPIC }, description: 'New partition counts by topic name.' },
       },
     },
   },

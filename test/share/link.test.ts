@@ -8,6 +8,7 @@ import {
   base64UrlEncode,
   decodeLink,
   encodeLink,
+  UNVERIFIED_NOTE,
 } from '../../src/core/share/link.ts';
 import corpus from './links-corpus.json' with { type: 'json' };
 
@@ -22,9 +23,9 @@ function failure(fragment: string) {
 describe('encodeLink / decodeLink', () => {
   it('round-trips text and step', () => {
     const link = encodeLink(scenario, 1);
-    expect(link).toMatch(/^#sgp=1\.[A-Za-z0-9_-]+\.1$/);
-    expect(decodeLink(link)).toEqual({ ok: true, text: scenario, step: 1, version: 1 });
-    expect(decodeLink(encodeLink(scenario, null))).toEqual({ ok: true, text: scenario, step: null, version: 1 });
+    expect(link).toMatch(/^#sgp=2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{6}\.1$/);
+    expect(decodeLink(link)).toEqual({ ok: true, text: scenario, step: 1, version: 2, unverified: null });
+    expect(decodeLink(encodeLink(scenario, null))).toEqual({ ok: true, text: scenario, step: null, version: 2, unverified: null });
   });
 
   it('accepts the fragment without "#" and inside a whole URL', () => {
@@ -79,21 +80,21 @@ describe('encodeLink / decodeLink', () => {
   });
 
   it('says "corrupt" for malformed structure and non-UTF-8 contents', () => {
-    const payload = encodeLink('{}', null).slice('#sgp=1.'.length);
+    const payload = base64UrlEncode(deflateSync(new TextEncoder().encode('{}')));
     expect(failure('#sgp=x.' + payload).reason).toBe('corrupt');
     expect(failure('#sgp=0.' + payload).reason).toBe('corrupt');
     expect(failure(`#sgp=1.${payload}.x`).reason).toBe('corrupt');
     expect(failure(`#sgp=1.${payload}.-1`).reason).toBe('corrupt');
     expect(failure(`#sgp=1.${payload}.1.2`).reason).toBe('corrupt');
     const latin1 = base64UrlEncode(deflateSync(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])));
-    expect(failure('#sgp=1.' + latin1).message).toMatch(/not UTF-8/);
+    expect(failure('#sgp=1.' + latin1).message).toBe('This share link is damaged: its data is not UTF-8 text: the byte 0xFF at offset 1 does not begin a well-formed UTF-8 character.');
   });
 
   it('explains a newer link format', () => {
-    const r = failure('#sgp=2.whatever-comes-next.4');
+    const r = failure('#sgp=3.whatever-comes-next.4');
     expect(r.reason).toBe('newer-format');
     expect(r.message).toBe(
-      'This link was made by a newer version of the playground (link format 2); this version reads format 1. Update the playground to open it.',
+      'This link was made by a newer version of the playground (link format 3); this version reads format 2. Update the playground to open it.',
     );
   });
 
@@ -132,7 +133,38 @@ describe('committed links keep opening', () => {
   });
 
   it.each(corpus.links.map((l) => [l.name, l] as const))('%s', (_name, entry) => {
-    expect(decodeLink(entry.link)).toEqual({ ok: true, text: entry.text, step: entry.step, version: 1 });
+    // format-1 links carry no checksum: they open, with a note that they cannot be verified
+    expect(decodeLink(entry.link)).toEqual({ ok: true, text: entry.text, step: entry.step, version: 1, unverified: UNVERIFIED_NOTE });
+  });
+});
+
+describe('the checksum (issue 13, defect 9)', () => {
+  const CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.';
+  it('no single-character edit of a link opens a different scenario or step (35% did without a checksum)', () => {
+    const texts = [scenario, JSON.stringify({ format: 1, steps: Array.from({ length: 30 }, (_, i) => ({ advance: i })) })];
+    let edits = 0;
+    for (const text of texts) {
+      for (const step of [null, 3]) {
+        const link = encodeLink(text, step);
+        for (let i = '#sgp=2.'.length; i < link.length; i++) {
+          const variants = [link.slice(0, i) + link.slice(i + 1), ...[...CHARS].filter((c) => c !== link[i]).map((c) => link.slice(0, i) + c + link.slice(i + 1))];
+          for (const edited of variants) {
+            edits++;
+            const r = decodeLink(edited);
+            if (r.ok) expect([r.text, r.step], edited).toEqual([text, step]);
+          }
+        }
+      }
+    }
+    expect(edits).toBeGreaterThan(10_000);
+  });
+
+  it('a damaged checksum is named', () => {
+    const link = encodeLink(scenario, 2);
+    const parts = link.split('.');
+    parts[2] = parts[2] === 'AAAAAA' ? 'AAAAAB' : 'AAAAAA';
+    expect(failure(parts.join('.')).message).toBe('This share link is damaged: its checksum does not match (was it edited, or cut off when copied?).');
+    expect(failure(link.replace(/\.2$/, '.7')).reason).toBe('corrupt');
   });
 });
 

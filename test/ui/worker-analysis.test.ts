@@ -26,7 +26,7 @@ describe('WorkerApi analysis methods', () => {
     expect(progress.length).toBeGreaterThan(0);
     const v = r.violations.find((x) => x.invariant === 'live-member-kept')!;
     expect(v.description).toMatch(/never expelled/);
-    expect(v.link).toMatch(/^#sgp=1\./);
+    expect(v.link).toMatch(/^#sgp=2\./);
     expect(api.parse(v.scenarioText)).toEqual({ ok: true });
   });
 

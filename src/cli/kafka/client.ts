@@ -7,11 +7,11 @@ import { decodeRecordBatches, type LogRecord } from '../../core/wire/recordBatch
 import { fromBase64 } from '../../core/wire/bytes.ts';
 import { KafkaConnection } from './connection.ts';
 
-const rpc = (name: string, v: number): [MessageSchema, MessageSchema, number] => {
+const rpc = (name: string, v: number): [MessageSchema, MessageSchema] => {
   const req = KAFKA_RPC[`${name}Request@${v}`];
   const res = KAFKA_RPC[`${name}Response@${v}`];
   if (!req || !res) throw new Error(`no schema for ${name} v${v}`);
-  return [req, res, v];
+  return [req, res];
 };
 
 export const OFFSETS_TOPIC = '__consumer_offsets';
@@ -42,7 +42,8 @@ export class KafkaClient {
 
   static async connect(host: string, port: number, timeoutMs = 10_000): Promise<KafkaClient> {
     const conn = await KafkaConnection.connect(host, port, { timeoutMs });
-    const res = await conn.send(...pair('ApiVersions', 3), { clientSoftwareName: 'sgp-oracle', clientSoftwareVersion: '0.1.0' });
+    const [avReq, avRes] = rpc('ApiVersions', 3);
+    const res = await conn.send(avReq, avRes, 3, { clientSoftwareName: 'sgp-oracle', clientSoftwareVersion: '0.1.0' });
     if (res.errorCode !== 0) throw new KafkaError('ApiVersions', res.errorCode as number, `ApiVersions failed with error ${String(res.errorCode)}`);
     return new KafkaClient(conn, res.apiKeys as ApiRange[]);
   }
@@ -57,14 +58,14 @@ export class KafkaClient {
   }
 
   async findCoordinator(groupId: string): Promise<{ errorCode: number; nodeId: number; host: string; port: number }> {
-    const res = await this.conn.send(...pair('FindCoordinator', 4), { keyType: 0, coordinatorKeys: [groupId] });
+    const res = await this.call('FindCoordinator', 4, { keyType: 0, coordinatorKeys: [groupId] });
     const c = (res.coordinators as Record<string, unknown>[])[0]!;
     return { errorCode: c.errorCode as number, nodeId: c.nodeId as number, host: c.host as string, port: c.port as number };
   }
 
   /** Topic name → partition count, for the named topics (all topics when `names` is null). */
   async metadata(names: string[] | null): Promise<Map<string, { errorCode: number; partitions: number; topicId: string }>> {
-    const res = await this.conn.send(...pair('Metadata', 12), {
+    const res = await this.call('Metadata', 12, {
       topics: names === null ? null : names.map((name) => ({ topicId: 'AAAAAAAAAAAAAAAAAAAAAA', name })),
       allowAutoTopicCreation: false,
       includeTopicAuthorizedOperations: false,
@@ -78,7 +79,7 @@ export class KafkaClient {
 
   async createTopics(topics: { name: string; partitions: number }[]): Promise<{ name: string; errorCode: number; errorMessage: string | null }[]> {
     if (topics.length === 0) return [];
-    const res = await this.conn.send(...pair('CreateTopics', 7), {
+    const res = await this.call('CreateTopics', 7, {
       topics: topics.map((t) => ({ name: t.name, numPartitions: t.partitions, replicationFactor: 1, assignments: [], configs: [] })),
       timeoutMs: 30_000,
       validateOnly: false,
@@ -87,7 +88,7 @@ export class KafkaClient {
   }
 
   async createPartitions(counts: Record<string, number>): Promise<{ name: string; errorCode: number; errorMessage: string | null }[]> {
-    const res = await this.conn.send(...pair('CreatePartitions', 3), {
+    const res = await this.call('CreatePartitions', 3, {
       topics: Object.entries(counts).map(([name, count]) => ({ name, count, assignments: null })),
       timeoutMs: 30_000,
       validateOnly: false,
@@ -96,13 +97,13 @@ export class KafkaClient {
   }
 
   async deleteTopics(names: string[]): Promise<{ name: string; errorCode: number }[]> {
-    const res = await this.conn.send(...pair('DeleteTopics', 6), { topics: names.map((name) => ({ name, topicId: 'AAAAAAAAAAAAAAAAAAAAAA' })), topicNames: [], timeoutMs: 30_000 });
+    const res = await this.call('DeleteTopics', 6, { topics: names.map((name) => ({ name, topicId: 'AAAAAAAAAAAAAAAAAAAAAA' })), topicNames: [], timeoutMs: 30_000 });
     return (res.responses as Record<string, unknown>[]).map((t) => ({ name: t.name as string, errorCode: t.errorCode as number }));
   }
 
   /** Sets group configs (`streams.session.timeout.ms`, …) on a GROUP resource. */
   async alterGroupConfigs(groupId: string, configs: Record<string, string>): Promise<{ errorCode: number; errorMessage: string | null }> {
-    const res = await this.conn.send(...pair('IncrementalAlterConfigs', 1), {
+    const res = await this.call('IncrementalAlterConfigs', 1, {
       resources: [{ resourceType: GROUP_RESOURCE, resourceName: groupId, configs: Object.entries(configs).map(([name, value]) => ({ name, configOperation: 0, value })) }],
       validateOnly: false,
     });
@@ -112,7 +113,7 @@ export class KafkaClient {
 
   /** The log end offset of a partition (ListOffsets, timestamp -1 = latest). */
   async endOffset(topic: string, partition: number): Promise<number> {
-    const res = await this.conn.send(...pair('ListOffsets', 7), {
+    const res = await this.call('ListOffsets', 7, {
       replicaId: -1,
       isolationLevel: 0,
       topics: [{ name: topic, partitions: [{ partitionIndex: partition, currentLeaderEpoch: -1, timestamp: -1 }] }],
@@ -127,7 +128,7 @@ export class KafkaClient {
     const records: LogRecord[] = [];
     let next = offset;
     for (let round = 0; round < maxRounds; round++) {
-      const res = await this.conn.send(...pair('Fetch', 12), {
+      const res = await this.call('Fetch', 12, {
         replicaId: -1,
         maxWaitMs: 0,
         minBytes: 0,
@@ -162,11 +163,11 @@ export class KafkaClient {
 
   /** Any RPC from the generated Kafka 4.4 schemas, by name and version. */
   raw(name: string, version: number, data: Record<string, unknown>, clientId?: string): Promise<Record<string, unknown>> {
+    return this.call(name, version, data, clientId);
+  }
+
+  private call(name: string, version: number, data: Record<string, unknown>, clientId?: string): Promise<Record<string, unknown>> {
     const [req, res] = rpc(name, version);
     return this.conn.send(req, res, version, data, clientId);
   }
-}
-
-function pair(name: string, v: number): [MessageSchema, MessageSchema, number] {
-  return rpc(name, v);
 }

@@ -5,6 +5,7 @@ import { draftConfigs } from './configs.ts';
 import { computeTasksPerMember } from './quotas.ts';
 import type { TaskSet } from '../model/tasks.ts';
 import { TaskAssignorException, type GroupAssignment, type GroupSpec, type MemberAssignment, type TopologyDescriber } from './types.ts';
+import { pushAll } from '../util/arrays.ts';
 
 interface Task {
   readonly s: string;
@@ -160,7 +161,8 @@ export function assignDraft(groupSpec: GroupSpec, topology: TopologyDescriber): 
         if (m === undefined && prev) {
           const wasNonEmpty = prev.length > 0;
           const kept = prev.filter((c) => avail.includes(procOfMember.get(c)!));
-          prev.splice(0, prev.length, ...kept); // the draft mutates prevStandby
+          prev.length = 0;
+          pushAll(prev, kept); // the draft mutates prevStandby
           if (wasNonEmpty) {
             if (kept.length === 0) throw new TaskAssignorException(`No previous standby member left for task ${task.s}_${task.p}.`);
             const c = leastLoaded(kept, t, true);

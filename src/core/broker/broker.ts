@@ -14,6 +14,7 @@ import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
 import { draftRpc } from '../draft/broker.ts';
 import { offsetCommitRpc } from '../offsets/broker.ts';
 import { OFFSET_COMMIT_VERSIONS } from '../offsets/commit.ts';
+import { gateRequest, gateResponse } from './requestGate.ts';
 
 export interface RpcOutcome {
   /** The request as the broker read it (defaults filled), in Kafka's JSON form. */
@@ -126,15 +127,19 @@ export class Broker {
 
   /** `quiet`: skip the coordinator's narration (the explorer needs only the state). */
   send(api: RpcName, version: number, data: Record<string, unknown>, client: ClientContext, quiet = false): RpcOutcome {
-    const range = supportedVersions(this.options.edition, api, this.options.variant);
+    // KafkaApis: an unknown API or version, or data that does not parse, gets an error code, never a throw
+    const refused = gateRequest(api, version, data);
+    if (refused) {
+      const response = gateResponse(this.options.edition, api, version, refused);
+      return { ...this.errorOutcome({}, response, refused.errorName, refused.message), narration: [`The broker refuses the request: ${refused.message}`] };
+    }
     // OffsetCommit is the same RPC in both editions (src/core/offsets/)
     if (api === 'OffsetCommit') return offsetCommitRpc(this, version, data);
     if (this.options.edition === 'kip1071-draft') return draftRpc(this, api, version, data, client);
     if (api === 'StreamsGroupHeartbeat') return this.heartbeat(version, data, client, quiet);
     if (api === 'StreamsGroupDescribe') return this.describe(version, data);
-    void range;
     const name: ErrorName = 'UNSUPPORTED_VERSION';
-    return this.errorOutcome(data, { errorCode: errorCode(this.options.edition, name), errorMessage: `${api} is not part of the shipped protocol.` }, name, null);
+    return this.errorOutcome({ ...data }, { errorCode: errorCode(this.options.edition, name), errorMessage: `${api} is not part of the shipped protocol.` }, name, null);
   }
 
   private errorOutcome(request: Record<string, unknown>, response: Record<string, unknown>, errorName: ErrorName, message: string | null): RpcOutcome {

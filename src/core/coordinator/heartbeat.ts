@@ -40,6 +40,7 @@ import { buildTargetAssignment } from './targetAssignment.ts';
 import { timerKey } from './timers.ts';
 import { assignmentConfigMap, assignmentConfigs, sameConfigs } from './assignmentConfigs.ts';
 import { throwIfMemberEpochIsInvalid } from './fencing.ts';
+import { pushAll } from '../util/arrays.ts';
 
 export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
   if (req.memberEpoch === -1 || req.memberEpoch === -2) return streamsGroupLeave(ctx, req);
@@ -280,7 +281,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
         assignmentConfigs: assignmentConfigMap(ctx.config),
         timestamp: ctx.now,
       });
-      records.push(...result.records);
+      pushAll(records, result.records);
       targetEpoch = groupEpoch;
       target = result.targets.get(memberId) ?? EMPTY_TUPLE;
       note(ctx, narration, () => `A new target assignment is computed for epoch ${groupEpoch}; ${memberId}'s target: active ${describeTasks(target.active)}, standby ${describeTasks(target.standby)}.`);
@@ -293,7 +294,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   // 16. reconcile toward the target
   const report = ownedReport(req);
   const { member: reconciled, narration: rn } = maybeReconcile(ctx, group, updated, targetEpoch, target, report, effects);
-  narration.push(...rn);
+  pushAll(narration, rn);
   if (!sameAssignment(reconciled, updated)) records.push(currentAssignmentRecord(groupId, reconciled, true));
 
   // 17. the session is refreshed by every successful heartbeat
@@ -440,7 +441,7 @@ export function maybeReconcile(
     const acc = accumulateReport(group, member, report);
     effectiveReport = acc.report;
     effects.push(softEffect(group.groupId, acc.apply));
-    narration.push(...acc.narration);
+    pushAll(narration, acc.narration);
   }
   const next = buildCurrentAssignment({
     member,
@@ -462,7 +463,7 @@ export function maybeReconcile(
     } else if (next.state === 'UNREVOKED_TASKS') {
       effects.push({ kind: 'schedule', task: { kind: 'rebalance-timeout', groupId: group.groupId, memberId: id, memberEpoch: next.memberEpoch }, at: ctx.now + next.rebalanceTimeoutMs });
     } else effects.push({ kind: 'cancel', key: rebalanceKey });
-    if (!ctx.quiet) narration.push(...describeTransition(member, next, targetEpoch));
+    if (!ctx.quiet) pushAll(narration, describeTransition(member, next, targetEpoch));
   } else if (member.state === 'UNREVOKED_TASKS') {
     note(ctx, narration, () => `Member ${id} is at epoch ${member.memberEpoch} but the target is epoch ${targetEpoch}: it must release ${describeTasks(member.tasksPendingRevocation.active)} (active)${standbyNote(member)} first; its report does not show that yet.`);
   } else if (member.state === 'UNRELEASED_TASKS') {

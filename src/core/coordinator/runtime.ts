@@ -21,7 +21,7 @@ import { GROUP_STATE_NAMES } from './group.ts';
 import type { StreamsGroup } from './group.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import { draftHooks } from '../draft/hooks.ts';
-import { cleanupGroupMetadata, offsetsRetentionMs, streamsGroupIsSubscribedToTopic } from '../offsets/retention.ts';
+import { cleanupGroupMetadata, nextOffsetExpiry, offsetsRetentionMs, streamsGroupIsSubscribedToTopic } from '../offsets/retention.ts';
 import { classicGroupTombstone, groupMetadataTombstone, targetAssignmentMetadataTombstone, topologyTombstone, currentAssignmentTombstone, targetAssignmentMemberTombstone, memberMetadataTombstone, releaseTaskValues } from './records.ts';
 
 export interface CoordinatorOptions {
@@ -176,7 +176,7 @@ export class Coordinator {
     }
     // the batch must fit the partition's maximum batch size
     if (result.records.length > 0 && estimateBatchBytes(result.records) > this.options.config.int('message.max.bytes')) {
-      return { ...this.failed(new ApiError('UNKNOWN_SERVER_ERROR', null), onError), narration: ['The records of this operation do not fit in one batch (message.max.bytes): the operation is rolled back.'] };
+      return { ...this.failed(new ApiError('UNKNOWN_SERVER_ERROR', null), onError), narration: [`The records of this operation do not fit in one batch (message.max.bytes = ${this.options.config.int('message.max.bytes')}): the operation is rolled back. Kafka fails the same way: the coordinator writes an operation's records as one atomic batch (only its internal clean-ups may split), so the write fails with RecordTooLargeException, answered as UNKNOWN_SERVER_ERROR, each time the operation runs again; a target assignment for thousands of members needs a larger message.max.bytes.`] };
     }
     try {
       for (const r of result.records) replay(this.groups, r, this.options.edition);
@@ -264,10 +264,36 @@ export class Coordinator {
       if (!t) break;
       this.timers.cancel(t.key);
       this.now = Math.max(this.now, t.deadline);
-      fired.push(this.fire(t, topics));
+      const f = this.fire(t, topics);
+      if (t.task.kind === 'retention-check' && f.batch === null) this.skipIdleRetentionChecks(until, f);
+      fired.push(f);
     }
     this.now = Math.max(this.now, until);
     return fired;
+  }
+
+  /**
+   * After a retention check that found nothing, the checks that would follow it with nothing to do are passed
+   * over in one step (the groups cannot change before the next other timer, and no offset expires before
+   * nextOffsetExpiry): the cost is per check that changes something, not per check. `f` then stands for them all.
+   */
+  private skipIdleRetentionChecks(until: number, f: FiredTimer): void {
+    const key = timerKey({ kind: 'retention-check' });
+    const next = this.timers.get(key);
+    if (!next) return;
+    const interval = next.deadline - this.now;
+    let last = until;
+    // the next other timer bounds the skip (a tie fires the older timer first)
+    const other = this.timers.earliestDeadlineExcept(key);
+    if (other !== null) last = Math.min(last, other - 1);
+    const expiry = nextOffsetExpiry(this.groups, offsetsRetentionMs(this.options.config.int('offsets.retention.minutes')), this.hooks);
+    if (expiry !== null) last = Math.min(last, expiry - 1);
+    if (interval <= 0 || last < next.deadline) return;
+    const skipped = Math.floor((last - next.deadline) / interval) + 1;
+    const lastAt = next.deadline + (skipped - 1) * interval;
+    this.timers.schedule({ kind: 'retention-check' }, lastAt + interval);
+    this.now = Math.max(this.now, lastAt);
+    f.effect = `${f.effect} (and ${skipped} more check${skipped === 1 ? '' : 's'} with nothing to do, every ${interval} ms until ${lastAt} ms)`;
   }
 
   private fire(t: ScheduledTimer, topics: TopicsImage): FiredTimer {

@@ -31,11 +31,22 @@ export function timerKey(t: TimerTask): string {
   }
 }
 
+/** Firing order: deadline, then scheduling order. */
+function before(a: ScheduledTimer, b: ScheduledTimer): boolean {
+  return a.deadline < b.deadline || (a.deadline === b.deadline && a.seq < b.seq);
+}
+
 export class Timers {
   private readonly byKey: Map<string, ScheduledTimer>;
   private seq = 0;
   /** `all()`'s answer until the next change (timers are read far more often than changed). */
   private sorted: readonly ScheduledTimer[] | null = null;
+  /**
+   * A binary min-heap in firing order, for nextDue and nextDeadline in O(log n). Entries a later schedule or a
+   * cancel replaced stay in it until they reach the top (an entry counts only while byKey holds it); built on
+   * first use, so a clone copies nothing until it asks.
+   */
+  private heap: ScheduledTimer[] | null = null;
 
   /** Empty, or (`clone`) with the timers of `from`. */
   constructor(from?: ReadonlyMap<string, ScheduledTimer>) {
@@ -44,8 +55,14 @@ export class Timers {
 
   schedule(task: TimerTask, deadline: number): void {
     const key = timerKey(task);
-    this.byKey.set(key, { key, deadline, task, seq: this.seq++ });
+    const t: ScheduledTimer = { key, deadline, task, seq: this.seq++ };
+    this.byKey.set(key, t);
     this.sorted = null;
+    if (this.heap) {
+      // replaced entries wait in the heap: rebuild it when they outnumber the live ones
+      if (this.heap.length > 2 * this.byKey.size + 64) this.heap = null;
+      else this.push(t);
+    }
   }
 
   scheduleIfAbsent(task: TimerTask, deadline: number): void {
@@ -66,18 +83,66 @@ export class Timers {
 
   /** The earliest timer due at or before `until`, or null. */
   nextDue(until: number): ScheduledTimer | null {
-    let best: ScheduledTimer | null = null;
-    for (const t of this.byKey.values()) {
-      if (t.deadline > until) continue;
-      if (!best || t.deadline < best.deadline || (t.deadline === best.deadline && t.seq < best.seq)) best = t;
-    }
-    return best;
+    const t = this.first();
+    return t !== null && t.deadline <= until ? t : null;
   }
 
   nextDeadline(): number | null {
+    return this.first()?.deadline ?? null;
+  }
+
+  /** The earliest deadline of a timer other than `key` (a scan: for rare callers). */
+  earliestDeadlineExcept(key: string): number | null {
     let d: number | null = null;
-    for (const t of this.byKey.values()) if (d === null || t.deadline < d) d = t.deadline;
+    for (const t of this.byKey.values()) if (t.key !== key && (d === null || t.deadline < d)) d = t.deadline;
     return d;
+  }
+
+  /** The heap's top after dropping replaced entries. */
+  private first(): ScheduledTimer | null {
+    const h = (this.heap ??= this.heapify());
+    while (h.length > 0) {
+      const top = h[0]!;
+      if (this.byKey.get(top.key) === top) return top;
+      this.pop();
+    }
+    return null;
+  }
+
+  private heapify(): ScheduledTimer[] {
+    this.heap = [];
+    for (const t of this.byKey.values()) this.push(t);
+    return this.heap;
+  }
+
+  private push(t: ScheduledTimer): void {
+    const h = this.heap!;
+    let i = h.length;
+    h.push(t);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(t, h[parent]!)) break;
+      h[i] = h[parent]!;
+      i = parent;
+    }
+    h[i] = t;
+  }
+
+  private pop(): void {
+    const h = this.heap!;
+    const last = h.pop()!;
+    if (h.length === 0) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= h.length) break;
+      const r = l + 1;
+      const c = r < h.length && before(h[r]!, h[l]!) ? r : l;
+      if (!before(h[c]!, last)) break;
+      h[i] = h[c]!;
+      i = c;
+    }
+    h[i] = last;
   }
 
   /** Every timer in firing order: deadline, then scheduling order. */
@@ -88,6 +153,7 @@ export class Timers {
   clear(): void {
     this.byKey.clear();
     this.sorted = null;
+    this.heap = null;
   }
 
   /** A copy (scheduled timers are immutable values). */

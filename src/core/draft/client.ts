@@ -12,6 +12,7 @@ import type { Edition } from '../protocol/errors.ts';
 import type { TraceStep } from '../scenario/types.ts';
 import { topologyIdOf } from './ids.ts';
 import { BRANCH_CLIENT_TOPOLOGY_ID, draftRules } from './rules.ts';
+import { pushAll } from '../util/arrays.ts';
 
 export interface DraftClientOptions {
   readonly topologyId: string;
@@ -42,7 +43,7 @@ export function maybeInitialize(broker: Broker, c: SimulatedClient, hb: RpcOutco
   const request = { groupId: c.groupId, topologyId: c.draft.topologyId, topology: c.topology ?? [] };
   t.narration.push(`${c.alias} was asked to initialize the group: it sends StreamsGroupInitialize with topology ${c.draft.topologyId}.`);
   const out = broker.send('StreamsGroupInitialize', 0, request, { clientId: c.alias, clientHost: '/127.0.0.1' });
-  t.narration.push(...out.narration);
+  pushAll(t.narration, out.narration);
   t.narration.push(`${c.alias} only logs the StreamsGroupInitialize answer (${out.errorName}); it does not retry.`);
   t.exchanges.push({ at: broker.now, member: c.alias, request: out.request, response: out.response, errorName: out.errorName });
 }

@@ -22,6 +22,7 @@ import { emptyDraftHeartbeatResponse, type DraftHeartbeatRequest, type DraftHear
 import { draftCurrentAssignmentRecord, draftFenceRecords, draftGroupMetadataRecord, draftMemberMetadataRecord, draftPartitionMetadataRecord } from './records.ts';
 import { newDraftGroup, newDraftMember } from './replay.ts';
 import { DRAFT_CONFIGS, METADATA_REFRESH_INTERVAL_MS, type DraftRules } from './rules.ts';
+import { pushAll } from '../util/arrays.ts';
 
 export interface DraftEnv {
   readonly rules: DraftRules;
@@ -270,7 +271,7 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
       assignor: ctx.assignor,
       regexes: env.rules.sourceTopicRegexSubscribes,
     });
-    records.push(...r.records);
+    pushAll(records, r.records);
     targetEpoch = groupEpoch;
     target = r.targets.get(memberId)!;
     narration.push(

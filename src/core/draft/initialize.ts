@@ -10,6 +10,7 @@ import type { DraftInitializeRequest, DraftInitializeResponse } from './messages
 import { draftGroupMetadataRecord, draftPartitionMetadataRecord, draftTargetAssignmentMetadataRecord, draftTopologyRecord } from './records.ts';
 import { newDraftGroup } from './replay.ts';
 import { METADATA_REFRESH_INTERVAL_MS, type DraftRules } from './rules.ts';
+import { pushAll } from '../util/arrays.ts';
 
 const OK: DraftInitializeResponse = { throttleTimeMs: 0, errorCode: 0, errorMessage: null };
 
@@ -84,7 +85,7 @@ export function draftInitialize(ctx: OpContext, req: DraftInitializeRequest, rul
   } else {
     const viewGroup = group;
     const r = buildDraftTargetAssignment({ group: viewGroup, groupEpoch: epoch, updatedMember: null, replacedMemberId: null, topology: req.topology, subscription, assignor: ctx.assignor, regexes: rules.sourceTopicRegexSubscribes });
-    records.push(...r.records);
+    pushAll(records, r.records);
   }
   const deadline = { deadlineMs: ctx.now + METADATA_REFRESH_INTERVAL_MS, epoch };
   const effects: Effect[] = [softEffect(groupId, (g) => void (g.draft!.refreshDeadline = deadline))];

@@ -7,6 +7,7 @@ import { statusName } from '../protocol/messages.ts';
 import type { Scenario, Trace, TraceRecord, TraceStep, Variant } from '../scenario/types.ts';
 import { mdCode, mdText, mermaidLabel, mermaidText } from './escape.ts';
 import { exchangeApi } from './render.ts';
+import { maxOf } from '../util/arrays.ts';
 
 export interface VariantTrace {
   variant: Variant | string;
@@ -274,7 +275,7 @@ export function exportMarkdown(scenario: Scenario, traces: VariantTrace[], optio
   out.push('## Steps', '');
   out.push(`| # | step | ${traces.map((v) => mdCode(String(v.variant))).join(' | ')} |`);
   out.push(`|---:|---|${traces.map(() => '---').join('|')}|`);
-  const n = Math.max(0, ...traces.map((v) => v.trace.steps.length));
+  const n = maxOf(traces, (v) => v.trace.steps.length, 0);
   for (let i = 0; i < n; i++) {
     const label = traces.find((v) => v.trace.steps[i])?.trace.steps[i]?.label ?? '';
     out.push(`| ${i} | ${mdText(clip(label, 80))} | ${traces.map((v) => stepCell(v.trace.steps[i])).join(' | ')} |`);

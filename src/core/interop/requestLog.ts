@@ -5,6 +5,9 @@ import { DRAFT_API_KEYS } from '../draft/messages.ts';
 import type { Edition } from '../protocol/errors.ts';
 import { requestFields } from '../scenario/validate.ts';
 import { SCENARIO_FORMAT_VERSION, type AdvanceStep, type RpcName, type Scenario, type SendStep, type Variant } from '../scenario/types.ts';
+import { ownValue, setOwn } from '../util/own.ts';
+import { topologyPartitions } from '../broker/requestGate.ts';
+import { MAX_PARTITIONS_PER_TOPIC } from '../limits.ts';
 import { mdText } from './escape.ts';
 import { parseLogLine } from './logline.ts';
 
@@ -128,15 +131,18 @@ export function importRequestLog(text: string, options: ImportOptions = {}): Imp
     const fields = versions[p.apiVersion] ?? {};
     const request: Obj = {};
     for (const [k, v] of Object.entries(p.request)) {
-      const spec = fields[k];
+      const spec = ownValue(fields, k);
       if (!spec) {
         warnings.push({ line, message: `dropped field "${k}": not in ${rpc} v${p.apiVersion} (${edition})` });
         continue;
       }
       // a null that is the schema default says nothing; the owned-task lists keep theirs (null ≠ [] matters)
       if (v === null && spec.nullable && !TASK_LISTS.has(k)) continue;
-      request[k] = v;
+      setOwn(request, k, v);
     }
+    // the playground's limits (src/core/limits.ts), as for a scenario
+    const tooBig = topologyPartitions(request) ?? taskBeyondLimit(request);
+    if (tooBig !== null) return void skipped.push({ line, reason: `${rpc}: the request ${tooBig}` });
     entries.push({ line, rpc, version: p.apiVersion, timestampMs: p.timestampMs, clientId: p.clientId, request, response: p.response, groups: groupsOf(rpc, p.request) });
   });
 
@@ -217,12 +223,33 @@ export function importRequestLog(text: string, options: ImportOptions = {}): Imp
   return { steps, skipped, members, groupId: kept.length > 0 ? groupId : null, warnings, sourceLines, responses };
 }
 
+/** A task the request names on a partition beyond the playground's limit, or null. */
+function taskBeyondLimit(request: Obj): string | null {
+  for (const k of ['activeTasks', 'standbyTasks', 'warmupTasks', 'taskOffsets', 'taskEndOffsets']) {
+    const list = request[k];
+    if (!Array.isArray(list)) continue;
+    for (const t of list) {
+      if (!isObj(t)) continue;
+      const parts = Array.isArray(t.partitions) ? t.partitions : [t.partition];
+      for (const p of parts) if (typeof p === 'number' && p >= MAX_PARTITIONS_PER_TOPIC) return `names partition ${p} of subtopology ${JSON.stringify(String(t.subtopologyId))} (${k}), beyond the playground's limit of ${MAX_PARTITIONS_PER_TOPIC.toLocaleString('en')} partitions per topic`;
+    }
+  }
+  return null;
+}
+
 function assignAliases(order: { id: string; clientId: string | null }[], mode: 'letters' | 'thread'): Map<string, string> {
   const out = new Map<string, string>();
   const used = new Set<string>();
+  // per wanted alias, the next suffix to try (members sharing one client id all want the same alias)
+  const nextSuffix = new Map<string, number>();
   const take = (want: string): string => {
     let a = want;
-    for (let n = 2; used.has(a); n++) a = `${want}-${n}`;
+    let n = nextSuffix.get(want) ?? 2;
+    if (used.has(a)) {
+      while (used.has((a = `${want}-${n}`))) n++;
+      n++;
+    }
+    nextSuffix.set(want, n);
     used.add(a);
     return a;
   };
@@ -230,15 +257,16 @@ function assignAliases(order: { id: string; clientId: string | null }[], mode: '
     order.forEach(({ id }, i) => out.set(id, take(letterAlias(i))));
     return out;
   }
-  const prefixes: string[] = [];
+  // prefixes in order of appearance, by index (a list search per member was quadratic)
+  const prefixes = new Map<string, number>();
   for (const { clientId } of order) {
     const m = clientId ? THREAD_CLIENT_ID.exec(clientId) : null;
-    if (m && !prefixes.includes(m[1]!)) prefixes.push(m[1]!);
+    if (m && !prefixes.has(m[1]!)) prefixes.set(m[1]!, prefixes.size);
   }
   let other = 0;
   for (const { id, clientId } of order) {
     const m = clientId ? THREAD_CLIENT_ID.exec(clientId) : null;
-    if (m) out.set(id, take(prefixes.length === 1 ? `t${m[2]}` : `${letterAlias(prefixes.indexOf(m[1]!))}${m[2]}`));
+    if (m) out.set(id, take(prefixes.size === 1 ? `t${m[2]}` : `${letterAlias(prefixes.get(m[1]!)!)}${m[2]}`));
     else out.set(id, take(`m${++other}`));
   }
   return out;
@@ -345,7 +373,7 @@ function inferTopics(protocol: Edition, sends: SendStep[], responses: unknown[],
   for (const s of sends) for (const k of ['activeTasks', 'standbyTasks', 'warmupTasks']) note(s.data[k]);
   for (const r of responses) if (isObj(r)) for (const k of ['activeTasks', 'standbyTasks', 'warmupTasks']) note(r[k]);
   const topics = new Map<string, number>();
-  const put = (name: string, n: number) => topics.set(name, Math.max(topics.get(name) ?? 0, n));
+  const put = (name: string, n: number) => topics.set(name, Math.min(MAX_PARTITIONS_PER_TOPIC, Math.max(topics.get(name) ?? 0, n)));
   for (const s of subs) {
     const seen = maxPartition.get(s.subtopologyId);
     const n = seen !== undefined ? seen + 1 : defaultPartitions;
@@ -354,7 +382,10 @@ function inferTopics(protocol: Edition, sends: SendStep[], responses: unknown[],
   const missingInternal = responses.some((r) => isObj(r) && Array.isArray(r.status) && r.status.some((st) => isObj(st) && st.statusCode === 3));
   if (!missingInternal) {
     for (const s of subs) {
-      const n = Math.max(0, ...s.sourceTopics.map((t) => topics.get(t) ?? 0), ...s.repartitionSourceTopics.map((t) => t.partitions)) || defaultPartitions;
+      let n = 0;
+      for (const t of s.sourceTopics) n = Math.max(n, topics.get(t) ?? 0);
+      for (const t of s.repartitionSourceTopics) n = Math.max(n, t.partitions);
+      n ||= defaultPartitions;
       for (const t of s.repartitionSourceTopics) put(t.name, t.partitions > 0 ? t.partitions : n);
       for (const t of s.stateChangelogTopics) put(t.name, n);
     }

@@ -1,7 +1,6 @@
 // Checks every invariant after each step of a run; liveness needs the history, so this is stateful.
 import type { Broker } from '../broker/broker.ts';
-import { Coordinator } from '../coordinator/runtime.ts';
-import { durabilityReport } from './durability.ts';
+import { DurabilityTracker } from './durability.ts';
 import { checkSafety, snapshotEpochs, type EpochSnapshot } from './safety.ts';
 import type { DurabilityReport, Violation } from './types.ts';
 
@@ -29,6 +28,7 @@ export class InvariantChecker {
   private unstableSince = new Map<string, number>();
   private reportedStall = new Set<string>();
   private pending: Violation[] = [];
+  private readonly durability = new DurabilityTracker();
 
   constructor(
     readonly groupId: string,
@@ -64,7 +64,7 @@ export class InvariantChecker {
     this.epochs = snapshotEpochs(c.groups);
     let durability: DurabilityReport | null = null;
     if (this.options.durability) {
-      durability = durabilityReport(c, new Coordinator(c.options, c.log, c.now));
+      durability = this.durability.report(c);
       if (durability.diff.length > 0) violations.push({ invariant: 'durable-state', message: `Replaying the log does not rebuild the live state at ${durability.diff.map((d) => d.path).join(', ')}.` });
     }
     // eventual-convergence: a group that exists must be Stable again within the bound

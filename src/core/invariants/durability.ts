@@ -1,12 +1,21 @@
 // The durability diff: the live coordinator against one that rebuilds itself from the log.
-import type { Coordinator } from '../coordinator/runtime.ts';
-import { diffState, hardState } from '../coordinator/snapshot.ts';
+import { Coordinator } from '../coordinator/runtime.ts';
+import type { StreamsGroup } from '../coordinator/group.ts';
+import { replay, type Groups } from '../coordinator/replay.ts';
+import { diffState, groupScalars, hardState, memberHardState, targetHardState } from '../coordinator/snapshot.ts';
+import { timerKey } from '../coordinator/timers.ts';
+import type { PartitionLog } from '../log/log.ts';
+import { pushAll } from '../util/arrays.ts';
 import { describeTasks } from '../model/tasks.ts';
 import type { DurabilityReport, MemoryOnly } from './types.ts';
 
 /** Replays the live coordinator's log into a fresh coordinator and compares. */
 export function durabilityReport(live: Coordinator, rebuilt: Coordinator): DurabilityReport {
-  const diff = diffState(hardState(live.groups), hardState(rebuilt.groups));
+  return { diff: diffState(hardState(live.groups), hardState(rebuilt.groups)), memoryOnly: memoryOnlyOf(live) };
+}
+
+/** What only the live coordinator's memory holds (lost on failover), decisive or not. */
+function memoryOnlyOf(live: Coordinator): MemoryOnly[] {
   const memoryOnly: MemoryOnly[] = [];
   for (const g of live.groups.values()) {
     for (const [id, p] of g.partialProgress) {
@@ -18,8 +27,94 @@ export function durabilityReport(live: Coordinator, rebuilt: Coordinator): Durab
     if (g.configuredTopology !== null) memoryOnly.push({ what: `group ${g.groupId}: the cached configured topology (re-derived on the next heartbeat)`, decisive: false });
     if (g.taskOffsets.size > 0) memoryOnly.push({ what: `group ${g.groupId}: task offsets reported by ${[...g.taskOffsets.keys()].sort().join(', ')}`, decisive: false });
   }
-  for (const t of live.timers.all()) {
-    if (t.task.kind === 'initial-rebalance') memoryOnly.push({ what: `the initial rebalance delay timer of ${t.task.groupId} (due at ${t.deadline} ms)`, decisive: true });
+  // the initial rebalance delay timers, in firing order (looked up per group: the other timers are many)
+  const initial = [...live.groups.keys()].flatMap((id) => live.timers.get(timerKey({ kind: 'initial-rebalance', groupId: id })) ?? []);
+  initial.sort((a, b) => a.deadline - b.deadline || a.seq - b.seq);
+  for (const t of initial) memoryOnly.push({ what: `the initial rebalance delay timer of ${(t.task as { groupId: string }).groupId} (due at ${t.deadline} ms)`, decisive: true });
+  return memoryOnly;
+}
+
+/**
+ * The durability check of a run, at the cost of what each step changed: a shadow of the groups is kept by
+ * replaying only the batches appended since the last step, and compared with the live groups only where
+ * either side changed (members and targets are immutable values, so an unchanged one is the same object).
+ * A full replay (a fresh coordinator loading the whole log) runs every `fullEvery` steps, after a failover
+ * (a new log) and whenever the log is not the one the shadow follows.
+ */
+export class DurabilityTracker {
+  private shadow: Groups | null = null;
+  private log: PartitionLog | null = null;
+  private replayedTo = 0;
+  private sinceFull = 0;
+  /** Per group, what was last found equal: the collections versions, and per member / target the two values. */
+  private readonly equal = new Map<string, { live: object; shadow: object; members: Map<string, [unknown, unknown]>; targets: Map<string, [unknown, unknown]> }>();
+
+  constructor(private readonly fullEvery = 1000) {}
+
+  report(live: Coordinator): DurabilityReport {
+    const log = live.log;
+    if (this.shadow === null || log !== this.log || log.endOffset < this.replayedTo || ++this.sinceFull >= this.fullEvery) {
+      this.shadow = new Coordinator(live.options, log, live.now).groups;
+      this.equal.clear();
+      this.sinceFull = 0;
+    } else {
+      for (const b of log.batchesFrom(this.replayedTo)) for (const r of b.records) replay(this.shadow, r, live.options.edition);
+    }
+    this.log = log;
+    this.replayedTo = log.endOffset;
+    return { diff: this.diff(live.groups, this.shadow), memoryOnly: memoryOnlyOf(live) };
   }
-  return { diff, memoryOnly };
+
+  private diff(live: Groups, shadow: Groups): DurabilityReport['diff'] {
+    const out: DurabilityReport['diff'] = [];
+    for (const id of new Set([...live.keys(), ...shadow.keys()])) {
+      const lg = live.get(id);
+      const sg = shadow.get(id);
+      if (!lg || !sg) {
+        this.equal.delete(id);
+        const one = (g: StreamsGroup | undefined) => (g ? hardState(new Map([[id, g]]))[id] : undefined);
+        pushAll(out, diffState(one(lg), one(sg), id));
+        continue;
+      }
+      pushAll(out, diffState(groupScalars(lg), groupScalars(sg), id));
+      const memo = this.equal.get(id);
+      if (memo && memo.live === lg.collectionsVersion && memo.shadow === sg.collectionsVersion) continue;
+      const members = memo?.members ?? new Map<string, [unknown, unknown]>();
+      const targets = memo?.targets ?? new Map<string, [unknown, unknown]>();
+      const before = out.length;
+      compareEntries(lg.members, sg.members, members, `${id}.members`, memberHardState, out);
+      compareEntries(lg.targetAssignment, sg.targetAssignment, targets, `${id}.targetAssignment`, targetHardState, out);
+      if (out.length === before) this.equal.set(id, { live: lg.collectionsVersion, shadow: sg.collectionsVersion, members, targets });
+      else this.equal.delete(id);
+    }
+    for (const id of this.equal.keys()) if (!live.has(id)) this.equal.delete(id);
+    // in the order a diff of the whole snapshots lists them: by path, key by key
+    return out.sort((a, b) => comparePaths(a.path, b.path));
+  }
+}
+
+/** Compares the entries of two maps whose values changed since they were last found equal. */
+function compareEntries<T>(live: ReadonlyMap<string, T>, shadow: ReadonlyMap<string, T>, equal: Map<string, [unknown, unknown]>, path: string, snapshot: (v: T) => unknown, out: DurabilityReport['diff']): void {
+  for (const key of equal.keys()) if (!live.has(key) && !shadow.has(key)) equal.delete(key);
+  const check = (key: string): void => {
+    const l = live.get(key);
+    const s = shadow.get(key);
+    const seen = equal.get(key);
+    if (seen && seen[0] === l && seen[1] === s) return;
+    const d = diffState(l === undefined ? undefined : snapshot(l), s === undefined ? undefined : snapshot(s), `${path}.${key}`);
+    if (d.length === 0) equal.set(key, [l, s]);
+    else {
+      equal.delete(key);
+      pushAll(out, d);
+    }
+  };
+  for (const key of live.keys()) check(key);
+  for (const key of shadow.keys()) if (!live.has(key)) check(key);
+}
+
+function comparePaths(a: string, b: string): number {
+  const x = a.split('.');
+  const y = b.split('.');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+  return x.length - y.length;
 }

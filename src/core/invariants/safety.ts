@@ -89,6 +89,8 @@ function numberOfTasks(g: StreamsGroup, s: string): number | undefined {
 /** The violations that depend only on the group's collections and configured topology: per member, then the target's. */
 interface Structural {
   readonly configured: StreamsGroup['configuredTopology'];
+  /** Whether the target was computed for the current group epoch (only then must it fit the topology). */
+  readonly targetCurrent: boolean;
   readonly perMember: readonly (readonly Violation[])[];
   readonly target: readonly Violation[];
 }
@@ -99,7 +101,8 @@ const structuralOf = slot<Structural>();
 function structural(g: StreamsGroup): Structural {
   const version = g.collectionsVersion;
   const cached = structuralOf.get(version);
-  if (cached !== undefined && cached.configured === g.configuredTopology) return cached;
+  const targetCurrent = g.assignmentEpoch >= g.groupEpoch;
+  if (cached !== undefined && cached.configured === g.configuredTopology && cached.targetCurrent === targetCurrent) return cached;
   activeOwner.reset();
   pendingOwner.reset();
   targetOwner.reset();
@@ -126,7 +129,11 @@ function structural(g: StreamsGroup): Structural {
   }
   // legal-target-assignment: one active owner per task, only tasks that exist, one role per process
   const target: Violation[] = [];
-  const checkSizes = g.configuredTopology?.problem === null;
+  // only a target computed for the current group epoch must fit the topology: while a new one is held back
+  // (assignment interval, initial delay) Kafka keeps the last target as computed, even after partitions
+  // decreased (GroupMetadataManager returns group.targetAssignment(member) unchanged; CurrentAssignmentBuilder
+  // does not filter by topology), until the next computation
+  const checkSizes = g.configuredTopology?.problem === null && targetCurrent;
   const holders: string[] = [];
   for (const [id, t] of g.targetAssignment) {
     const pid = g.members.get(id)?.processId ?? `?${id}`;
@@ -154,7 +161,7 @@ function structural(g: StreamsGroup): Structural {
       }
     }
   }
-  return structuralOf.set(version, { configured: g.configuredTopology, perMember, target });
+  return structuralOf.set(version, { configured: g.configuredTopology, targetCurrent, perMember, target });
 }
 
 function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Violation[]): void {

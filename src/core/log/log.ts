@@ -46,6 +46,27 @@ export class PartitionLog {
     return all;
   }
 
+  /** The batches that hold an offset at or after `offset`, in order (a binary search: the cost is the batches returned). */
+  batchesFrom(offset: number): RecordBatch[] {
+    const out: RecordBatch[] = [];
+    this.collectFrom(offset, out);
+    return out;
+  }
+
+  private collectFrom(offset: number, out: RecordBatch[]): void {
+    const first = this.own[0];
+    if (this.parent && (first === undefined || first.baseOffset > offset)) this.parent.collectFrom(offset, out);
+    let lo = 0;
+    let hi = this.own.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const b = this.own[mid]!;
+      if (b.baseOffset + b.records.length <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.own.length; i++) out.push(this.own[i]!);
+  }
+
   /** The frozen log holding every batch of this one, when this one has none of its own yet (as right after `clone`). */
   frozenBase(): PartitionLog | null {
     return this.own.length === 0 && this.parent?.frozen ? this.parent : null;

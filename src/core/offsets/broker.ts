@@ -3,6 +3,7 @@
 import type { Broker, RpcOutcome } from '../broker/broker.ts';
 import { errorCode, type ErrorName } from '../protocol/errors.ts';
 import { commitOffset, errorResponse, firstError, normalizeOffsetCommitRequest, OFFSET_COMMIT_VERSIONS, type OffsetCommitRequest, type OffsetCommitResponse } from './commit.ts';
+import { pushAll } from '../util/arrays.ts';
 
 const NAMES: readonly ErrorName[] = [
   'UNKNOWN_TOPIC_OR_PARTITION',
@@ -38,8 +39,10 @@ export function offsetCommitRpc(broker: Broker, version: number, data: Record<st
   const rejected: OffsetCommitResponse = { throttleTimeMs: 0, topics: [] };
   for (const t of req.topics) {
     const count = broker.topics.get(t.name);
-    const ok = t.partitions.filter((p) => count !== undefined && p.partitionIndex >= 0 && p.partitionIndex < count);
-    const bad = t.partitions.filter((p) => !ok.includes(p));
+    const exists = (p: { partitionIndex: number }) => count !== undefined && p.partitionIndex >= 0 && p.partitionIndex < count;
+    // one pass each (a filter against the other list was quadratic)
+    const ok = t.partitions.filter(exists);
+    const bad = t.partitions.filter((p) => !exists(p));
     if (ok.length > 0) known.topics.push({ name: t.name, partitions: ok });
     if (bad.length > 0) rejected.topics.push({ name: t.name, partitions: bad.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknown })) });
   }
@@ -51,7 +54,7 @@ export function offsetCommitRpc(broker: Broker, version: number, data: Record<st
   if (req.groupId.trim() === '') return done(merge(errorResponse(known, errorCode(edition, 'INVALID_GROUP_ID'))), [...narration, 'The service rejects an empty group id.']);
   const c = broker.coordinator;
   const out = c.execute(() => commitOffset(c.context(broker.topics), known, version), (code) => errorResponse(known, code));
-  narration.push(...out.narration);
+  pushAll(narration, out.narration);
   if (out.errorName !== 'NONE') narration.push(`The coordinator refuses the whole commit with ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written.`);
   return done(merge(out.response), narration, out.batch, out.errorMessage);
 }

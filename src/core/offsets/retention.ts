@@ -6,6 +6,7 @@ import type { StreamsGroup } from '../coordinator/group.ts';
 import type { Groups } from '../coordinator/replay.ts';
 import { offsetCommitTombstone } from './records.ts';
 import type { OffsetAndMetadata } from './state.ts';
+import { pushAll } from '../util/arrays.ts';
 
 /** What an edition decides in the cleanup. */
 export interface RetentionPolicy {
@@ -73,7 +74,7 @@ export function cleanupGroupMetadata(groups: Groups, now: number, retentionMs: n
     if (expiredHere > 0) out.narration.push(`Group ${id}: ${expiredHere} committed offset(s) are older than the retention (${retentionMs / 60000} min) for topics the group is not subscribed to: offset tombstones.`);
     // maybeDeleteGroup: only when every offset is gone, and only an empty group; its tombstones follow the offset tombstones
     if (allExpired && policy.mayDelete(g)) {
-      out.records.push(...policy.deleteGroupRecords(g));
+      pushAll(out.records, policy.deleteGroupRecords(g));
       out.deletedGroups.push(id);
       out.narration.push(policy.expiryNarration(g));
     } else if (!allExpired && policy.mayDelete(g)) {
@@ -82,4 +83,20 @@ export function cleanupGroupMetadata(groups: Groups, now: number, retentionMs: n
     }
   }
   return out;
+}
+
+/**
+ * The earliest time a sweep could expire an offset the groups hold now (offsets of subscribed topics never
+ * expire), or null. Until then, and until something else changes the groups, every sweep finds nothing.
+ */
+export function nextOffsetExpiry(groups: Groups, retentionMs: number, policy: Pick<RetentionPolicy, 'isSubscribedToTopic'>): number | null {
+  let next: number | null = null;
+  for (const g of groups.values()) {
+    for (const e of g.offsets.entries()) {
+      if (policy.isSubscribedToTopic(g, e.topic)) continue;
+      const at = expiresAt(e.offset, retentionMs);
+      if (next === null || at < next) next = at;
+    }
+  }
+  return next;
 }

@@ -1,6 +1,7 @@
 // A trace as a readable fixed-width table: one row per step, then its records, timers, extra
 // heartbeats, narration and expectation mismatches as indented lines. Deterministic.
 import type { Trace, TraceRecord, TraceStep } from './types.ts';
+import { maxOf } from '../util/arrays.ts';
 
 const LABEL_MAX = 32;
 
@@ -19,7 +20,7 @@ export function formatTrace(trace: Trace): string {
     s.errorName ?? '',
     epochs(s),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const widths = header.map((h, i) => maxOf(rows, (r) => (r[i] ?? '').length, h.length));
   const right = new Set([0, 1]);
   const row = (cells: string[]): string =>
     cells
@@ -60,8 +61,8 @@ function epochs(s: TraceStep): string {
 
 function details(s: TraceStep): string[] {
   const out: string[] = [];
-  const offsetWidth = Math.max(0, ...s.records.map((r) => String(r.offset).length));
-  const typeWidth = Math.max(0, ...s.records.map((r) => r.type.length));
+  const offsetWidth = maxOf(s.records, (r) => String(r.offset).length, 0);
+  const typeWidth = maxOf(s.records, (r) => r.type.length, 0);
   for (const r of s.records) out.push(`record  @${String(r.offset).padStart(offsetWidth)}  ${r.type.padEnd(typeWidth)}  ${recordSummary(r)}`);
   for (const t of s.timers) out.push(`timer   ${t.at} ms  ${t.key}: ${t.effect}`);
   for (const x of s.exchanges) out.push(`beat    ${x.at} ms  ${x.member}  ${x.errorName}${exchangeEpoch(x.response)}`);

@@ -20,18 +20,20 @@ export interface Pos {
   column: number;
 }
 
+// Positions (and a number's source text) are computed when asked for, from the offset each node keeps:
+// a node holds its offset and its value only, so the parsed tree stays within about 10x the input's size.
 export type JsonNode =
-  | { kind: 'object'; pos: Pos; entries: JsonEntry[] }
-  | { kind: 'array'; pos: Pos; items: JsonNode[] }
-  | { kind: 'string'; pos: Pos; value: string }
-  | { kind: 'number'; pos: Pos; value: number; raw: string }
-  | { kind: 'boolean'; pos: Pos; value: boolean }
-  | { kind: 'null'; pos: Pos };
+  | { readonly kind: 'object'; readonly pos: Pos; readonly entries: JsonEntry[] }
+  | { readonly kind: 'array'; readonly pos: Pos; readonly items: JsonNode[] }
+  | { readonly kind: 'string'; readonly pos: Pos; readonly value: string }
+  | { readonly kind: 'number'; readonly pos: Pos; readonly value: number; readonly raw: string }
+  | { readonly kind: 'boolean'; readonly pos: Pos; readonly value: boolean }
+  | { readonly kind: 'null'; readonly pos: Pos };
 
 export interface JsonEntry {
-  key: string;
-  keyPos: Pos;
-  value: JsonNode;
+  readonly key: string;
+  readonly keyPos: Pos;
+  readonly value: JsonNode;
 }
 
 export type JsonParseResult = { ok: true; root: JsonNode } | { ok: false; error: ScenarioError };
@@ -51,13 +53,12 @@ export function parseScenarioUnder(text: string, variant: string): ParseResult {
   const parsed = parseJson(text);
   if (!parsed.ok) return { ok: false, errors: [parsed.error] };
   const root = parsed.root;
-  if (root.kind === 'object') {
-    const value: JsonNode = { kind: 'string', pos: root.pos, value: variant };
-    const entry = root.entries.find((e) => e.key === 'variant');
-    if (entry) entry.value = { ...value, pos: entry.value.pos };
-    else root.entries.push({ key: 'variant', keyPos: root.pos, value });
-  }
-  return validateScenario(root);
+  if (root.kind !== 'object') return validateScenario(root);
+  // the same document with "variant" set (nodes are immutable: a new root with the entry replaced or added)
+  const value: JsonNode = { kind: 'string', pos: root.pos, value: variant };
+  const has = root.entries.some((e) => e.key === 'variant');
+  const entries = has ? root.entries.map((e) => (e.key === 'variant' ? { key: e.key, keyPos: e.keyPos, value: { kind: 'string' as const, pos: e.value.pos, value: variant } } : e)) : [...root.entries, { key: 'variant', keyPos: root.pos, value }];
+  return validateScenario({ kind: 'object', pos: root.pos, entries });
 }
 
 /** JSON path helpers: `$.a.b[3]["x.y"]`. */
@@ -88,6 +89,117 @@ export function toValue(node: JsonNode): unknown {
 
 const MAX_DEPTH = 200;
 
+/** A number in JSON's grammar (the longest match at a position). */
+const NUMBER = /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
+
+/** The source text and where its lines start (one Int32Array: 4 bytes per line). */
+class Source {
+  readonly lineStarts: Int32Array;
+
+  constructor(readonly text: string) {
+    let lines = 1;
+    for (let k = 0; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) lines++;
+    }
+    this.lineStarts = new Int32Array(lines);
+    let n = 1;
+    for (let k = 0; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) this.lineStarts[n++] = k + 1;
+    }
+  }
+
+  posAt(offset: number): Pos {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.lineStarts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - (this.lineStarts[lo] ?? 0) + 1 };
+  }
+
+  numberAt(offset: number): string {
+    NUMBER.lastIndex = offset;
+    return NUMBER.exec(this.text)?.[0] ?? '';
+  }
+}
+
+/**
+ * The node classes of one parse: each instance keeps its offset and value, and reaches the source through
+ * its class (made per parse), so no node spends a field on it.
+ */
+function nodeClasses(src: Source) {
+  class At {
+    constructor(readonly offset: number) {}
+    get pos(): Pos {
+      return src.posAt(this.offset);
+    }
+  }
+  class ObjectNode extends At {
+    constructor(offset: number, readonly entries: JsonEntry[]) {
+      super(offset);
+    }
+    get kind(): 'object' {
+      return 'object';
+    }
+  }
+  class ArrayNode extends At {
+    constructor(offset: number, readonly items: JsonNode[]) {
+      super(offset);
+    }
+    get kind(): 'array' {
+      return 'array';
+    }
+  }
+  class StringNode extends At {
+    constructor(offset: number, readonly value: string) {
+      super(offset);
+    }
+    get kind(): 'string' {
+      return 'string';
+    }
+  }
+  class NumberNode extends At {
+    constructor(offset: number, readonly value: number) {
+      super(offset);
+    }
+    get kind(): 'number' {
+      return 'number';
+    }
+    get raw(): string {
+      return src.numberAt(this.offset);
+    }
+  }
+  class BooleanNode extends At {
+    constructor(offset: number, readonly value: boolean) {
+      super(offset);
+    }
+    get kind(): 'boolean' {
+      return 'boolean';
+    }
+  }
+  class NullNode extends At {
+    get kind(): 'null' {
+      return 'null';
+    }
+  }
+  class Entry {
+    constructor(readonly key: string, private readonly keyOffset: number, readonly value: JsonNode) {}
+    get keyPos(): Pos {
+      return src.posAt(this.keyOffset);
+    }
+  }
+  return { ObjectNode, ArrayNode, StringNode, NumberNode, BooleanNode, NullNode, Entry };
+}
+
+/** A list at its exact length (a growing array keeps spare capacity: up to 16 empty slots on a short one). */
+function fit<T>(list: T[]): T[] {
+  return list.length < 64 ? list.slice() : list;
+}
+
 class JsonSyntaxError extends Error {
   constructor(
     readonly offset: number,
@@ -112,26 +224,28 @@ export function parseJson(text: string): JsonParseResult {
 
 class Parser {
   private i = 0;
-  private readonly lineStarts: number[] = [0];
+  private readonly src: Source;
+  private readonly make: ReturnType<typeof nodeClasses>;
 
   constructor(private readonly s: string) {
-    for (let k = 0; k < s.length; k++) {
-      const c = s.charCodeAt(k);
-      if (c === 10) this.lineStarts.push(k + 1);
-      else if (c === 13 && s.charCodeAt(k + 1) !== 10) this.lineStarts.push(k + 1);
-    }
+    this.src = new Source(s);
+    this.make = nodeClasses(this.src);
     if (s.charCodeAt(0) === 0xfeff) this.i = 1;
   }
 
   posAt(offset: number): Pos {
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((this.lineStarts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - (this.lineStarts[lo] ?? 0) + 1 };
+    return this.src.posAt(offset);
+  }
+
+  /** Short strings (keys, aliases, names) repeat: one copy of each. */
+  private readonly short = new Map<string, string>();
+
+  private intern(s: string): string {
+    if (s.length > 32) return s;
+    const known = this.short.get(s);
+    if (known !== undefined) return known;
+    this.short.set(s, s);
+    return s;
   }
 
   document(): JsonNode {
@@ -190,7 +304,7 @@ class Parser {
 
   private value(path: string, depth: number): JsonNode {
     if (depth > MAX_DEPTH) throw this.fail(this.i, path, `Nesting deeper than ${MAX_DEPTH} levels at ${this.where(this.i)}`);
-    const pos = this.posAt(this.i);
+    const pos = this.i;
     const c = this.s[this.i];
     switch (c) {
       case '{':
@@ -198,7 +312,7 @@ class Parser {
       case '[':
         return this.array(path, depth, pos);
       case '"':
-        return { kind: 'string', pos, value: this.string(path) };
+        return new this.make.StringNode(pos, this.string(path));
       case 't':
       case 'f':
       case 'n':
@@ -209,22 +323,19 @@ class Parser {
     }
   }
 
-  private literal(path: string, pos: Pos): JsonNode {
-    for (const [word, node] of [
-      ['true', { kind: 'boolean', pos, value: true }],
-      ['false', { kind: 'boolean', pos, value: false }],
-      ['null', { kind: 'null', pos }],
-    ] as const) {
+  private literal(path: string, pos: number): JsonNode {
+    for (const word of ['true', 'false', 'null'] as const) {
       if (this.s.startsWith(word, this.i) && !/[A-Za-z0-9_]/.test(this.s[this.i + word.length] ?? '')) {
         this.i += word.length;
-        return node;
+        return word === 'null' ? new this.make.NullNode(pos) : new this.make.BooleanNode(pos, word === 'true');
       }
     }
     throw this.unexpected(path, 'a value');
   }
 
-  private number(path: string, pos: Pos): JsonNode {
-    const m = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(this.s.slice(this.i, this.i + 400));
+  private number(path: string, pos: number): JsonNode {
+    NUMBER.lastIndex = this.i;
+    const m = NUMBER.exec(this.s);
     const start = this.i;
     if (!m || m[0] === '-') throw this.fail(start, path, `Invalid number at ${this.where(start)}`);
     const raw = m[0];
@@ -235,7 +346,7 @@ class Parser {
     this.i += raw.length;
     const value = Number(raw);
     if (!Number.isFinite(value)) throw this.fail(start, path, `Number out of range at ${this.where(start)}`);
-    return { kind: 'number', pos, value, raw };
+    return new this.make.NumberNode(pos, value);
   }
 
   private string(path: string): string {
@@ -249,7 +360,7 @@ class Parser {
       if (code === 34) {
         out += this.s.slice(run, this.i);
         this.i++;
-        return out;
+        return this.intern(out);
       }
       if (code === 10 || code === 13) throw this.fail(start, path, `Unterminated string starting at ${this.where(start)} (a line ends inside it)`);
       if (code < 0x20) {
@@ -275,14 +386,14 @@ class Parser {
     }
   }
 
-  private object(path: string, depth: number, pos: Pos): JsonNode {
+  private object(path: string, depth: number, pos: number): JsonNode {
     this.i++; // {
     const entries: JsonEntry[] = [];
     const seen = new Set<string>();
     this.ws(path);
     if (this.s[this.i] === '}') {
       this.i++;
-      return { kind: 'object', pos, entries };
+      return new this.make.ObjectNode(pos, entries);
     }
     for (;;) {
       this.ws(path);
@@ -293,7 +404,6 @@ class Parser {
         throw this.unexpected(path, 'a property name in double quotes');
       }
       const keyOffset = this.i;
-      const keyPos = this.posAt(keyOffset);
       const key = this.string(path);
       const vpath = childPath(path, key);
       if (seen.has(key)) throw this.fail(keyOffset, vpath, `Duplicate key ${JSON.stringify(key)} at ${this.where(keyOffset)}`);
@@ -303,7 +413,7 @@ class Parser {
       this.i++;
       this.ws(vpath);
       const value = this.value(vpath, depth + 1);
-      entries.push({ key, keyPos, value });
+      entries.push(new this.make.Entry(key, keyOffset, value));
       this.ws(path);
       const c = this.s[this.i];
       if (c === ',') {
@@ -312,19 +422,19 @@ class Parser {
       }
       if (c === '}') {
         this.i++;
-        return { kind: 'object', pos, entries };
+        return new this.make.ObjectNode(pos, fit(entries));
       }
       throw this.unexpected(path, ', or }');
     }
   }
 
-  private array(path: string, depth: number, pos: Pos): JsonNode {
+  private array(path: string, depth: number, pos: number): JsonNode {
     this.i++; // [
     const items: JsonNode[] = [];
     this.ws(path);
     if (this.s[this.i] === ']') {
       this.i++;
-      return { kind: 'array', pos, items };
+      return new this.make.ArrayNode(pos, items);
     }
     for (;;) {
       const ipath = childPath(path, items.length);
@@ -339,7 +449,7 @@ class Parser {
       }
       if (c === ']') {
         this.i++;
-        return { kind: 'array', pos, items };
+        return new this.make.ArrayNode(pos, fit(items));
       }
       throw this.unexpected(path, ', or ]');
     }

@@ -14,6 +14,9 @@ import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.
 import { draftClientOptions, maybeInitialize } from '../draft/client.ts';
 import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceInitial, TraceRecord, TraceStep } from './types.ts';
 import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
+import { pushAll } from '../util/arrays.ts';
+import { RunBudget, type RunProbe } from './budget.ts';
+import { MinHeap } from '../util/heap.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -24,15 +27,51 @@ function tuple(t: TasksTuple) {
   return { active: toObject(t.active), standby: toObject(t.standby), warmup: toObject(t.warmup) };
 }
 
+/** A member's view, reused while the member, its target and its alias are the same values (members are immutable). */
+const memberViews = new WeakMap<object, { target: TasksTuple | undefined; alias: string | null; view: TraceGroupView['members'][string] }>();
+
+/** A group's member ids in order, kept up to date by insertion instead of a sort per step. */
+const sortedIdsOf = new WeakMap<StreamsGroup, { ids: string[]; known: Set<string> }>();
+
+function sortedMemberIds(g: StreamsGroup): readonly string[] {
+  let c = sortedIdsOf.get(g);
+  if (!c) sortedIdsOf.set(g, (c = { ids: [], known: new Set() }));
+  let removed = false;
+  for (const id of c.known) if (!g.members.has(id)) removed = true;
+  if (removed) {
+    c.ids = c.ids.filter((id) => g.members.has(id));
+    c.known = new Set(c.ids);
+  }
+  for (const id of g.members.keys()) {
+    if (c.known.has(id)) continue;
+    c.known.add(id);
+    let lo = 0;
+    let hi = c.ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (c.ids[mid]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    c.ids.splice(lo, 0, id);
+  }
+  return c.ids;
+}
+
 export function groupView(g: StreamsGroup | undefined, aliasOf: (memberId: string) => string | null): TraceGroupView | null {
   if (!g) return null;
   const members: TraceGroupView['members'] = {};
-  for (const id of [...g.members.keys()].sort()) {
+  for (const id of sortedMemberIds(g)) {
     const m = g.members.get(id)!;
     const target = g.targetAssignment.get(id);
-    setOwn(members, id, {
+    const alias = aliasOf(id);
+    const seen = memberViews.get(m);
+    if (seen && seen.target === target && seen.alias === alias) {
+      setOwn(members, id, seen.view);
+      continue;
+    }
+    const view = {
       memberId: id,
-      alias: aliasOf(id),
+      alias,
       instanceId: m.instanceId,
       processId: m.processId,
       memberEpoch: m.memberEpoch,
@@ -42,7 +81,9 @@ export function groupView(g: StreamsGroup | undefined, aliasOf: (memberId: strin
       assigned: tuple(withoutEpochs(m.assignedTasks)),
       pendingRevocation: tuple(m.tasksPendingRevocation),
       target: target ? tuple(target) : null,
-    });
+    };
+    memberViews.set(m, { target, alias, view });
+    setOwn(members, id, view);
   }
   const internalTopics: Record<string, number> = {};
   const ct = g.configuredTopology;
@@ -93,9 +134,13 @@ export class ScenarioRunner {
 
   readonly checker: InvariantChecker;
   private readonly sessionTimeoutMs: number;
+  /** Steps, fired timers, wall time and heap this run may use. */
+  readonly budget: RunBudget;
 
-  constructor(readonly scenario: Scenario, options: { durability?: boolean } = {}) {
+  /** `probe`: the caller's clock and heap reading, for the wall-time and heap budgets. */
+  constructor(readonly scenario: Scenario, options: { durability?: boolean; probe?: RunProbe } = {}) {
     const config = Config.from(scenario.config);
+    this.budget = new RunBudget(config, options.probe ?? null);
     this.sessionTimeoutMs = config.int(scenario.protocol === 'ak4' ? 'group.streams.session.timeout.ms' : 'group.consumer.session.timeout.ms');
     this.checker = new InvariantChecker(scenario.groupId, { stableWithinMs: scenario.invariants?.stableWithinMs ?? DEFAULT_STABLE_WITHIN_MS, durability: options.durability ?? true });
     this.broker = new Broker({ edition: scenario.protocol, variant: scenario.variant, config }, scenario.topics.map((t) => [t.name, t.partitions]));
@@ -142,7 +187,11 @@ export class ScenarioRunner {
   }
 
   run(): Trace {
-    const steps = this.scenario.steps.map((s, i) => this.runStep(s, i));
+    const steps: TraceStep[] = [];
+    for (const [i, s] of this.scenario.steps.entries()) {
+      if (this.budget.stopped) break;
+      steps.push(this.runStep(s, i));
+    }
     const trace: Trace = {
       title: this.scenario.title ?? '',
       protocol: this.scenario.protocol,
@@ -151,6 +200,7 @@ export class ScenarioRunner {
       topics: Object.fromEntries([...this.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
     if (this.initial) trace.initial = this.initial;
+    if (this.budget.stopped) trace.stopped = this.budget.stopped;
     return trace;
   }
 
@@ -176,6 +226,7 @@ export class ScenarioRunner {
       violations: [],
       durability: null,
     };
+    this.budget.countSteps();
     // the coordinator's topics-to-create list of the step's one request (expect.topicsToCreate)
     let topicsToCreate: readonly { name: string; partitions: number; replicationFactor?: number }[] = [];
     if ('send' in step) {
@@ -192,7 +243,7 @@ export class ScenarioRunner {
       topicsToCreate = out.topicsToCreate ?? [];
       if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
       Object.assign(t, { member: step.member ?? null, api: step.send, version, request: out.request, response: out.response, errorName: out.errorName });
-      t.narration.push(...out.narration);
+      pushAll(t.narration, out.narration);
     } else if ('client' in step) {
       const c = this.clients.get(step.client)!;
       t.member = step.client;
@@ -222,6 +273,9 @@ export class ScenarioRunner {
       t.narration.push(`Cluster metadata changes: ${changed.length ? changed.join(', ') : 'nothing'}. Groups that use these topics refresh their metadata on their next heartbeat.`);
     }
     t.time = this.broker.now;
+    // the run budget: a step that spent it says so (the run stops after it)
+    this.budget.checkNow();
+    if (this.budget.stopped && !t.narration.includes(this.budget.stopped.message)) t.narration.push(this.budget.stopped.message);
     t.records = this.recordsSince(startOffset);
     t.group = this.group();
     const checked = this.checker.afterStep(this.broker);
@@ -260,7 +314,7 @@ export class ScenarioRunner {
     t.narration.push(why);
     this.noteSend(data);
     const out = this.broker.send('StreamsGroupHeartbeat', version, data, { clientId: c.alias, clientHost: '/127.0.0.1' });
-    t.narration.push(...out.narration);
+    pushAll(t.narration, out.narration);
     t.narration.push(c.onResponse(data, out.errorName, out.response, this.broker.now));
     if (out.memberId) this.bind(c.alias, out.memberId);
     maybeInitialize(this.broker, c, out, t);
@@ -279,10 +333,11 @@ export class ScenarioRunner {
   };
 
   private recordTimers(fired: FiredTimer[], t: TraceStep): void {
+    this.budget.countTimers(fired.length);
     for (const f of fired) {
       this.checker.onTimer(f.effect, f.timer.deadline, this.sessionTimeoutMs, this.clientLive);
       t.timers.push({ at: f.timer.deadline, key: f.timer.key, effect: f.effect } satisfies TimerFired);
-      t.narration.push(...f.narration);
+      pushAll(t.narration, f.narration);
     }
   }
 
@@ -294,21 +349,27 @@ export class ScenarioRunner {
     const stable = () => {
       const g = this.broker.coordinator.groups.get(this.scenario.groupId);
       if (!g || g.state() !== 'STABLE') return false;
-      return [...this.clients.values()].filter((c) => c.live).every((c) => c.memberEpoch === g.assignmentEpoch);
+      for (const c of this.clients.values()) if (c.live && c.memberEpoch !== g.assignmentEpoch) return false;
+      return true;
     };
+    // the live clients by next heartbeat (then alias): only the client that just sent changes its place
+    const queue = new MinHeap<SimulatedClient>((a, b) => a.nextHeartbeatAt < b.nextHeartbeatAt || (a.nextHeartbeatAt === b.nextHeartbeatAt && a.alias < b.alias));
+    for (const c of this.clients.values()) if (c.live) queue.push(c);
+    const committers = [...this.clients.values()].filter((c) => c.spec.commitIntervalMs !== undefined);
     for (;;) {
+      if (this.budget.stopped) return;
       if (spec.until === 'stable' && stable()) {
         t.narration.push(`The group is stable after ${this.broker.now - start} ms.`);
         return;
       }
-      const live = [...this.clients.values()].filter((c) => c.live).sort((a, b) => a.nextHeartbeatAt - b.nextHeartbeatAt || (a.alias < b.alias ? -1 : 1));
-      const next = live[0];
+      while (queue.size > 0 && !queue.peek()!.live) queue.pop();
+      const next = queue.peek();
       const at = next ? Math.max(next.nextHeartbeatAt, this.broker.now) : end;
       // a client's offset commit due before its next heartbeat goes first
-      const commit = this.commits.nextDue(live, this.broker.now);
+      const commit = this.commits.nextDue(committers, this.broker.now);
       if (commit && commit.at < at && commit.at <= end) {
         this.recordTimers(this.broker.advanceTo(commit.at), t);
-        if (commit.client.live) this.commit(commit.client, t);
+        if (commit.client.live && this.budget.countSteps()) this.commit(commit.client, t);
         continue;
       }
       if (at > end || !next) {
@@ -318,10 +379,12 @@ export class ScenarioRunner {
       }
       this.recordTimers(this.broker.advanceTo(at), t);
       if (!next.live) continue;
+      queue.pop();
       if (++exchanges > MAX_EXCHANGES_PER_RUN) {
         t.narration.push(`Stopped after ${MAX_EXCHANGES_PER_RUN} heartbeats in one run step.`);
         return;
       }
+      if (!this.budget.countSteps()) return;
       const { data } = next.nextRequest('heartbeat');
       this.noteSend(data);
       const out = this.broker.send('StreamsGroupHeartbeat', next.requestVersion, data, { clientId: next.alias, clientHost: '/127.0.0.1' });
@@ -333,6 +396,7 @@ export class ScenarioRunner {
       // a heartbeat at the same instant again would loop: the next one waits at least 1 ms
       if (next.nextHeartbeatAt <= this.broker.now && out.errorName === 'NONE') next.nextHeartbeatAt = this.broker.now + 1;
       if (next.nextHeartbeatAt <= this.broker.now) next.nextHeartbeatAt = this.broker.now + 1;
+      if (next.live) queue.push(next);
     }
   }
 
@@ -348,8 +412,7 @@ export class ScenarioRunner {
 
   private recordsSince(offset: number): TraceRecord[] {
     const out: TraceRecord[] = [];
-    for (const b of this.broker.coordinator.log.allBatches() as readonly RecordBatch[]) {
-      if (b.baseOffset + b.records.length <= offset) continue;
+    for (const b of this.broker.coordinator.log.batchesFrom(offset) as readonly RecordBatch[]) {
       b.records.forEach((r, i) => {
         const o = b.baseOffset + i;
         if (o >= offset) out.push({ offset: o, type: r.type, key: { ...r.key }, value: r.value ? structuredClone(r.value) as Record<string, unknown> : null });
@@ -359,6 +422,6 @@ export class ScenarioRunner {
   }
 }
 
-export function runScenario(scenario: Scenario): Trace {
-  return new ScenarioRunner(scenario).run();
+export function runScenario(scenario: Scenario, options: { probe?: RunProbe } = {}): Trace {
+  return new ScenarioRunner(scenario, options).run();
 }

@@ -225,4 +225,6 @@ export interface Trace {
   steps: TraceStep[];
   /** Topics of the cluster at the end. */
   topics: Record<string, number>;
+  /** Set when the run budget stopped the run early (src/core/scenario/budget.ts): the limit and a message naming it. */
+  stopped?: { limit: string; message: string };
 }

@@ -9,6 +9,8 @@ import { ERROR_CODES, type Edition } from '../protocol/errors.ts';
 import { INVARIANTS, type InvariantName } from '../invariants/types.ts';
 import type { JsonEntry, JsonNode, ParseResult, Pos, ScenarioError } from './parse.ts';
 import { childPath, setOwn, toValue } from './parse.ts';
+import { hasOwnKey, ownValue } from '../util/own.ts';
+import { MAX_PARTITIONS_PER_TOPIC, MAX_TASKS_PER_GROUP } from '../limits.ts';
 import {
   SCENARIO_FORMAT_VERSION,
   VARIANTS,
@@ -19,8 +21,10 @@ import {
   type RpcName,
   type Scenario,
   type Step,
+  type TopicsStep,
   type Variant,
 } from './types.ts';
+import { maxOf } from '../util/arrays.ts';
 
 export const MAX_ERRORS = 50;
 
@@ -44,6 +48,8 @@ export type WireType =
 export interface FieldSpec {
   readonly type: WireType;
   readonly nullable?: boolean;
+  /** The playground's cap below the type's range (src/core/limits.ts), if any. */
+  readonly max?: number;
 }
 
 export type StructFields = Readonly<Record<string, FieldSpec>>;
@@ -62,7 +68,7 @@ const nf = (type: WireType): FieldSpec => ({ type, nullable: true });
 const KEY_VALUE = struct('KeyValue', { key: f(str), value: f(str) });
 const TOPIC_INFO = struct('TopicInfo', {
   name: f(str),
-  partitions: f(int32),
+  partitions: { type: int32, max: MAX_PARTITIONS_PER_TOPIC },
   replicationFactor: f(int16),
   topicConfigs: f(arr(KEY_VALUE)),
 });
@@ -260,6 +266,8 @@ class Checker {
   readonly p = new Problems();
   edition: Edition = 'ak4';
   variant: Variant = 'current';
+  /** Every topology in the document (scenario, clients, requests), for the tasks-per-group limit. */
+  readonly topologies: { path: string; node: JsonNode }[] = [];
 
   object(node: JsonNode, path: string, what: string): ObjectNode | null {
     if (node.kind === 'object') return node;
@@ -302,6 +310,14 @@ class Checker {
     return node.value;
   }
 
+  /** A topic's partition count: an int32 from 1, at most the playground's limit. */
+  partitionCount(node: JsonNode, path: string, what: string): number | null {
+    const v = this.int(node, path, what, 1, 2147483647);
+    if (v === null || v <= MAX_PARTITIONS_PER_TOPIC) return v;
+    this.p.add(path, node.pos, `${what} is ${v}, above the playground's limit of ${MAX_PARTITIONS_PER_TOPIC.toLocaleString('en')} partitions per topic`);
+    return null;
+  }
+
   oneOf<T extends string>(node: JsonNode, path: string, what: string, allowed: readonly T[]): T | null {
     if (node.kind === 'string' && (allowed as readonly string[]).includes(node.value)) return node.value as T;
     this.p.add(path, node.pos, `${what} must be one of ${listOf(allowed)}, got ${describe(node)}`);
@@ -327,11 +343,16 @@ class Checker {
   // ---- Kafka JSON values -------------------------------------------------------------------
 
   wire(node: JsonNode, path: string, spec: FieldSpec, what: string, where: string): void {
+    if (spec.type === AK4_TOPOLOGY || spec.type === DRAFT_TOPOLOGY) this.topologies.push({ path, node });
     if (node.kind === 'null') {
       if (!spec.nullable) this.p.add(path, node.pos, `${what} cannot be null in ${where}`);
       return;
     }
+    const before = this.p.list.length;
     this.wireType(node, path, spec.type, what, where);
+    if (spec.max !== undefined && this.p.list.length === before && node.kind === 'number' && node.value > spec.max) {
+      this.p.add(path, node.pos, `${what} is ${node.raw}, above the playground's limit of ${spec.max.toLocaleString('en')}`);
+    }
   }
 
   private wireType(node: JsonNode, path: string, type: WireType, what: string, where: string): void {
@@ -365,7 +386,7 @@ class Checker {
   struct(node: ObjectNode, path: string, fields: StructFields, where: string, hint?: (key: string) => string | null): void {
     this.knownKeys(node, path, Object.keys(fields), where, hint);
     for (const e of node.entries) {
-      const spec = fields[e.key];
+      const spec = ownValue(fields, e.key);
       if (spec) this.wire(e.value, childPath(path, e.key), spec, e.key, where);
     }
   }
@@ -491,7 +512,7 @@ export function validateScenario(root: JsonNode): ParseResult {
         const items = c.array(pr.value, '$.explore.partialReports', 'explore.partialReports') ?? [];
         explore.partialReports = items.map((it, i) => {
           const alias = c.string(it, childPath('$.explore.partialReports', i), `partialReports[${i}]`) ?? '';
-          if (!(alias in clients)) c.p.add(childPath('$.explore.partialReports', i), it.pos, `No client ${JSON.stringify(alias)} is declared in $.clients`);
+          if (!hasOwnKey(clients, alias)) c.p.add(childPath('$.explore.partialReports', i), it.pos, `No client ${JSON.stringify(alias)} is declared in $.clients`);
           return alias;
         });
       }
@@ -503,6 +524,7 @@ export function validateScenario(root: JsonNode): ParseResult {
     }
   }
 
+  if (c.p.list.length === 0) taskLimit(c, topics, steps, explore);
   const errors = c.p.result();
   if (errors.length > 0) return { ok: false, errors };
   const scenario: Scenario = { format, protocol, variant, config, groupId, topics, clients, steps };
@@ -565,6 +587,39 @@ function initialLogOf(c: Checker, node: JsonNode, edition: Edition): Coordinator
   return records.map((r) => r.record);
 }
 
+/**
+ * The tasks-per-group limit: a subtopology has as many tasks as the largest partition count among the
+ * topics it reads, at most the largest count the scenario ever gives those topics (regex sources and
+ * derived repartition topics count as the largest topic of the scenario).
+ */
+function taskLimit(c: Checker, topics: { name: string; partitions: number }[], steps: Step[], explore: Scenario['explore']): void {
+  const most = new Map<string, number>();
+  const note = (name: string, n: number) => most.set(name, Math.max(most.get(name) ?? 0, n));
+  const change = (t: NonNullable<TopicsStep['topics']>) => {
+    for (const x of t.create ?? []) note(x.name, x.partitions);
+    for (const [name, n] of Object.entries(t.partitions ?? {})) note(name, n);
+  };
+  for (const t of topics) note(t.name, t.partitions);
+  for (const s of steps) if ('topics' in s && s.topics) change(s.topics);
+  for (const t of explore?.topicChanges ?? []) change(t);
+  const largest = maxOf(most.values(), (n) => n, 0);
+  for (const { path, node } of c.topologies) {
+    const value = toValue(node);
+    const subs = Array.isArray(value) ? value : (value as { subtopologies?: unknown } | null)?.subtopologies;
+    if (!Array.isArray(subs)) continue;
+    let tasks = 0;
+    for (const sub of subs as { sourceTopics?: string[]; sourceTopicRegex?: string[]; repartitionSourceTopics?: { name: string; partitions?: number }[] }[]) {
+      let n = (sub.sourceTopicRegex ?? []).length > 0 ? largest : 0;
+      for (const t of sub.sourceTopics ?? []) n = Math.max(n, most.get(t) ?? 0);
+      for (const t of sub.repartitionSourceTopics ?? []) n = Math.max(n, t.partitions || most.get(t.name) || largest);
+      tasks += n;
+    }
+    if (tasks > MAX_TASKS_PER_GROUP) {
+      c.p.add(path, node.pos, `This topology has up to ${tasks.toLocaleString('en')} tasks with the scenario's topics, above the playground's limit of ${MAX_TASKS_PER_GROUP.toLocaleString('en')} tasks per group`);
+    }
+  }
+}
+
 function configOf(c: Checker, e: JsonEntry | undefined): Record<string, number | string> {
   const out: Record<string, number | string> = {};
   if (!e) return out;
@@ -603,7 +658,7 @@ function topicList(c: Checker, node: JsonNode, path: string, what: string): { na
     const ne = c.required(obj, ipath, 'name', `The topic ${ipath}`);
     const pe = c.required(obj, ipath, 'partitions', `The topic ${ipath}`);
     const name = ne ? c.string(ne.value, childPath(ipath, 'name'), 'name', { nonEmpty: true }) : null;
-    const partitions = pe ? c.int(pe.value, childPath(ipath, 'partitions'), 'partitions', 1, 2147483647) : null;
+    const partitions = pe ? c.partitionCount(pe.value, childPath(ipath, 'partitions'), 'partitions') : null;
     if (name !== null && ne) {
       if (seen.has(name)) c.p.add(childPath(ipath, 'name'), ne.value.pos, `Topic ${JSON.stringify(name)} is listed twice`);
       seen.add(name);
@@ -738,7 +793,7 @@ function stepOf(c: Checker, node: JsonNode, path: string, clients: Record<string
       return sendStep(c, obj, path, base);
     case 'client': {
       const alias = c.string(v, at('client'), 'client');
-      if (alias !== null && !(alias in clients)) {
+      if (alias !== null && !hasOwnKey(clients, alias)) {
         const declared = Object.keys(clients);
         c.p.add(at('client'), v.pos, `No client ${JSON.stringify(alias)} is declared in $.clients${declared.length ? ` (declared: ${declared.join(', ')})` : ''}`);
       }
@@ -806,14 +861,14 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
     if (data && fields) {
       const where = `${rpc} v${version} (${c.edition})`;
       c.struct(data, dpath, fields, where, (key) => {
-        if (versions.some((fs) => key in fs)) {
+        if (versions.some((fs) => hasOwnKey(fs, key))) {
           if (c.variant === 'D-nested-report' && version === 2) {
             return `Field ${JSON.stringify(key)} is not in StreamsGroupHeartbeat v2 of variant "D-nested-report"; send the owned tasks as "ownedTasks": {"activeTasks": [], "standbyTasks": [], "warmupTasks": []}`;
           }
           return `Field ${JSON.stringify(key)} is not in ${where}`;
         }
         if (key === 'ownedTasks' && c.edition === 'ak4') return `Field "ownedTasks" exists only in StreamsGroupHeartbeat v2 with variant "D-nested-report"`;
-        const elsewhere = EDITIONS.filter((e) => e !== c.edition && REQUEST_FIELDS[e][rpc]?.some((fs) => key in fs));
+        const elsewhere = EDITIONS.filter((e) => e !== c.edition && REQUEST_FIELDS[e][rpc]?.some((fs) => hasOwnKey(fs, key)));
         if (elsewhere.length > 0) return `Field ${JSON.stringify(key)} is a ${rpc} field of protocol ${listOf(elsewhere)}, not of ${JSON.stringify(c.edition)}`;
         return `Unknown field ${JSON.stringify(key)} in ${where}; known fields: ${Object.keys(fields).join(', ')}`;
       });
@@ -874,7 +929,7 @@ function topicsChangeOf(
     const po = c.object(pe.value, childPath(path, 'partitions'), 'partitions');
     const parts: Record<string, number> = {};
     for (const e of po?.entries ?? []) {
-      const v = c.int(e.value, childPath(childPath(path, 'partitions'), e.key), `partitions of ${JSON.stringify(e.key)}`, 1, 2147483647);
+      const v = c.partitionCount(e.value, childPath(childPath(path, 'partitions'), e.key), `partitions of ${JSON.stringify(e.key)}`);
       if (v !== null) setOwn(parts, e.key, v);
     }
     out.partitions = parts;

@@ -1,13 +1,17 @@
 // Share links: the whole scenario text in the URL fragment, never sent to a server.
 //
-//   #sgp=<version>.<payload>[.<step>]
+//   #sgp=2.<payload>.<check>[.<step>]      (format 1, still opened: #sgp=1.<payload>[.<step>])
 //
-// version: the link format (1). payload: base64url (no padding) of the raw-DEFLATE of the UTF-8
-// scenario text. step: the selected step index (optional). Decoding only decompresses and decodes
-// text; it never evaluates anything, and refuses oversized or newer-format links.
+// version: the link format (2). payload: base64url (no padding) of the raw-DEFLATE of the UTF-8
+// scenario text. check: base64url of the CRC-32 of "<payload>[.<step>]" (6 characters), so an edited or
+// damaged link is refused instead of opening as another scenario. step: the selected step index
+// (optional). Decoding only decompresses and decodes text; it never evaluates anything, and refuses
+// oversized or newer-format links. Format 1 links (no check) open with a note that they cannot be verified.
 import { Inflate, deflateSync } from 'fflate';
+import { crc32 } from '../util/crc32.ts';
+import { decodeUtf8 } from '../util/utf8.ts';
 
-export const LINK_FORMAT_VERSION = 1;
+export const LINK_FORMAT_VERSION = 2;
 export const LINK_PREFIX = 'sgp=';
 /** Longest fragment accepted (characters). */
 export const MAX_FRAGMENT_CHARS = 200_000;
@@ -15,13 +19,22 @@ export const MAX_FRAGMENT_CHARS = 200_000;
 export const MAX_TEXT_BYTES = 1024 * 1024;
 
 export type DecodeFailure = { ok: false; reason: 'corrupt' | 'too-large' | 'newer-format' | 'not-a-link'; message: string };
-export type DecodeResult = { ok: true; text: string; step: number | null; version: number } | DecodeFailure;
+export type DecodeResult = { ok: true; text: string; step: number | null; version: number; /** null: the checksum matched; else why the link could not be verified. */ unverified: string | null } | DecodeFailure;
+
+/** What a format-1 link (made before links carried a checksum) opens with. */
+export const UNVERIFIED_NOTE = 'This link was made before share links carried a checksum, so the playground cannot tell whether it arrived unchanged.';
 
 /** The fragment (with its leading '#') for a scenario text and an optional selected step. */
 export function encodeLink(scenarioText: string, step: number | null): string {
   if (step !== null && !(Number.isSafeInteger(step) && step >= 0)) throw new RangeError(`step must be a non-negative integer, got ${step}`);
   const payload = base64UrlEncode(deflateSync(new TextEncoder().encode(scenarioText), { level: 9 }));
-  return `#${LINK_PREFIX}${LINK_FORMAT_VERSION}.${payload}${step === null ? '' : `.${step}`}`;
+  return `#${LINK_PREFIX}${LINK_FORMAT_VERSION}.${payload}.${checkOf(payload, step)}${step === null ? '' : `.${step}`}`;
+}
+
+/** The check part: base64url of the big-endian CRC-32 of "<payload>[.<step>]". */
+function checkOf(payload: string, step: number | null): string {
+  const crc = crc32(new TextEncoder().encode(step === null ? payload : `${payload}.${step}`));
+  return base64UrlEncode(new Uint8Array([crc >>> 24, (crc >>> 16) & 255, (crc >>> 8) & 255, crc & 255]));
 }
 
 /** Decodes a fragment (with or without '#'), or a whole URL that contains one. */
@@ -45,27 +58,30 @@ export function decodeLink(fragment: string): DecodeResult {
   if (version < 1) return fail('corrupt', `This share link is damaged: link format ${version} does not exist.`);
 
   const parts = body.slice(LINK_PREFIX.length).split('.');
-  if (parts.length < 2 || parts.length > 3) return fail('corrupt', 'This share link is damaged: it should look like #sgp=1.<data> or #sgp=1.<data>.<step>.');
+  // format 2 has the check after the payload; format 1 has none
+  const checked = version >= 2;
+  const min = checked ? 3 : 2;
+  if (parts.length < min || parts.length > min + 1) {
+    return fail('corrupt', `This share link is damaged: it should look like ${checked ? '#sgp=2.<data>.<check> or #sgp=2.<data>.<check>.<step>' : '#sgp=1.<data> or #sgp=1.<data>.<step>'}.`);
+  }
   const payload = parts[1] ?? '';
   let step: number | null = null;
-  if (parts.length === 3) {
-    const s = parts[2] ?? '';
+  if (parts.length === min + 1) {
+    const s = parts[min] ?? '';
     if (!/^\d{1,9}$/.test(s)) return fail('corrupt', 'This share link is damaged: the selected step is not a number.');
     step = Number(s);
   }
+  if (checked && parts[2] !== checkOf(payload, step)) return fail('corrupt', 'This share link is damaged: its checksum does not match (was it edited, or cut off when copied?).');
 
   const bytes = base64UrlDecode(payload);
   if (bytes === null || bytes.length === 0) return fail('corrupt', 'This share link is damaged: its data is not valid base64url (was it cut off or edited?).');
   const inflated = inflateLimited(bytes, MAX_TEXT_BYTES);
   if (inflated === 'too-large') return fail('too-large', `This link's scenario is larger than ${MAX_TEXT_BYTES / 1024 / 1024} MiB once unpacked; the playground does not open it.`);
   if (inflated === 'corrupt') return fail('corrupt', 'This share link is damaged: its data does not unpack (was it cut off when copied?).');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(inflated);
-  } catch {
-    return fail('corrupt', 'This share link is damaged: its data is not UTF-8 text.');
-  }
-  return { ok: true, text, step, version };
+  // strict UTF-8; a leading byte-order mark stays in the text, as encodeLink took it (the parser skips it)
+  const text = decodeUtf8(inflated);
+  if (!text.ok) return fail('corrupt', `This share link is damaged: its data is ${text.message}.`);
+  return { ok: true, text: text.text, step, version, unverified: checked ? null : UNVERIFIED_NOTE };
 }
 
 function fail(reason: DecodeFailure['reason'], message: string): DecodeFailure {

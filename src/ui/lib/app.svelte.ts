@@ -62,10 +62,16 @@ export class AppState {
 
   constructor() {
     this.client = new WorkerClient({
-      onDeath: (reason) => {
+      onDeath: (reason, duringRun) => {
         this.workerRestarts++;
         this.running = false;
         this.progress = null;
+        if (duringRun) {
+          // the scenario itself stopped the worker: running the same text again would only loop
+          this.stale = true;
+          this.banner('warn', `The coordinator worker stopped while running this scenario (${reason}). It was restarted, and the scenario was not run again; change it, or run it again.`, [{ label: 'Run again', run: () => void this.runNow() }], 'worker-restarted');
+          return;
+        }
         this.banner('warn', `The coordinator worker stopped (${reason}). It was restarted; your scenario is unchanged and has been re-run.`, [], 'worker-restarted');
         this.scheduleRun(0);
       },
@@ -99,6 +105,7 @@ export class AppState {
           branches.push({ name: `my work before opening a link (${new Date().toLocaleString()})`, text: saved.text, createdAt: Date.now() });
           this.banner('info', 'Opened a shared scenario. Your previous work is kept as a branch (see Branches).', [], 'link-opened');
         }
+        if (d.unverified !== null) this.banner('info', d.unverified, [], 'link-unverified');
         this.text = d.text;
         this.selected = d.step ?? 0;
         this.branches = branches;
@@ -197,6 +204,7 @@ export class AppState {
       this.stale = false;
       this.banners = this.banners.filter((b) => b.testId !== 'run-cancelled');
       if (this.selected >= out.trace.steps.length) this.selected = Math.max(0, out.trace.steps.length - 1);
+      if (out.trace.stopped) this.banner('warn', `${out.trace.stopped.message} The views show the steps run before it.`, [], 'run-budget');
     } else {
       this.errors = out.errors;
       this.crash = out.crash ?? null;

@@ -18,6 +18,8 @@
 // co-partitioning, so copartitionGroups stay empty (a warning says so when a sub-topology reads
 // more than one topic).
 
+import { pushAll } from '../../core/util/arrays.ts';
+
 export interface TopicInfo {
   name: string;
   partitions: number;
@@ -89,7 +91,7 @@ export function importDescribe(text: string, applicationId: string): DescribeRes
     if ((m = /^Source:\s*\S+\s*\((.*)\)\s*$/.exec(line))) {
       const body = m[1]!;
       let t: RegExpExecArray | null;
-      if ((t = /^topics:\s*(.*)$/.exec(body))) cur.sources.push(...list(t[1]!));
+      if ((t = /^topics:\s*(.*)$/.exec(body))) pushAll(cur.sources, list(t[1]!));
       else if ((t = /^topicPattern:\s*(.*)$/.exec(body))) cur.patterns.push(t[1]!.trim());
       else return { ok: false, line: n, message: `Cannot read the source's topics: "${body}".` };
       continue;
@@ -97,13 +99,13 @@ export function importDescribe(text: string, applicationId: string): DescribeRes
     if ((m = /^Sink:\s*\S+\s*\((.*)\)\s*$/.exec(line))) {
       const body = m[1]!;
       const t = /^topic:\s*(.*)$/.exec(body);
-      if (t) cur.sinks.push(...list(t[1]!));
+      if (t) pushAll(cur.sinks, list(t[1]!));
       // "(extractor class: ...)" sinks choose topics at run time: nothing to declare
       continue;
     }
     if ((m = /^Processor:\s*\S+\s*\((.*)\)\s*$/.exec(line))) {
       const t = /stores:\s*(\[.*\])/.exec(m[1]!);
-      if (t) cur.stores.push(...list(t[1]!));
+      if (t) pushAll(cur.stores, list(t[1]!));
       continue;
     }
     if (/^(Source|Sink|Processor):\s*\S+\s*$/.test(line)) continue;

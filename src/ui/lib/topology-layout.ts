@@ -1,6 +1,8 @@
 // A small layered layout for the topology diagram (pure JS): topics and sub-topologies in columns,
 // data flowing left to right; rows ordered by the mean row of their predecessors to limit crossings.
 
+import { maxOf } from '../../core/util/arrays.ts';
+
 export interface LayoutSub {
   id: string;
   sources: string[];
@@ -86,7 +88,7 @@ export function layoutTopology(subs: readonly LayoutSub[]): Layout {
     ids.sort((a, b) => key(a) - key(b) || (a < b ? -1 : 1));
     ids.forEach((id, i) => rowOf.set(id, i));
   }
-  const maxRows = Math.max(1, ...[...layers.values()].map((v) => v.length));
+  const maxRows = maxOf(layers.values(), (v) => v.length, 1);
   const out: LayoutNode[] = [];
   for (const n of nodes.values()) {
     const count = layers.get(n.layer)!.length;

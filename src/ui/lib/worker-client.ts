@@ -1,6 +1,8 @@
 // The page's only way to the core: a comlink proxy over the coordinator worker.
 // Cancel = terminate and restart the worker. A dead worker (error event, or no answer to an idle
-// ping) is reported and replaced; the caller re-runs its scenario, which lives on the page.
+// ping) is reported and replaced; the caller re-runs its scenario, which lives on the page, unless the
+// worker died running it (then a re-run would only kill it again). A run that reports no progress for
+// RUN_STALL_MS counts as a dead worker too.
 import * as Comlink from 'comlink';
 import type { RunResult, WorkerApi } from '../../../workers/api.ts';
 
@@ -11,13 +13,15 @@ import type { DecodeResult } from '../../core/share/link.ts';
 export type RunOutcome = RunResult | { ok: false; cancelled: true } | { ok: false; died: true };
 
 export interface WorkerClientEvents {
-  /** The worker died unexpectedly (not by cancel) and was restarted. */
-  onDeath(reason: string): void;
+  /** The worker died unexpectedly (not by cancel) and was restarted; `duringRun`: it was running a scenario. */
+  onDeath(reason: string, duringRun: boolean): void;
 }
 
 const PING_EVERY_MS = 1500;
 const PING_TIMEOUT_MS = 2500;
 const FIRST_PING_TIMEOUT_MS = 15000;
+/** A running scenario reports progress between steps; this long without any, the worker is stuck (above the default wall-time budget of 60 s). */
+const RUN_STALL_MS = 90000;
 
 export class WorkerClient {
   private worker!: Worker;
@@ -28,6 +32,8 @@ export class WorkerClient {
   private timer: ReturnType<typeof setInterval> | null = null;
   private pinging = false;
   private answered = false;
+  /** When the running scenario last reported progress (performance.now()). */
+  private lastProgressAt = 0;
   restarts = 0;
 
   constructor(private readonly events: WorkerClientEvents) {
@@ -54,8 +60,9 @@ export class WorkerClient {
   }
 
   private died(reason: string): void {
+    const duringRun = this.pending !== null;
     this.abandon('died');
-    this.events.onDeath(reason);
+    this.events.onDeath(reason, duringRun);
   }
 
   /** Replaces the worker and settles whatever run or job was waiting on it. */
@@ -76,6 +83,10 @@ export class WorkerClient {
   }
 
   private async watchdog(): Promise<void> {
+    if (this.pending && performance.now() - this.lastProgressAt > RUN_STALL_MS) {
+      this.died(`the scenario reported no progress for ${RUN_STALL_MS / 1000} s`);
+      return;
+    }
     if (this.running || this.pinging) return;
     this.pinging = true;
     const w = this.worker;
@@ -97,6 +108,11 @@ export class WorkerClient {
   run(text: string, onProgress: (done: number, total: number) => void): Promise<RunOutcome> {
     if (this.pending) this.cancel();
     this.running = true;
+    this.lastProgressAt = performance.now();
+    const progress = (done: number, total: number) => {
+      this.lastProgressAt = performance.now();
+      onProgress(done, total);
+    };
     return new Promise<RunOutcome>((resolve) => {
       let open = true;
       // cancel() and died() clear pending before calling it; a late answer from a replaced worker is ignored
@@ -112,7 +128,7 @@ export class WorkerClient {
         resolve(o);
       };
       this.pending = settle;
-      this.api.run(text, Comlink.proxy(onProgress)).then(
+      this.api.run(text, Comlink.proxy(progress)).then(
         (r) => settle(r),
         (e: unknown) => settle({ ok: false, errors: [], crash: String(e) }),
       );

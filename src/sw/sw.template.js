@@ -1,0 +1,88 @@
+// Offline support: after the first visit the playground works without a network.
+// The build writes this file as sw.js with its own hashed asset list and a cache name per build
+// (vite.config.ts, serviceWorkerPlugin): only those assets are cache-first; the app shell (the page,
+// the schema, the examples) is network-first with the cache as fallback; nothing else is cached.
+// A new build's worker deletes the caches of older builds when it activates.
+const CACHE = __SGP_CACHE__;
+const ASSETS = new Set(__SGP_ASSETS__);
+const PREFIX = 'sgp-';
+
+/** The path of a same-origin URL relative to this worker's scope ('assets/x.js', '', 'examples/a.json'), or null. */
+function scopePath(url) {
+  const u = new URL(url, self.location.href);
+  const scope = new URL(self.registration.scope);
+  if (u.origin !== scope.origin || !u.pathname.startsWith(scope.pathname)) return null;
+  return u.pathname.slice(scope.pathname.length);
+}
+
+const isShell = (path) => path === '' || path === 'index.html' || path === 'scenario.schema.json' || /^examples\/[\w.-]+\.json$/.test(path);
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.addAll(['./', './scenario.schema.json', ...[...ASSETS].map((a) => `./${a}`)]).catch(() => undefined))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// The page sends the URLs it loaded before this worker controlled it; only this build's assets and
+// the app shell are taken.
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'cache-urls' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((u) => {
+    if (typeof u !== 'string') return false;
+    const path = scopePath(u);
+    return path !== null && (ASSETS.has(path) || isShell(path));
+  });
+  event.waitUntil(
+    caches.open(CACHE).then((c) =>
+      Promise.all(urls.map((u) => c.match(u, { ignoreVary: true }).then((hit) => hit || c.add(u).catch(() => undefined)))),
+    ),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const req = event.request;
+  if (req.method !== 'GET') return;
+  const path = scopePath(req.url);
+  if (path === null) return;
+  if (ASSETS.has(path)) {
+    event.respondWith(
+      caches.match(req, { ignoreVary: true }).then(
+        (hit) =>
+          hit ||
+          fetch(req).then((res) => {
+            if (res.ok) {
+              const copy = res.clone();
+              caches.open(CACHE).then((c) => c.put(req, copy));
+            }
+            return res;
+          }),
+      ),
+    );
+    return;
+  }
+  if (!isShell(path)) return;
+  event.respondWith(
+    fetch(req)
+      .then((res) => {
+        if (res.ok) {
+          const copy = res.clone();
+          caches.open(CACHE).then((c) => c.put(req, copy));
+        }
+        return res;
+      })
+      .catch(() => caches.match(req, { ignoreSearch: true, ignoreVary: true }).then((hit) => hit || caches.match('./', { ignoreVary: true }))),
+  );
+});

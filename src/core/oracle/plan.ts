@@ -78,6 +78,10 @@ export interface PlanOptions {
 }
 
 export const TIME_SCALES = [100, 50, 20, 10, 5, 2, 1];
+/** The RPCs `sgp oracle` sends to the group coordinator. */
+const ORACLE_APIS = new Set<string>(['StreamsGroupHeartbeat', 'StreamsGroupDescribe', 'OffsetCommit']);
+/** Real time a request step may take on a loaded machine (the round trip and the reading back of records). */
+const REQUEST_STEP_REAL_MS = 250;
 /** Real time a topics step may take on a broker (create, propagate to the coordinator's metadata image). */
 const TOPICS_STEP_REAL_MS = 3000;
 /**
@@ -94,6 +98,7 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
   // Only the shipped protocol and today's coordinator have a real broker to compare with.
   if (scenario.protocol !== 'ak4') reasons.push(`protocol "${scenario.protocol}" has no released broker; only "ak4" (Kafka 4.x) can run on Kafka`);
   if (scenario.variant !== 'current') reasons.push(`variant "${scenario.variant}" is a proposal; Kafka 4.4 runs "current"`);
+  if ((scenario as { initialLog?: unknown[] }).initialLog?.length) reasons.push('the scenario starts from an initialLog: a real broker\'s __consumer_offsets cannot be preloaded with given records');
   const brokerConfigs: Record<string, string> = {};
   for (const [name, value] of Object.entries(scenario.config ?? {})) {
     if (GROUP_CONFIG_OF[name]) continue;
@@ -114,6 +119,8 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
   let requests = 0;
   const steps: PlannedStep[] = [];
   const restartedTimers: { at: number; what: string; from: number }[] = [];
+  /** Per step: scenario time after it, the real time it may take besides any wait, and whether the clock waits in it. */
+  const stepCost: { time: number; realMs: number; waits: boolean }[] = [];
   for (let i = 0; i < scenario.steps.length; i++) {
     const step = scenario.steps[i]!;
     const t = runner.runStep(step, i);
@@ -145,6 +152,7 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
       events.push({ at: t.time, what: `the end of ${where}`, extraMs: 0, step: i, waitEnd: true });
       steps.push({ ...base, kind: 'run', start: prevTime, exchanges });
     } else if ('failover' in step) {
+      if (typeof step.failover === 'object' && step.failover !== null) reasons.push(`${where}: a failover that takes a given time (loadMs) cannot be timed on a real broker, whose load takes what it takes`);
       if (!opts.canRestart) reasons.push(`${where}: a failover restarts the broker; only the bundled broker (--broker) can do that`);
       steps.push({ ...base, kind: 'failover' });
       // the restarted timers run from the load, some seconds before the next request can reach the broker
@@ -160,6 +168,7 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
         steps.push({ ...base, kind: 'request', request: null });
       } else {
         const api = t.api!;
+        if (!ORACLE_APIS.has(api)) reasons.push(`${where}: sgp oracle does not speak ${api} yet (it sends StreamsGroupHeartbeat, StreamsGroupDescribe and OffsetCommit)`);
         if (api === 'StreamsGroupHeartbeat' && (t.version ?? 0) > 1) reasons.push(`${where}: StreamsGroupHeartbeat v${t.version} is a KAFKA-20870 proposal; Kafka 4.4 speaks v0–v1`);
         if (api === 'StreamsGroupDescribe' && (t.version ?? 0) > 0) reasons.push(`${where}: StreamsGroupDescribe v${t.version} is not modelled by the codec (AssignorName); use v0`);
         requests++;
@@ -169,8 +178,18 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
         events.push({ at: t.time, what: `the request of ${where}`, extraMs: 0, step: i, waitEnd: false });
       }
     }
+    const realMs = 'topics' in step ? TOPICS_STEP_REAL_MS : 'run' in step ? REQUEST_STEP_REAL_MS * (t.exchanges.length + 1) : REQUEST_STEP_REAL_MS;
+    stepCost.push({ time: t.time, realMs, waits: 'advance' in step || 'run' in step });
     prevTime = t.time;
   }
+  // A timer pending after a step must outlast, in real time, the steps that follow until the clock next waits.
+  const pendingBudgets = deadlines
+    .filter((d) => !d.fired)
+    .map((d) => {
+      let realMs = 0;
+      for (let j = d.step + 1; j < stepCost.length && !stepCost[j]!.waits; j++) realMs += stepCost[j]!.realMs;
+      return { ...d, from: stepCost[d.step]!.time, realMs };
+    });
   if (reasons.length > 0) return { ok: false, reasons, trace };
 
   // Real time drifts from the scenario's clock by each request's round trip and each topics step.
@@ -189,6 +208,13 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
           margin = real;
           worst = `${d.what} is ${Math.abs(d.at - e.at)} ms (scenario time) from ${e.what}`;
         }
+      }
+    }
+    for (const p of pendingBudgets) {
+      const real = (p.at - p.from) / scale - p.realMs;
+      if (p.realMs > 0 && real < margin) {
+        margin = real;
+        worst = `${p.what} leaves ${Math.round((p.at - p.from) / scale)} ms of real time for the ${Math.round(p.realMs)} ms the following steps may take`;
       }
     }
     for (const r of restartedTimers) {

@@ -1,6 +1,7 @@
 // A real Kafka Streams 4.4.0 application (oracle/src/main/java/dev/sgp/oracle/streams/CountApp.java) run against the
-// oracle's broker with the request logger on: three instances join one by one (scale-out), one shuts down cleanly
-// (leave heartbeat), one is killed (SIGKILL: the session timeout fences it), and the last one shuts down cleanly.
+// oracle's broker with the request logger on: three instances join one by one (scale-out); c is paused (SIGSTOP) past
+// its session timeout and resumed (fenced, it rejoins); b shuts down cleanly (leave heartbeat); c is killed (SIGKILL:
+// the session timeout fences it); a shuts down cleanly.
 // The group's timeouts are scaled down through IncrementalAlterConfigs on the GROUP resource, so a run takes about
 // half a minute. Every wait is bounded; every java process is the driver's own and is killed by its own handle.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -170,6 +171,14 @@ export async function runStreamsApp(opts: StreamsAppOptions = {}): Promise<Strea
     const cc = start('c');
     await stable(3, 'scale-out to 3');
     await until('b and c RUNNING', 30_000, () => running(b) && running(cc));
+    // a long pause (SIGSTOP) past the session timeout: the coordinator fences c; once resumed, c hears UNKNOWN_MEMBER_ID
+    note('instance c is paused (SIGSTOP)');
+    cc.child.kill('SIGSTOP');
+    await stable(2, "c's session timed out while paused");
+    note('instance c resumes (SIGCONT)');
+    cc.child.kill('SIGCONT');
+    await stable(3, 'c rejoined');
+    await until('c RUNNING', 30_000, () => running(cc));
     await stop(b, 'SIGTERM');
     await stable(2, 'b left');
     await stop(cc, 'SIGKILL');

@@ -50,6 +50,8 @@ export interface StreamsAppRun {
   /** CountApp's Topology#describe() text. */
   describe: string;
   events: StreamsAppEvent[];
+  /** Wall-clock ms when the first instance was started (events are relative to it). */
+  startedAtMs: number;
   groupConfigs: Record<string, string>;
   brokerConfigs: Record<string, string>;
   partitions: number;
@@ -196,6 +198,7 @@ export async function runStreamsApp(opts: StreamsAppOptions = {}): Promise<Strea
       removedLines: raw.length - kept.length,
       describe,
       events,
+      startedAtMs: t0,
       groupConfigs,
       brokerConfigs: { ...broker.configs },
       partitions,

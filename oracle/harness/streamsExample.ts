@@ -51,7 +51,8 @@ export function buildExample(log: string, run: TraceRun): { scenario: Scenario; 
   // the driver's events, each on the first request the coordinator handled after it (the scenario clock starts at the first request)
   const first = parseLogLine(log.split('\n')[firstSendLine(scenario) - 1] ?? '');
   const firstHandled = first.ok && first.handledAtMs !== null ? Math.round(first.handledAtMs) : null;
-  const pending = [...run.events].filter((e) => !e.event.startsWith('instance a starts'));
+  // what the driver did (starts, pauses, shutdowns, kills); its observations of the group stay in the notes
+  const pending = run.events.filter((e) => e.event.startsWith('instance '));
   let clock = 0;
   scenario.steps.forEach((step, i) => {
     if ('advance' in step) {

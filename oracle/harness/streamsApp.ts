@@ -4,8 +4,8 @@
 // the session timeout fences it); a shuts down cleanly.
 // The group's timeouts are scaled down through IncrementalAlterConfigs on the GROUP resource, so a run takes about
 // half a minute. Every wait is bounded; every java process is the driver's own and is killed by its own handle.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KafkaClient } from '../../src/cli/kafka/client.ts';
@@ -70,8 +70,9 @@ function javaArgs(classpath: string, ...args: string[]): string[] {
 }
 
 /** CountApp's Topology#describe() text (no broker needed). */
-export function describeCountApp(classpath = oracleClasspath()): string {
-  return execFileSync('java', javaArgs(classpath, 'describe'), { encoding: 'utf8', timeout: 60_000 });
+export async function describeCountApp(classpath = oracleClasspath()): Promise<string> {
+  const { stdout } = await promisify(execFile)('java', javaArgs(classpath, 'describe'), { encoding: 'utf8', timeout: 60_000 });
+  return stdout;
 }
 
 async function until(what: string, timeoutMs: number, probe: () => boolean | Promise<boolean>): Promise<void> {
@@ -97,8 +98,13 @@ export async function runStreamsApp(opts: StreamsAppOptions = {}): Promise<Strea
   const partitions = opts.partitions ?? 4;
   const groupConfigs = { ...DEFAULT_GROUP_CONFIGS, ...opts.groupConfigs };
   const classpath = oracleClasspath();
-  const describe = describeCountApp(classpath);
+  // describe() in its own JVM while the broker starts
+  const describing = describeCountApp(classpath);
   const broker: Broker = await startBroker({ requestLog: true });
+  const describe = await describing.catch(async (e: unknown) => {
+    await broker.stop();
+    throw e;
+  });
   const instances: Instance[] = [];
   const events: StreamsAppEvent[] = [];
   let t0 = 0;

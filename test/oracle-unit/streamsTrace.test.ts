@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayRequestLog } from '../../oracle/harness/replay.ts';
 import { buildExample, EXAMPLE_FILE, runConfig, type TraceRun } from '../../oracle/harness/streamsExample.ts';
-import { expectDescribeImportsJoinTopology, expectFullFlow, expectJavaProfileShape, expectOnlyAcceptedDivergences } from '../oracle/streamsTrace.ts';
+import { expectCadence, expectDescribeImportsJoinTopology, expectFullFlow, expectJavaProfileShape, expectOnlyAcceptedDivergences } from '../oracle/streamsTrace.ts';
 
 const root = join(import.meta.dirname, '../..');
 const log = readFileSync(join(root, 'oracle/traces/word-count.request.log'), 'utf8');
@@ -24,6 +24,10 @@ describe('the committed Kafka Streams 4.4.0 trace', () => {
 
   it("imports describe() into the topology of the client's join heartbeat", () => {
     expectDescribeImportsJoinTopology(run.describe, log, run.applicationId);
+  });
+
+  it('heartbeats at the java profile\'s cadence: assignments acknowledged at once, else one interval apart', () => {
+    expectCadence(log, Number(run.groupConfigs['streams.heartbeat.interval.ms']));
   });
 
   it('has heartbeats shaped like the java profile', () => {

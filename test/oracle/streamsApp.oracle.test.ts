@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayRequestLog } from '../../oracle/harness/replay.ts';
 import { runStreamsApp, type StreamsAppRun } from '../../oracle/harness/streamsApp.ts';
 import { runConfig, streamsGroupLines } from '../../oracle/harness/streamsExample.ts';
-import { expectDescribeImportsJoinTopology, expectFullFlow, expectJavaProfileShape, expectOnlyAcceptedDivergences } from './streamsTrace.ts';
+import { expectCadence, expectDescribeImportsJoinTopology, expectFullFlow, expectJavaProfileShape, expectOnlyAcceptedDivergences } from './streamsTrace.ts';
 
 let run: StreamsAppRun;
 let log: string;
@@ -33,6 +33,10 @@ describe('a real Kafka Streams 4.4.0 application', () => {
 
   it("its Topology#describe() imports into the topology it sent in its join heartbeat", () => {
     expectDescribeImportsJoinTopology(run.describe, log, run.applicationId);
+  });
+
+  it('heartbeats at the java profile\'s cadence: assignments acknowledged at once, else one interval apart', () => {
+    expectCadence(log, Number(run.groupConfigs['streams.heartbeat.interval.ms']));
   });
 
   it('its heartbeats set and null the same fields as the java profile', () => {

@@ -90,3 +90,36 @@ export function expectDescribeImportsJoinTopology(describe: string, log: string,
   const imported = importDescribe(describe, applicationId);
   expect(imported.ok && imported.value.subtopologies).toEqual((join.topology as Obj).subtopologies);
 }
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/**
+ * The real client's cadence is the java profile's: a new assignment is acknowledged at once (well within half an
+ * interval, median), otherwise the next heartbeat goes one heartbeat interval after the previous response (median
+ * within 20 %). Gaps are from a response's completion to the next request's arrival (timestamp − totalTimeMs).
+ */
+export function expectCadence(log: string, heartbeatIntervalMs: number): { ackMedianMs: number; steadyMedianMs: number } {
+  const last = new Map<string, { doneMs: number; assigned: boolean }>();
+  const ack: number[] = [];
+  const steady: number[] = [];
+  for (const line of log.split('\n')) {
+    const p = parseLogLine(line);
+    const total = /"totalTimeMs":([\d.]+)/.exec(line);
+    if (!p.ok || p.apiKey !== 88 || p.timestampMs === null || !total) continue;
+    const req = p.request as Obj;
+    const res = p.response as Obj;
+    const member = String(req.memberId);
+    const prev = last.get(member);
+    if (prev && (req.memberEpoch as number) > 0) (prev.assigned ? ack : steady).push(p.timestampMs - Number(total[1]) - prev.doneMs);
+    last.set(member, { doneMs: p.timestampMs, assigned: Array.isArray(res.activeTasks) });
+  }
+  const out = { ackMedianMs: median(ack), steadyMedianMs: median(steady) };
+  expect(ack.length).toBeGreaterThan(5);
+  expect(out.ackMedianMs).toBeLessThan(heartbeatIntervalMs / 2);
+  expect(out.steadyMedianMs).toBeGreaterThan(heartbeatIntervalMs * 0.8);
+  expect(out.steadyMedianMs).toBeLessThan(heartbeatIntervalMs * 1.2);
+  return out;
+}

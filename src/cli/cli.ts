@@ -47,11 +47,13 @@ ${COMPARE_USAGE}
 ${EXPLORE_USAGE}
 ${ORACLE_USAGE}
   sgp import LOGFILE [--protocol ak4|kip1071-draft] [--group G] [--timing advance|ignore]
-                 [--aliases letters|thread] [--partitions N] [--base FILE] [--no-expect]
+                 [--clock completed|handled] [--aliases letters|thread] [--partitions N] [--base FILE] [--no-expect]
                                  turn a broker request log (kafka.request.logger, "Completed request:" lines)
                                  into a scenario (JSON on stdout; skipped lines summarised on stderr).
                                  --base: a scenario whose fields (config, topics, title, …) the import keeps;
-                                 each step expects the logged errorCode/memberEpoch unless --no-expect
+                                 each step expects the logged errorCode/memberEpoch unless --no-expect;
+                                 --clock handled: order and time requests by when the broker handed them to
+                                 the coordinator (timestamp - totalTimeMs + requestQueueTimeMs + localTimeMs)
   sgp report FILE [--variant V]... [--out report.md]
                                  run FILE under each variant (default: its own and its checkVariants) and
                                  print (or write) a Markdown report: Mermaid sequence diagram, records,
@@ -339,6 +341,10 @@ function parseImportArgs(argv: readonly string[]): ImportArgs | string {
     } else if ((o = optionValue(argv, i, '--timing'))) {
       if (o.value !== 'advance' && o.value !== 'ignore') return '--timing needs advance or ignore';
       out.options.timing = o.value;
+      i = o.next;
+    } else if ((o = optionValue(argv, i, '--clock'))) {
+      if (o.value !== 'completed' && o.value !== 'handled') return '--clock needs completed or handled';
+      out.options.clock = o.value;
       i = o.next;
     } else if ((o = optionValue(argv, i, '--aliases'))) {
       if (o.value !== 'letters' && o.value !== 'thread') return '--aliases needs letters or thread';

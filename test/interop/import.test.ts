@@ -66,6 +66,23 @@ describe('importRequestLog', () => {
     expect(importRequestLog(log).steps.some((s) => 'advance' in s)).toBe(false);
   });
 
+  it('with clock "handled", orders and times requests by when the broker handed them to the coordinator', () => {
+    // logged at completion: a slow join (2000 ms, 1900 of them waiting on the coordinator's write) completes after a
+    // heartbeat that reached the coordinator 1 s after it; both completed in the same millisecond as a third one
+    const timed = (ts: string, member: string, epoch: number, total: number, queue: number, local: number) =>
+      line({ ts, request: { groupId: 'g', memberId: member, memberEpoch: epoch }, response: { errorCode: 0, memberId: member, memberEpoch: 1 } }).replace('"totalTimeMs":1.5', `"totalTimeMs":${total},"requestQueueTimeMs":${queue},"localTimeMs":${local}`);
+    const text = [timed('2025-06-01 12:00:02,000', 'x', 0, 2000, 40, 60), timed('2025-06-01 12:00:02,000', 'y', 1, 3.5, 0.5, 1), timed('2025-06-01 12:00:02,000', 'z', 1, 1000.4, 0.2, 0.2)].join('\n');
+    const handled = importRequestLog(text, { timing: 'advance', clock: 'handled' });
+    // handed over at 00,100 (x), 01,000 (z: waited 1000 ms after) and 01,998 (y)
+    expect(handled.steps.map((s) => ('advance' in s ? s.advance : (s as SendStep).member))).toEqual(['a', 900, 'b', 998, 'c']);
+    expect(handled.members).toEqual({ a: 'x', b: 'z', c: 'y' });
+    expect(handled.sourceLines).toEqual([1, null, 3, null, 2]);
+    // the log's order and no time between them by default
+    const completed = importRequestLog(text, { timing: 'advance' });
+    expect(completed.members).toEqual({ a: 'x', b: 'y', c: 'z' });
+    expect(completed.steps.some((s) => 'advance' in s)).toBe(false);
+  });
+
   it('warns about timestamps that go backwards, without moving the clock back', () => {
     const hb = (ts: string) => line({ ts, request: { groupId: 'g', memberId: 'm', memberEpoch: 1 }, response: { errorCode: 0, memberId: 'm', memberEpoch: 1 } });
     const r = importRequestLog([hb('2025-06-01 12:00:01,000'), hb('2025-06-01 12:00:00,500'), hb('2025-06-01 12:00:02,000')].join('\n'), { timing: 'advance' });

@@ -1,5 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importDescribe } from '../../src/ui/lib/describe-import.ts';
+
+// A real Kafka Streams 4.4.0 application's describe() text and the topology it sent in its join heartbeat
+// (oracle/harness/streamsApp.ts; npm run test:oracle checks the same against a live run).
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
+const REAL_DESCRIBE = fixture('count-app.describe.txt');
+const REAL_JOIN_TOPOLOGY = JSON.parse(fixture('count-app.join-topology.json')).topology as { subtopologies: unknown[] };
 
 const WORDCOUNT = `Topologies:
    Sub-topology: 0
@@ -39,10 +47,31 @@ describe('importDescribe', () => {
     expect(s0).toMatchObject({ subtopologyId: '0', sourceTopics: ['text-lines'], repartitionSinkTopics: ['wc-counts-repartition'], stateChangelogTopics: [], repartitionSourceTopics: [] });
     expect(s1).toMatchObject({ subtopologyId: '1', sourceTopics: [], repartitionSinkTopics: [] });
     expect(s1!.repartitionSourceTopics.map((t) => t.name)).toEqual(['wc-counts-repartition']);
-    expect(s1!.stateChangelogTopics).toEqual([{ name: 'wc-counts-changelog', partitions: 0, replicationFactor: 0, topicConfigs: [] }]);
+    expect(s1!.stateChangelogTopics).toEqual([
+      { name: 'wc-counts-changelog', partitions: 0, replicationFactor: -1, topicConfigs: [{ key: 'cleanup.policy', value: 'compact' }, { key: 'message.timestamp.type', value: 'CreateTime' }] },
+    ]);
     expect(r.value.externalSourceTopics).toEqual(['text-lines']);
     expect(r.value.externalSinkTopics).toEqual(['word-counts']);
     expect(r.value.warnings).toEqual([]);
+  });
+
+  it('imports exactly the topology Kafka Streams 4.4.0 sent in its join heartbeat', () => {
+    const r = importDescribe(REAL_DESCRIBE, 'word-count');
+    expect(r.ok && r.value.subtopologies).toEqual(REAL_JOIN_TOPOLOGY.subtopologies);
+  });
+
+  it('recognises a foreign-key join\'s subscription topics as repartition topics', () => {
+    const r = importDescribe(
+      `Sub-topology: 0
+  Source: a (topics: [orders])
+  Sink: s (topic: KTABLE-FK-JOIN-SUBSCRIPTION-REGISTRATION-0000000006-topic)
+Sub-topology: 1
+  Source: b (topics: [KTABLE-FK-JOIN-SUBSCRIPTION-REGISTRATION-0000000006-topic])
+`,
+      'app',
+    );
+    expect(r.ok && r.value.subtopologies[1]!.repartitionSourceTopics.map((t) => t.name)).toEqual(['app-KTABLE-FK-JOIN-SUBSCRIPTION-REGISTRATION-0000000006-topic']);
+    expect(r.ok && r.value.subtopologies[0]!.repartitionSinkTopics).toEqual(['app-KTABLE-FK-JOIN-SUBSCRIPTION-REGISTRATION-0000000006-topic']);
   });
 
   it('reads topic patterns and several source topics, and warns about co-partitioning', () => {

@@ -132,6 +132,9 @@ export class SimulatedClient {
       data.processId = this.processId;
       data.userEndpoint = this.spec.userEndpoint ?? null;
       data.clientTags = Object.entries(this.spec.clientTags ?? {}).map(([key, value]) => ({ key, value })).sort((a, b) => (a.key < b.key ? -1 : 1));
+      // Kafka Streams 4.4 joins with empty (not null) task offset lists (seen in its request log)
+      data.taskOffsets = [];
+      data.taskEndOffsets = [];
       return { data, why: `${this.alias} joins with epoch 0, its topology and three empty owned-task lists.` };
     }
     const data = this.baseFields(this.memberEpoch);
@@ -246,7 +249,9 @@ export class SimulatedClient {
       const changed = !sameOwned(next, this.owned);
       // the same tasks keep the same (immutable) value
       if (changed) this.owned = next;
-      if (changed && this.spec.profile === 'java') this.nextHeartbeatAt = now;
+      // Java: every new assignment is reconciled and then acknowledged by a heartbeat at once, an unchanged one too
+      // (StreamsMembershipManager: RECONCILING -> ACKNOWLEDGING; the real client's join is acknowledged at once)
+      if (this.spec.profile === 'java') this.nextHeartbeatAt = now;
       // (the explorer reads no explanation: it skips listing the tasks)
       if (!explain) return '';
       return `${this.alias} is at epoch ${this.memberEpoch} and now owns active ${fmt(next.active)}, standby ${fmt(next.standby)}.`;

@@ -33,6 +33,12 @@ export type LogLine =
       request: unknown;
       response: unknown;
       connection: string | null;
+      /**
+       * When the broker handed the request to its handler's asynchronous part (for a group RPC, the group
+       * coordinator): the line's timestamp (written at completion) minus totalTimeMs plus requestQueueTimeMs and
+       * localTimeMs. Null without a timestamp or those metrics. Fractional ms.
+       */
+      handledAtMs: number | null;
     }
   | { ok: false; reason: string };
 
@@ -117,7 +123,14 @@ function fromDesc(desc: unknown, timestampMs: number | null): LogLine {
     request: desc.request,
     response: desc.response,
     connection: typeof desc.connection === 'string' ? desc.connection : null,
+    handledAtMs: handledAt(desc, timestampMs),
   };
+}
+
+function handledAt(desc: Obj, timestampMs: number | null): number | null {
+  const { totalTimeMs: total, requestQueueTimeMs: queue, localTimeMs: local } = desc;
+  if (timestampMs === null || typeof total !== 'number' || typeof queue !== 'number' || typeof local !== 'number') return null;
+  return timestampMs - total + queue + local;
 }
 
 function parseJsonAt(text: string, start: number): { ok: true; value: unknown; end: number } | { ok: false; reason: string } {

@@ -37,6 +37,14 @@ export interface ImportOptions {
   group?: string;
   /** `advance`: the clock gap between two imported requests (from the timestamps) becomes an `advance` step. Default `ignore`. */
   timing?: 'ignore' | 'advance';
+  /**
+   * Which moment of a request orders the steps and times the advances: `completed` (the line's timestamp, the log's
+   * order; default) or `handled` (when the broker handed it to the coordinator: the timestamp minus totalTimeMs plus
+   * requestQueueTimeMs and localTimeMs). Two requests completed in the same millisecond, or a slow one completed
+   * after a later fast one, are then in the order the coordinator saw them. Lines without those metrics keep their
+   * completion time.
+   */
+  clock?: 'completed' | 'handled';
   /** Give each step `expect.response` with the logged response's key fields (errorCode, memberEpoch). */
   expectResponses?: boolean;
   /** Member aliases: `letters` (a, b, c… in order of appearance, default) or `thread` (t1, t2… from the clientId's `-StreamThread-N-consumer`; a1, b1… when several processes). */
@@ -143,7 +151,8 @@ export function importRequestLog(text: string, options: ImportOptions = {}): Imp
     // the playground's limits (src/core/limits.ts), as for a scenario
     const tooBig = topologyPartitions(request) ?? taskBeyondLimit(request);
     if (tooBig !== null) return void skipped.push({ line, reason: `${rpc}: the request ${tooBig}` });
-    entries.push({ line, rpc, version: p.apiVersion, timestampMs: p.timestampMs, clientId: p.clientId, request, response: p.response, groups: groupsOf(rpc, p.request) });
+    const timestampMs = options.clock === 'handled' && p.handledAtMs !== null ? p.handledAtMs : p.timestampMs;
+    entries.push({ line, rpc, version: p.apiVersion, timestampMs, clientId: p.clientId, request, response: p.response, groups: groupsOf(rpc, p.request) });
   });
 
   // the group: as asked, or the first one the log names
@@ -156,6 +165,8 @@ export function importRequestLog(text: string, options: ImportOptions = {}): Imp
     } else kept.push(e);
   }
   skipped.sort((a, b) => a.line - b.line);
+  // the coordinator's order: by the moment each request was handed to it (a stable sort keeps the log's order on ties)
+  if (options.clock === 'handled') kept.sort((a, b) => (a.timestampMs ?? 0) - (b.timestampMs ?? 0));
 
   // member identities, in order of appearance; ids the broker generated (first seen in a response)
   const identity = new Map<Entry, string>();
@@ -187,7 +198,7 @@ export function importRequestLog(text: string, options: ImportOptions = {}): Imp
   for (const e of kept) {
     if (options.timing === 'advance' && e.timestampMs !== null) {
       if (lastTs !== null) {
-        const gap = e.timestampMs - lastTs;
+        const gap = Math.round(e.timestampMs) - Math.round(lastTs);
         if (gap > 0) {
           steps.push({ advance: gap });
           sourceLines.push(null);

@@ -11,12 +11,18 @@
 //       Sink: KSTREAM-SINK-0000000002 (topic: counts-repartition)
 //         <-- KSTREAM-AGGREGATE-0000000001
 //
-// Rules: a topic written by a sink and read by a source of this topology whose name ends in
-// "-repartition" is an internal repartition topic; every store of a (non-global) sub-topology gets
-// a changelog. Internal topic names get the application id prefix, as Kafka Streams does.
-// Global sub-topologies generate no tasks and are skipped. describe() does not show
-// co-partitioning, so copartitionGroups stay empty (a warning says so when a sub-topology reads
-// more than one topic).
+// Rules, checked against what Kafka Streams 4.4.0 sends in its join heartbeat (oracle/harness/streamsApp.ts):
+// - a topic that a sink of this topology writes and a source of it reads is an internal repartition topic when its
+//   name is one Kafka Streams gives them (`<name>-repartition`; a foreign-key join's `…-subscription-registration-topic`
+//   and `…-subscription-response-topic`); a user topic written and read back keeps its name and stays external;
+// - every store of a (non-global) sub-topology gets a changelog `<applicationId>-<store>-changelog`;
+// - internal topics get the application id prefix, partitions 0 (the coordinator decides), replication factor -1
+//   (Streams' default `replication.factor`: the broker's default) and the topic configs the client sends: for a
+//   changelog cleanup.policy=compact and message.timestamp.type=CreateTime; for a repartition topic
+//   cleanup.policy=delete, message.timestamp.type=CreateTime, retention.ms=-1 and segment.bytes=52428800.
+// describe() does not show a store's kind, so a windowed store's changelog lacks its retention configs, nor
+// whether logging is disabled. Global sub-topologies generate no tasks and are skipped. describe() does not show
+// co-partitioning, so copartitionGroups stay empty (a warning says so when a sub-topology reads more than one topic).
 
 import { pushAll } from '../../core/util/arrays.ts';
 
@@ -66,9 +72,25 @@ function list(s: string): string[] {
     .filter(Boolean);
 }
 
-function info(name: string): TopicInfo {
-  return { name, partitions: 0, replicationFactor: 0, topicConfigs: [] };
+/** The topic configs Kafka Streams 4.4 sends for each kind of internal topic (sorted by key, as it sends them). */
+export const CHANGELOG_TOPIC_CONFIGS: readonly { key: string; value: string }[] = [
+  { key: 'cleanup.policy', value: 'compact' },
+  { key: 'message.timestamp.type', value: 'CreateTime' },
+];
+export const REPARTITION_TOPIC_CONFIGS: readonly { key: string; value: string }[] = [
+  { key: 'cleanup.policy', value: 'delete' },
+  { key: 'message.timestamp.type', value: 'CreateTime' },
+  { key: 'retention.ms', value: '-1' },
+  { key: 'segment.bytes', value: '52428800' },
+];
+
+/** An internal topic as the client declares it: partitions decided by the coordinator, the broker's replication factor. */
+function info(name: string, configs: readonly { key: string; value: string }[]): TopicInfo {
+  return { name, partitions: 0, replicationFactor: -1, topicConfigs: configs.map((c) => ({ ...c })) };
 }
+
+/** Names Kafka Streams gives the topics it repartitions through. */
+const REPARTITION_NAME = /(-repartition|-subscription-(registration|response)(-\d+)?-topic)$/i;
 
 export function importDescribe(text: string, applicationId: string): DescribeResult {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
@@ -116,7 +138,7 @@ export function importDescribe(text: string, applicationId: string): DescribeRes
   const taskSubs = subs.filter((s) => !s.global);
   const written = new Set(taskSubs.flatMap((s) => s.sinks));
   const read = new Set(taskSubs.flatMap((s) => s.sources));
-  const isRepartition = (t: string) => t.endsWith('-repartition') && written.has(t) && read.has(t);
+  const isRepartition = (t: string) => REPARTITION_NAME.test(t) && written.has(t) && read.has(t);
   const prefixed = (t: string) => `${applicationId}-${t}`;
   const warnings: string[] = [];
   const subtopologies: ImportedSubtopology[] = taskSubs.map((s) => {
@@ -128,9 +150,9 @@ export function importDescribe(text: string, applicationId: string): DescribeRes
       subtopologyId: s.id,
       sourceTopics: [...new Set(external)],
       sourceTopicRegex: s.patterns,
-      stateChangelogTopics: [...new Set(s.stores)].map((st) => info(prefixed(`${st}-changelog`))),
+      stateChangelogTopics: [...new Set(s.stores)].map((st) => info(prefixed(`${st}-changelog`), CHANGELOG_TOPIC_CONFIGS)),
       repartitionSinkTopics: [...new Set(s.sinks.filter(isRepartition).map(prefixed))],
-      repartitionSourceTopics: [...new Set(s.sources.filter(isRepartition))].map((t) => info(prefixed(t))),
+      repartitionSourceTopics: [...new Set(s.sources.filter(isRepartition))].map((t) => info(prefixed(t), REPARTITION_TOPIC_CONFIGS)),
       copartitionGroups: [],
     };
   });

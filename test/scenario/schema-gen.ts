@@ -140,6 +140,8 @@ defs.client = {
     clientTags: { type: 'object', description: 'Client tags (key to value), e.g. for rack-aware standby placement.', additionalProperties: { type: 'string' } },
     userEndpoint: { anyOf: [{ $ref: '#/definitions/Endpoint' }, { type: 'null' }], description: 'Interactive-query endpoint of the client, or null.' },
     commitIntervalMs: { type: 'integer', minimum: 1, maximum: 2147483647, description: 'While `run` steps move the clock, the client commits the offsets of its active tasks\' input topics (source and repartition source) every this many ms, with OffsetCommit v9 and its member epoch. Omitted: the client never commits.' },
+    clientId: { type: 'string', description: 'client.id of the request context (stored in the member metadata). Default: the alias.' },
+    clientHost: { type: 'string', description: 'Client host of the request context (stored in the member metadata). Default: "/127.0.0.1".' },
   },
 };
 const errorNames = [...new Set([...Object.keys(ERROR_CODES.ak4), ...Object.keys(ERROR_CODES['kip1071-draft'])])];
@@ -224,6 +226,8 @@ defs.stepCommon = {
     send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; OffsetCommit in both.' },
     version: { type: 'integer', minimum: 0, description: 'Request version. ak4: heartbeat 0–1 (default 1; 2 with variants B-accumulate-signal and D-nested-report), describe 0. Draft: 0. OffsetCommit: 0–9 (default 9; the broker answers v0, v1 with UNSUPPORTED_VERSION).' },
     member: { type: 'string', minLength: 1, description: 'Alias of the member sending it. Fills data.memberId when that is omitted, and is bound to the member id in the response.' },
+    clientId: { type: 'string', description: 'client.id of the request context. Default: the member\'s client\'s, or "sgp".' },
+    clientHost: { type: 'string', description: 'Client host of the request context. Default: the member\'s client\'s, or "/127.0.0.1".' },
     data: { type: 'object', description: 'The request in Kafka\'s JSON form (camelCase field names). Omitted fields take the schema defaults.' },
     client: { type: 'string', minLength: 1, description: 'A simulated client (an alias declared in clients) acts.' },
     do: { enum: ['join', 'heartbeat', 'leave', 'crash', 'restart'], description: 'What the client does. "crash" stops it silently, so its session times out.', markdownDescription: 'What the client does:\n\n- `join`: send a joining heartbeat (epoch 0)\n- `heartbeat`: send its next heartbeat\n- `leave`: leave the group (epoch -1, or -2 for a static member)\n- `crash`: stop silently; its session will time out\n- `restart`: start again after a crash' },

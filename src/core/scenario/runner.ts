@@ -130,6 +130,12 @@ export class ScenarioRunner {
     return { records: batch ? batch.records.map((r, i) => ({ offset: batch.baseOffset + i, type: r.type, key: r.key, value: r.value })) : [], group: this.group(), narration };
   }
 
+  /** A simulated client's request context (client.id and host; Kafka stores them in the member's metadata). */
+  private contextOf(c: SimulatedClient): ClientContext {
+    const spec = this.scenario.clients[c.alias];
+    return { clientId: spec?.clientId ?? c.alias, clientHost: spec?.clientHost ?? '/127.0.0.1' };
+  }
+
   private bind(alias: string, memberId: string): void {
     this.memberByAlias.set(alias, memberId);
     this.aliasByMember.set(memberId, alias);
@@ -186,7 +192,9 @@ export class ScenarioRunner {
       if (step.member !== undefined && (step.send === 'StreamsGroupHeartbeat' || step.send === 'OffsetCommit') && data.memberId === undefined) {
         data.memberId = this.memberByAlias.get(step.member) ?? step.member;
       }
-      const client = step.member && this.clients.has(step.member) ? { clientId: step.member, clientHost: '/127.0.0.1' } : RAW_CLIENT;
+      // the request context: the step's, else the member's client's, else the raw sender's
+      const base = step.member && this.clients.has(step.member) ? this.contextOf(this.clients.get(step.member)!) : RAW_CLIENT;
+      const client = { clientId: step.clientId ?? base.clientId, clientHost: step.clientHost ?? base.clientHost };
       if (step.send === 'StreamsGroupHeartbeat' && typeof data.memberId === 'string') this.checker.onSend(data.memberId, this.broker.now, data.memberEpoch);
       const out = this.broker.send(step.send, version, data, client);
       topicsToCreate = out.topicsToCreate ?? [];
@@ -259,7 +267,7 @@ export class ScenarioRunner {
     const { data, why } = c.nextRequest(action);
     t.narration.push(why);
     this.noteSend(data);
-    const out = this.broker.send('StreamsGroupHeartbeat', version, data, { clientId: c.alias, clientHost: '/127.0.0.1' });
+    const out = this.broker.send('StreamsGroupHeartbeat', version, data, this.contextOf(c));
     t.narration.push(...out.narration);
     t.narration.push(c.onResponse(data, out.errorName, out.response, this.broker.now));
     if (out.memberId) this.bind(c.alias, out.memberId);
@@ -324,7 +332,7 @@ export class ScenarioRunner {
       }
       const { data } = next.nextRequest('heartbeat');
       this.noteSend(data);
-      const out = this.broker.send('StreamsGroupHeartbeat', next.requestVersion, data, { clientId: next.alias, clientHost: '/127.0.0.1' });
+      const out = this.broker.send('StreamsGroupHeartbeat', next.requestVersion, data, this.contextOf(next));
       next.onResponse(data, out.errorName, out.response, this.broker.now);
       if (out.memberId) this.bind(next.alias, out.memberId);
       t.exchanges.push({ at: this.broker.now, member: next.alias, request: out.request, response: out.response, errorName: out.errorName });
@@ -340,7 +348,7 @@ export class ScenarioRunner {
   private commit(c: SimulatedClient, t: TraceStep): void {
     const data = this.commits.request(c, this.broker.now);
     if (!data) return;
-    const out = this.broker.send('OffsetCommit', CLIENT_COMMIT_VERSION, data, { clientId: c.alias, clientHost: '/127.0.0.1' });
+    const out = this.broker.send('OffsetCommit', CLIENT_COMMIT_VERSION, data, this.contextOf(c));
     t.exchanges.push({ at: this.broker.now, member: c.alias, request: out.request, response: out.response, errorName: out.errorName, api: 'OffsetCommit', version: CLIENT_COMMIT_VERSION });
     t.narration.push(`[${this.broker.now} ms] ${c.alias} commits the input partitions of its active tasks with epoch ${c.memberEpoch}${out.errorName === 'NONE' ? '' : `: ${out.errorName}`}.`);
     for (const n of out.narration) t.narration.push(`[${this.broker.now} ms] ${n}`);

@@ -39,6 +39,9 @@ export interface ClientSpec {
   userEndpoint?: { host: string; port: number } | null;
   /** During `run` steps, commit the input partitions of the active tasks every this many ms (absent = never commit). */
   commitIntervalMs?: number;
+  /** The request context Kafka stores in the member's metadata (default: the alias, "/127.0.0.1"). */
+  clientId?: string;
+  clientHost?: string;
 }
 
 export type RpcName = 'StreamsGroupHeartbeat' | 'StreamsGroupInitialize' | 'StreamsGroupDescribe' | 'OffsetCommit';
@@ -54,6 +57,9 @@ export interface SendStep extends StepBase {
   version?: number;
   member?: string;
   data: Record<string, unknown>;
+  /** The request context (default: the member's client's, or "sgp" and "/127.0.0.1" for a raw sender). */
+  clientId?: string;
+  clientHost?: string;
 }
 
 export interface ClientStep extends StepBase {

@@ -380,7 +380,7 @@ class Checker {
 // The document.
 
 const TOP_LEVEL_KEYS = ['$schema', 'format', 'title', 'notes', 'protocol', 'variant', 'config', 'groupId', 'topics', 'topology', 'clients', 'initialLog', 'steps', 'invariants', 'checkVariants', 'explore'];
-const CLIENT_KEYS = ['profile', 'processId', 'instanceId', 'rackId', 'memberId', 'rebalanceTimeoutMs', 'topology', 'clientTags', 'userEndpoint', 'commitIntervalMs'];
+const CLIENT_KEYS = ['profile', 'processId', 'instanceId', 'rackId', 'memberId', 'rebalanceTimeoutMs', 'topology', 'clientTags', 'userEndpoint', 'commitIntervalMs', 'clientId', 'clientHost'];
 
 /** Validates a parsed document and returns the complete Scenario, or every problem found. */
 export function validateScenario(root: JsonNode): ParseResult {
@@ -652,6 +652,12 @@ function clientOf(c: Checker, node: JsonNode, path: string, alias: string): Clie
       case 'memberId':
         spec.memberId = c.string(v, p, 'memberId', { nonEmpty: true }) ?? '';
         break;
+      case 'clientId':
+      case 'clientHost': {
+        const s = c.string(v, p, e.key);
+        if (s !== null) spec[e.key] = s;
+        break;
+      }
       case 'rebalanceTimeoutMs':
         spec.rebalanceTimeoutMs = c.int(v, p, 'rebalanceTimeoutMs', 0, 2147483647) ?? 0;
         break;
@@ -686,7 +692,7 @@ function clientOf(c: Checker, node: JsonNode, path: string, alias: string): Clie
 // ---- steps -----------------------------------------------------------------------------------
 
 const ACTION_KEYS: Record<(typeof STEP_ACTIONS)[number], readonly string[]> = {
-  send: ['send', 'version', 'member', 'data'],
+  send: ['send', 'version', 'member', 'data', 'clientId', 'clientHost'],
   client: ['client', 'do'],
   advance: ['advance'],
   run: ['run'],
@@ -793,6 +799,11 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
     version = v;
   }
   const step: Step = { ...base, send: rpc, version, data: {} };
+  for (const key of ['clientId', 'clientHost'] as const) {
+    const ce = get(obj, key);
+    const s = ce ? c.string(ce.value, childPath(path, key), key) : null;
+    if (s !== null) step[key] = s;
+  }
   const me = get(obj, 'member');
   if (me) {
     const m = c.string(me.value, childPath(path, 'member'), 'member', { nonEmpty: true });

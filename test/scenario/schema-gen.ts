@@ -226,6 +226,7 @@ defs.stepCommon = {
     send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; OffsetCommit in both.' },
     version: { type: 'integer', minimum: 0, description: 'Request version. ak4: heartbeat 0–1 (default 1; 2 with variants B-accumulate-signal and D-nested-report), describe 0. Draft: 0. OffsetCommit: 0–9 (default 9; the broker answers v0, v1 with UNSUPPORTED_VERSION).' },
     member: { type: 'string', minLength: 1, description: 'Alias of the member sending it. Fills data.memberId when that is omitted, and is bound to the member id in the response.' },
+    coordinator: { const: 'old', description: 'Send to the broker that led the group\'s partition before the last failover: it answers NOT_COORDINATOR.' },
     clientId: { type: 'string', description: 'client.id of the request context. Default: the member\'s client\'s, or "sgp".' },
     clientHost: { type: 'string', description: 'Client host of the request context. Default: the member\'s client\'s, or "/127.0.0.1".' },
     data: { type: 'object', description: 'The request in Kafka\'s JSON form (camelCase field names). Omitted fields take the schema defaults.' },
@@ -238,7 +239,10 @@ defs.stepCommon = {
       properties: { ms: nonNegMs('Run for this many ms.'), until: { enum: ['stable'], description: 'Run until the group is stable.' }, maxMs: nonNegMs('Give up after this many ms when running until stable.') },
       oneOf: [{ required: ['ms'], not: { anyOf: [{ required: ['until'] }, { required: ['maxMs'] }] } }, { required: ['until'], not: { required: ['ms'] } }],
     },
-    failover: { const: true, description: 'A fresh coordinator loads the partition by replaying the log; whatever was only in memory is lost.' },
+    failover: { anyOf: [
+      { const: true, description: 'The new coordinator loads the partition at once.' },
+      { type: 'object', additionalProperties: false, description: 'A failover that takes time.', properties: { loadMs: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'How long the new coordinator takes to load the partition: requests meanwhile get COORDINATOR_LOAD_IN_PROGRESS, and timers restart from load time.' } } },
+    ], description: 'A fresh coordinator loads the partition by replaying the log; whatever was only in memory is lost.' },
     topics: {
       type: 'object', additionalProperties: false, description: 'Change the cluster\'s topics.',
       properties: {

@@ -1,5 +1,6 @@
 // The broker as a scenario sees it: the KafkaApis checks, the service layer, one coordinator runtime,
 // and the cluster's topics. Every RPC goes through here, in the broker's order of layers.
+import { unavailableOutcome } from './unavailable.ts';
 import type { Config } from '../config.ts';
 import { Coordinator, type FiredTimer } from '../coordinator/runtime.ts';
 import { describeGroups } from '../coordinator/describe.ts';
@@ -96,6 +97,7 @@ export class Broker {
   ) {
     if (from) {
       this.coordinator = from.coordinator.clone();
+      this.loadingUntil = from.loadingUntil;
       this.topicsMap = from.topicsMap;
       this.topicsShared = from.topicsShared = true;
     } else {
@@ -126,6 +128,8 @@ export class Broker {
 
   /** `quiet`: skip the coordinator's narration (the explorer needs only the state). */
   send(api: RpcName, version: number, data: Record<string, unknown>, client: ClientContext, quiet = false): RpcOutcome {
+    // a failover with loadMs: the new coordinator is still loading the partition
+    if (this.loadingUntil !== null) return unavailableOutcome(this.options.edition, api, version, data, 'COORDINATOR_LOAD_IN_PROGRESS', `The new coordinator is still loading the partition (until ${this.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.`);
     const range = supportedVersions(this.options.edition, api, this.options.variant);
     // OffsetCommit is the same RPC in both editions (src/core/offsets/)
     if (api === 'OffsetCommit') return offsetCommitRpc(this, version, data);
@@ -168,6 +172,7 @@ export class Broker {
    * without narration.
    */
   heartbeatRequest(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext): HeartbeatOutcome {
+    if (this.loadingUntil !== null) return rejected(this.options.edition, 'COORDINATOR_LOAD_IN_PROGRESS', null, null);
     return this.runHeartbeat(version, req, client, true, false);
   }
 
@@ -253,10 +258,20 @@ export class Broker {
   }
 
   advance(ms: number): FiredTimer[] {
-    return this.coordinator.advanceTo(this.coordinator.now + ms, this.topics);
+    return this.advanceTo(this.coordinator.now + ms);
   }
 
   advanceTo(t: number): FiredTimer[] {
+    if (this.loadingUntil !== null) {
+      // while the new coordinator loads, no timer runs; it loads the log at loadingUntil and starts its timers then
+      if (t < this.loadingUntil) {
+        this.coordinator.now = Math.max(this.coordinator.now, t);
+        return [];
+      }
+      this.coordinator.now = this.loadingUntil;
+      this.loadingUntil = null;
+      this.coordinator = this.coordinator.failover();
+    }
     return this.coordinator.advanceTo(t, this.topics);
   }
 
@@ -265,8 +280,18 @@ export class Broker {
     return new Broker(this.options, this.topicsMap, this);
   }
 
-  /** A new coordinator loads the partition; the cluster's topics are unchanged. */
-  failover(): void {
+  /** Set by a failover that takes time: when the new coordinator has loaded the partition. */
+  loadingUntil: number | null = null;
+
+  /**
+   * A new coordinator loads the partition; the cluster's topics are unchanged. With `loadMs` the load takes that long:
+   * requests meanwhile get COORDINATOR_LOAD_IN_PROGRESS, and the loaded coordinator's timers start at load time.
+   */
+  failover(loadMs = 0): void {
+    if (loadMs > 0) {
+      this.loadingUntil = this.coordinator.now + loadMs;
+      return;
+    }
     this.coordinator = this.coordinator.failover();
   }
 }

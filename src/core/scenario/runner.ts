@@ -14,6 +14,7 @@ import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.
 import { draftClientOptions, maybeInitialize } from '../draft/client.ts';
 import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceInitial, TraceRecord, TraceStep } from './types.ts';
 import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
+import { unavailableOutcome } from '../broker/unavailable.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -196,7 +197,10 @@ export class ScenarioRunner {
       const base = step.member && this.clients.has(step.member) ? this.contextOf(this.clients.get(step.member)!) : RAW_CLIENT;
       const client = { clientId: step.clientId ?? base.clientId, clientHost: step.clientHost ?? base.clientHost };
       if (step.send === 'StreamsGroupHeartbeat' && typeof data.memberId === 'string') this.checker.onSend(data.memberId, this.broker.now, data.memberEpoch);
-      const out = this.broker.send(step.send, version, data, client);
+      const out =
+        step.coordinator === 'old'
+          ? unavailableOutcome(this.scenario.protocol, step.send, version, data, 'NOT_COORDINATOR', 'The request goes to the broker that led the group\'s partition before the failover: it is no longer the coordinator and answers NOT_COORDINATOR; the client looks the coordinator up again.')
+          : this.broker.send(step.send, version, data, client);
       topicsToCreate = out.topicsToCreate ?? [];
       if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
       Object.assign(t, { member: step.member ?? null, api: step.send, version, request: out.request, response: out.response, errorName: out.errorName });
@@ -223,8 +227,13 @@ export class ScenarioRunner {
     } else if ('run' in step) {
       this.runClients(step.run, t);
     } else if ('failover' in step) {
-      this.broker.failover();
-      t.narration.push('The coordinator fails over: a fresh coordinator loads the partition by replaying the log. Timers, cached configured topologies, endpoint epochs, shutdown requests and any in-memory progress are gone; session and rebalance timers restart from now.');
+      const loadMs = step.failover === true ? 0 : step.failover.loadMs;
+      this.broker.failover(loadMs);
+      t.narration.push(
+        loadMs > 0
+          ? `The coordinator fails over; the new one takes ${loadMs} ms to load the partition by replaying the log. Until ${this.broker.now + loadMs} ms every request gets COORDINATOR_LOAD_IN_PROGRESS and no timer runs; then timers, cached configured topologies, endpoint epochs, shutdown requests and any in-memory progress are gone, and session and rebalance timers restart from the load.`
+          : 'The coordinator fails over: a fresh coordinator loads the partition by replaying the log. Timers, cached configured topologies, endpoint epochs, shutdown requests and any in-memory progress are gone; session and rebalance timers restart from now.',
+      );
     } else {
       const changed = this.broker.changeTopics(step.topics);
       t.narration.push(`Cluster metadata changes: ${changed.length ? changed.join(', ') : 'nothing'}. Groups that use these topics refresh their metadata on their next heartbeat.`);

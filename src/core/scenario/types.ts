@@ -57,6 +57,8 @@ export interface SendStep extends StepBase {
   version?: number;
   member?: string;
   data: Record<string, unknown>;
+  /** "old": send to the broker that led the group's partition before the last failover (NOT_COORDINATOR). */
+  coordinator?: 'old';
   /** The request context (default: the member's client's, or "sgp" and "/127.0.0.1" for a raw sender). */
   clientId?: string;
   clientHost?: string;
@@ -76,7 +78,8 @@ export interface RunStep extends StepBase {
 }
 
 export interface FailoverStep extends StepBase {
-  failover: true;
+  /** true, or { loadMs }: the new coordinator takes that long to load the partition. */
+  failover: true | { loadMs: number };
 }
 
 export interface TopicsStep extends StepBase {

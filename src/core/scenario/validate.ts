@@ -692,7 +692,7 @@ function clientOf(c: Checker, node: JsonNode, path: string, alias: string): Clie
 // ---- steps -----------------------------------------------------------------------------------
 
 const ACTION_KEYS: Record<(typeof STEP_ACTIONS)[number], readonly string[]> = {
-  send: ['send', 'version', 'member', 'data', 'clientId', 'clientHost'],
+  send: ['send', 'version', 'member', 'data', 'clientId', 'clientHost', 'coordinator'],
   client: ['client', 'do'],
   advance: ['advance'],
   run: ['run'],
@@ -760,12 +760,20 @@ function stepOf(c: Checker, node: JsonNode, path: string, clients: Record<string
       const run = runOf(c, v, at('run'));
       return run ? { ...base, run } : null;
     }
-    case 'failover':
+    case 'failover': {
+      if (v.kind === 'object') {
+        // { "loadMs": N }: the new coordinator takes N ms to load the partition
+        c.knownKeys(v, at('failover'), ['loadMs'], 'failover');
+        const le = get(v, 'loadMs');
+        const loadMs = le ? c.int(le.value, childPath(at('failover'), 'loadMs'), 'failover.loadMs', 0, 2147483647) : 0;
+        return loadMs === null ? null : { ...base, failover: { loadMs } };
+      }
       if (v.kind !== 'boolean' || !v.value) {
-        c.p.add(at('failover'), v.pos, `failover must be true, got ${describe(v)}`);
+        c.p.add(at('failover'), v.pos, `failover must be true or {"loadMs": N}, got ${describe(v)}`);
         return null;
       }
       return { ...base, failover: true };
+    }
     case 'topics': {
       const t = topicsChangeOf(c, v, at('topics'));
       return t ? { ...base, topics: t } : null;
@@ -799,6 +807,8 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
     version = v;
   }
   const step: Step = { ...base, send: rpc, version, data: {} };
+  const ce = get(obj, 'coordinator');
+  if (ce && c.oneOf(ce.value, childPath(path, 'coordinator'), 'coordinator', ['old'] as const)) step.coordinator = 'old';
   for (const key of ['clientId', 'clientHost'] as const) {
     const ce = get(obj, key);
     const s = ce ? c.string(ce.value, childPath(path, key), key) : null;

@@ -223,7 +223,7 @@ defs.stepCommon = {
   properties: {
     label: { type: 'string', description: 'Shown on the timeline.' },
     expect: { $ref: '#/definitions/expectation', description: 'What this step must produce.' },
-    send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; OffsetCommit in both.' },
+    send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; OffsetCommit, ListGroups and DeleteGroups in both.' },
     version: { type: 'integer', minimum: 0, description: 'Request version. ak4: heartbeat 0–1 (default 1; 2 with variants B-accumulate-signal and D-nested-report), describe 0. Draft: 0. OffsetCommit: 0–9 (default 9; the broker answers v0, v1 with UNSUPPORTED_VERSION).' },
     member: { type: 'string', minLength: 1, description: 'Alias of the member sending it. Fills data.memberId when that is omitted, and is bound to the member id in the response.' },
     coordinator: { const: 'old', description: 'Send to the broker that led the group\'s partition before the last failover: it answers NOT_COORDINATOR.' },
@@ -255,6 +255,13 @@ defs.stepCommon = {
   oneOf: ['send', 'client', 'advance', 'run', 'failover', 'topics'].map((a) => ({ required: [a] })),
   dependencies: { version: ['send'], member: ['send'], data: ['send'], do: ['client'], client: ['do'] },
 };
+defs.listGroupsData = { type: 'object', additionalProperties: false, description: 'ListGroupsRequest v5 (v4 has no typesFilter, v0-3 neither filter).', properties: {
+  statesFilter: { type: 'array', items: { type: 'string' }, description: 'Only groups in these states (case-insensitive), e.g. ["Empty", "Stable"].' },
+  typesFilter: { type: 'array', items: { type: 'string' }, description: 'Only groups of these types, e.g. ["streams", "classic"].' },
+} };
+defs.deleteGroupsData = { type: 'object', additionalProperties: false, description: 'DeleteGroupsRequest.', properties: {
+  groupsNames: { type: 'array', items: { type: 'string' }, description: 'The groups to delete (default: the scenario\'s group).' },
+} };
 const sendRule = (rpc: string, versions: number[], dataRef: string) => ({
   if: { required: ['send'], properties: { send: { const: rpc } } },
   then: { properties: { version: { enum: versions }, data: { $ref: `#/definitions/${dataRef}` } } },
@@ -274,8 +281,10 @@ defs.ak4Step = { allOf: [{ $ref: '#/definitions/stepCommon' },
       else: { properties: { data: { $ref: '#/definitions/ak4HeartbeatData' } } } } },
   sendRule('StreamsGroupDescribe', [0], 'describeData'),
   commitRule,
-  { if: { required: ['send'] }, then: { properties: { send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupDescribe', 'OffsetCommit'] } } } }] };
-defs.draftStep = { allOf: [{ $ref: '#/definitions/stepCommon' }, sendRule('StreamsGroupHeartbeat', [0], 'draftHeartbeatData'), sendRule('StreamsGroupInitialize', [0], 'draftInitializeData'), sendRule('StreamsGroupDescribe', [0], 'describeData'), commitRule] };
+  sendRule('ListGroups', [0, 1, 2, 3, 4, 5], 'listGroupsData'),
+  sendRule('DeleteGroups', [0, 1, 2], 'deleteGroupsData'),
+  { if: { required: ['send'] }, then: { properties: { send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups'] } } } }] };
+defs.draftStep = { allOf: [{ $ref: '#/definitions/stepCommon' }, sendRule('StreamsGroupHeartbeat', [0], 'draftHeartbeatData'), sendRule('StreamsGroupInitialize', [0], 'draftInitializeData'), sendRule('StreamsGroupDescribe', [0], 'describeData'), commitRule, sendRule('ListGroups', [0, 1, 2, 3, 4, 5], 'listGroupsData'), sendRule('DeleteGroups', [0, 1, 2], 'deleteGroupsData')] };
 defs.ak4Topology = { $ref: '#/definitions/Topology' };
 defs.draftTopology = { type: 'array', items: { $ref: '#/definitions/Subtopology' }, description: 'The draft topology: the list of subtopologies, as in StreamsGroupInitialize.' };
 

@@ -1,6 +1,7 @@
 // The broker as a scenario sees it: the KafkaApis checks, the service layer, one coordinator runtime,
 // and the cluster's topics. Every RPC goes through here, in the broker's order of layers.
 import { unavailableOutcome } from './unavailable.ts';
+import { deleteGroupsRpc, listGroupsRpc } from './adminRpc.ts';
 import type { Config } from '../config.ts';
 import { Coordinator, type FiredTimer } from '../coordinator/runtime.ts';
 import { describeGroups } from '../coordinator/describe.ts';
@@ -75,6 +76,9 @@ function rejected(edition: Edition, name: ErrorName, message: string | null, why
 /** Versions the broker accepts per edition and RPC. */
 export function supportedVersions(edition: Edition, api: RpcName, variant: Variant): [number, number] | null {
   if (api === 'OffsetCommit') return [...OFFSET_COMMIT_VERSIONS];
+  // the same RPCs in both editions: ListGroups v0-5 (v5 adds the type filter), DeleteGroups v0-2
+  if (api === 'ListGroups') return [0, 5];
+  if (api === 'DeleteGroups') return [0, 2];
   if (edition === 'ak4') {
     if (api === 'StreamsGroupHeartbeat') return variant === 'D-nested-report' || variant === 'B-accumulate-signal' ? [0, 2] : [0, 1];
     if (api === 'StreamsGroupDescribe') return [0, 0];
@@ -133,6 +137,8 @@ export class Broker {
     const range = supportedVersions(this.options.edition, api, this.options.variant);
     // OffsetCommit is the same RPC in both editions (src/core/offsets/)
     if (api === 'OffsetCommit') return offsetCommitRpc(this, version, data);
+    if (api === 'ListGroups') return listGroupsRpc(this, data);
+    if (api === 'DeleteGroups') return deleteGroupsRpc(this, data);
     if (this.options.edition === 'kip1071-draft') return draftRpc(this, api, version, data, client);
     if (api === 'StreamsGroupHeartbeat') return this.heartbeat(version, data, client, quiet);
     if (api === 'StreamsGroupDescribe') return this.describe(version, data);

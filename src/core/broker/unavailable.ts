@@ -1,6 +1,7 @@
 // Answers while the group's coordinator cannot serve a request (a failover that takes time: KafkaApis/the runtime
 // answer COORDINATOR_LOAD_IN_PROGRESS while the partition loads, NOT_COORDINATOR from a broker that no longer leads
 // it): every RPC gets its own error form, nothing reaches a coordinator, nothing is written.
+import { normalizeDeleteGroupsRequest } from '../coordinator/adminGroups.ts';
 import { emptyDraftHeartbeatResponse } from '../draft/messages.ts';
 import { errorResponse as offsetCommitError, normalizeOffsetCommitRequest } from '../offsets/commit.ts';
 import { errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
@@ -24,6 +25,12 @@ export function unavailableOutcome(edition: Edition, api: RpcName, version: numb
       break;
     case 'OffsetCommit':
       response = offsetCommitError(normalizeOffsetCommitRequest(data), code);
+      break;
+    case 'ListGroups':
+      response = { throttleTimeMs: 0, errorCode: code, groups: [] };
+      break;
+    case 'DeleteGroups':
+      response = { throttleTimeMs: 0, results: normalizeDeleteGroupsRequest(data).groupsNames.map((groupId) => ({ groupId, errorCode: code })) };
       break;
   }
   return { request: data, response: response as Record<string, unknown>, errorName: name, errorMessage: null, memberId: null, memberEpoch: null, batch: null, narration: [why], createdTopics: [] };

@@ -27,7 +27,7 @@ export const MAX_ERRORS = 50;
 export const EDITIONS: readonly Edition[] = ['ak4', 'kip1071-draft'];
 export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
-export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'];
+export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups'];
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
 export const EXPECT_KEYS = ['response', 'error', 'group', 'groups', 'records', 'recordTypes', 'timers', 'topicsToCreate', 'violations', 'byVariant'] as const;
 /** Variants that exist for both editions; the others are proposals against the shipped protocol. */
@@ -166,18 +166,32 @@ function offsetCommitVersion(v: number): StructFields {
 }
 export const OFFSET_COMMIT: readonly StructFields[] = Array.from({ length: 10 }, (_, v) => offsetCommitVersion(v));
 
+/** ListGroupsRequest v0-5: v4 adds StatesFilter, v5 TypesFilter. */
+const LIST_GROUPS: readonly StructFields[] = [0, 1, 2, 3, 4, 5].map((v): StructFields => {
+  const fields: Record<string, FieldSpec> = {};
+  if (v >= 4) fields.statesFilter = f(arr(str));
+  if (v >= 5) fields.typesFilter = f(arr(str));
+  return fields;
+});
+/** DeleteGroupsRequest v0-2. */
+const DELETE_GROUPS: readonly StructFields[] = [0, 1, 2].map(() => ({ groupsNames: f(arr(str)) }));
+
 /** Request fields by edition, RPC and version (index = version). Absent RPC = not in that edition. */
 export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, readonly StructFields[]>>>> = {
   ak4: {
     StreamsGroupHeartbeat: [AK4_HEARTBEAT, AK4_HEARTBEAT],
     StreamsGroupDescribe: [DESCRIBE_V0],
     OffsetCommit: OFFSET_COMMIT,
+    ListGroups: LIST_GROUPS,
+    DeleteGroups: DELETE_GROUPS,
   },
   'kip1071-draft': {
     StreamsGroupHeartbeat: [DRAFT_HEARTBEAT],
     StreamsGroupInitialize: [DRAFT_INITIALIZE],
     StreamsGroupDescribe: [DESCRIBE_V0],
     OffsetCommit: OFFSET_COMMIT,
+    ListGroups: LIST_GROUPS,
+    DeleteGroups: DELETE_GROUPS,
   },
 };
 

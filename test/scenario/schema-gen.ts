@@ -223,7 +223,7 @@ defs.stepCommon = {
   properties: {
     label: { type: 'string', description: 'Shown on the timeline.' },
     expect: { $ref: '#/definitions/expectation', description: 'What this step must produce.' },
-    send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; OffsetCommit, ListGroups and DeleteGroups in both.' },
+    send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; OffsetCommit, ListGroups, DeleteGroups and IncrementalAlterConfigs (GROUP resources) in both.' },
     version: { type: 'integer', minimum: 0, description: 'Request version. ak4: heartbeat 0–1 (default 1; 2 with variants B-accumulate-signal and D-nested-report), describe 0. Draft: 0. OffsetCommit: 0–9 (default 9; the broker answers v0, v1 with UNSUPPORTED_VERSION).' },
     member: { type: 'string', minLength: 1, description: 'Alias of the member sending it. Fills data.memberId when that is omitted, and is bound to the member id in the response.' },
     coordinator: { const: 'old', description: 'Send to the broker that led the group\'s partition before the last failover: it answers NOT_COORDINATOR.' },
@@ -262,6 +262,18 @@ defs.listGroupsData = { type: 'object', additionalProperties: false, description
 defs.deleteGroupsData = { type: 'object', additionalProperties: false, description: 'DeleteGroupsRequest.', properties: {
   groupsNames: { type: 'array', items: { type: 'string' }, description: 'The groups to delete (default: the scenario\'s group).' },
 } };
+defs.alterConfigsData = { type: 'object', additionalProperties: false, description: 'IncrementalAlterConfigsRequest: group configs (resourceType 32).', properties: {
+  resources: { type: 'array', description: 'The config resources to change.', items: { type: 'object', additionalProperties: false, description: 'A config resource.', properties: {
+    resourceType: { type: 'integer', description: '32 = GROUP (the only type the simulator models).' },
+    resourceName: { type: 'string', description: 'The group id.' },
+    configs: { type: 'array', description: 'The changes.', items: { type: 'object', additionalProperties: false, description: 'One change.', properties: {
+      name: { type: 'string', enum: ['streams.session.timeout.ms', 'streams.heartbeat.interval.ms', 'streams.num.standby.replicas', 'streams.initial.rebalance.delay.ms', 'streams.assignment.interval.ms', 'streams.task.offset.interval.ms', 'streams.num.warmup.replicas', 'streams.acceptable.recovery.lag', 'streams.rack.aware.assignment.tags', 'streams.assignor.name'], description: 'A streams group config.' },
+      configOperation: { type: 'integer', enum: [0, 1, 2, 3], description: '0 SET, 1 DELETE, 2 APPEND, 3 SUBTRACT (lists only).' },
+      value: { type: ['string', 'null'], description: 'The value (a string, as Kafka sends it).' },
+    } } },
+  } } },
+  validateOnly: { type: 'boolean', description: 'Validate only, change nothing.' },
+} };
 const sendRule = (rpc: string, versions: number[], dataRef: string) => ({
   if: { required: ['send'], properties: { send: { const: rpc } } },
   then: { properties: { version: { enum: versions }, data: { $ref: `#/definitions/${dataRef}` } } },
@@ -283,8 +295,9 @@ defs.ak4Step = { allOf: [{ $ref: '#/definitions/stepCommon' },
   commitRule,
   sendRule('ListGroups', [0, 1, 2, 3, 4, 5], 'listGroupsData'),
   sendRule('DeleteGroups', [0, 1, 2], 'deleteGroupsData'),
-  { if: { required: ['send'] }, then: { properties: { send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups'] } } } }] };
-defs.draftStep = { allOf: [{ $ref: '#/definitions/stepCommon' }, sendRule('StreamsGroupHeartbeat', [0], 'draftHeartbeatData'), sendRule('StreamsGroupInitialize', [0], 'draftInitializeData'), sendRule('StreamsGroupDescribe', [0], 'describeData'), commitRule, sendRule('ListGroups', [0, 1, 2, 3, 4, 5], 'listGroupsData'), sendRule('DeleteGroups', [0, 1, 2], 'deleteGroupsData')] };
+  sendRule('IncrementalAlterConfigs', [0, 1], 'alterConfigsData'),
+  { if: { required: ['send'] }, then: { properties: { send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs'] } } } }] };
+defs.draftStep = { allOf: [{ $ref: '#/definitions/stepCommon' }, sendRule('StreamsGroupHeartbeat', [0], 'draftHeartbeatData'), sendRule('StreamsGroupInitialize', [0], 'draftInitializeData'), sendRule('StreamsGroupDescribe', [0], 'describeData'), commitRule, sendRule('ListGroups', [0, 1, 2, 3, 4, 5], 'listGroupsData'), sendRule('DeleteGroups', [0, 1, 2], 'deleteGroupsData'), sendRule('IncrementalAlterConfigs', [0, 1], 'alterConfigsData')] };
 defs.ak4Topology = { $ref: '#/definitions/Topology' };
 defs.draftTopology = { type: 'array', items: { $ref: '#/definitions/Subtopology' }, description: 'The draft topology: the list of subtopologies, as in StreamsGroupInitialize.' };
 

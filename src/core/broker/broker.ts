@@ -1,7 +1,8 @@
 // The broker as a scenario sees it: the KafkaApis checks, the service layer, one coordinator runtime,
 // and the cluster's topics. Every RPC goes through here, in the broker's order of layers.
 import { unavailableOutcome } from './unavailable.ts';
-import { deleteGroupsRpc, listGroupsRpc } from './adminRpc.ts';
+import { deleteGroupsRpc, incrementalAlterConfigsRpc, listGroupsRpc } from './adminRpc.ts';
+import { effectiveConfig } from './groupConfigs.ts';
 import type { Config } from '../config.ts';
 import { Coordinator, type FiredTimer } from '../coordinator/runtime.ts';
 import { describeGroups } from '../coordinator/describe.ts';
@@ -79,6 +80,7 @@ export function supportedVersions(edition: Edition, api: RpcName, variant: Varia
   // the same RPCs in both editions: ListGroups v0-5 (v5 adds the type filter), DeleteGroups v0-2
   if (api === 'ListGroups') return [0, 5];
   if (api === 'DeleteGroups') return [0, 2];
+  if (api === 'IncrementalAlterConfigs') return [0, 1];
   if (edition === 'ak4') {
     if (api === 'StreamsGroupHeartbeat') return variant === 'D-nested-report' || variant === 'B-accumulate-signal' ? [0, 2] : [0, 1];
     if (api === 'StreamsGroupDescribe') return [0, 0];
@@ -105,9 +107,19 @@ export class Broker {
       this.topicsMap = from.topicsMap;
       this.topicsShared = from.topicsShared = true;
     } else {
-      this.coordinator = new Coordinator(options);
+      // the coordinator reads a group's configs through the broker (they live in the cluster metadata)
+      this.coordinator = new Coordinator({ ...options, groupConfig: (groupId) => this.configOf(groupId) });
       this.topicsMap = new Map(topics);
     }
+  }
+
+  /** GROUP config resources set by IncrementalAlterConfigs, by group id (cluster metadata: a failover keeps them). */
+  readonly groupConfigs = new Map<string, ReadonlyMap<string, string>>();
+
+  /** The config as one group sees it: its group configs over the broker's. */
+  configOf(groupId: string): Config {
+    const overrides = this.groupConfigs.get(groupId);
+    return overrides === undefined || overrides.size === 0 ? this.options.config : effectiveConfig(this.options.config, overrides);
   }
 
   get topics(): ReadonlyMap<string, number> {
@@ -132,6 +144,8 @@ export class Broker {
 
   /** `quiet`: skip the coordinator's narration (the explorer needs only the state). */
   send(api: RpcName, version: number, data: Record<string, unknown>, client: ClientContext, quiet = false): RpcOutcome {
+    // the controller handles config changes; the group coordinator is not involved
+    if (api === 'IncrementalAlterConfigs') return incrementalAlterConfigsRpc(this, data);
     // a failover with loadMs: the new coordinator is still loading the partition
     if (this.loadingUntil !== null) return unavailableOutcome(this.options.edition, api, version, data, 'COORDINATOR_LOAD_IN_PROGRESS', `The new coordinator is still loading the partition (until ${this.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.`);
     const range = supportedVersions(this.options.edition, api, this.options.variant);
@@ -202,7 +216,7 @@ export class Broker {
     if (invalid) return rejected(edition, invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
     const c = this.coordinator;
     const rctx = { clientId: client.clientId, clientHost: client.clientHost, version };
-    const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet), rctx, req), errorHeartbeatResponse);
+    const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet, req.groupId), rctx, req), errorHeartbeatResponse);
     const narration = narrate ? [...out.narration] : [];
     if (narrate && out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written, and the session was not refreshed.`);
     // KafkaApis creates missing internal topics asynchronously after the response

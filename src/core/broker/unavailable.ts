@@ -29,6 +29,9 @@ export function unavailableOutcome(edition: Edition, api: RpcName, version: numb
     case 'ListGroups':
       response = { throttleTimeMs: 0, errorCode: code, groups: [] };
       break;
+    case 'IncrementalAlterConfigs':
+      response = { throttleTimeMs: 0, responses: (Array.isArray(data.resources) ? data.resources : []).map((r: { resourceType?: unknown; resourceName?: unknown }) => ({ errorCode: code, errorMessage: null, resourceType: r.resourceType ?? 0, resourceName: r.resourceName ?? '' })) };
+      break;
     case 'DeleteGroups':
       response = { throttleTimeMs: 0, results: normalizeDeleteGroupsRequest(data).groupsNames.map((groupId) => ({ groupId, errorCode: code })) };
       break;

@@ -20,6 +20,7 @@ const COMMON = {
   CLUSTER_AUTHORIZATION_FAILED: 31,
   UNSUPPORTED_VERSION: 35,
   INVALID_REQUEST: 42,
+  INVALID_CONFIG: 40,
   NON_EMPTY_GROUP: 68,
   GROUP_ID_NOT_FOUND: 69,
   GROUP_MAX_SIZE_REACHED: 81,
@@ -71,6 +72,7 @@ export function errorName(edition: Edition, code: number): ErrorName | `UNKNOWN(
 export const ERROR_EXPLANATIONS: Partial<Record<ErrorName, string>> = {
   NONE: 'The request succeeded.',
   UNKNOWN_SERVER_ERROR: 'The coordinator hit an unexpected condition; the operation was rolled back and nothing was written.',
+  INVALID_CONFIG: 'A config value is not valid (IncrementalAlterConfigs on a GROUP resource: Kafka\'s GroupConfig rules).',
   INVALID_REQUEST: 'The request broke a rule the broker checks before or inside the coordinator; nothing was written and the session was not refreshed.',
   GROUP_ID_NOT_FOUND: 'There is no streams group with this id (only a join may create one).',
   UNKNOWN_MEMBER_ID: 'The group has no member with this id (or instance id); the client must rejoin with epoch 0.',

@@ -188,7 +188,7 @@ export class ScenarioRunner {
     if ('send' in step) {
       const version = step.version ?? (step.send === 'OffsetCommit' ? CLIENT_COMMIT_VERSION : step.send === 'StreamsGroupHeartbeat' && this.scenario.protocol === 'ak4' ? 1 : 0);
       const data: Record<string, unknown> = { ...step.data };
-      const groupless = step.send === 'StreamsGroupDescribe' || step.send === 'ListGroups' || step.send === 'DeleteGroups';
+      const groupless = step.send === 'StreamsGroupDescribe' || step.send === 'ListGroups' || step.send === 'DeleteGroups' || step.send === 'IncrementalAlterConfigs';
       if (!groupless && data.groupId === undefined) data.groupId = this.scenario.groupId;
       if (step.send === 'DeleteGroups' && data.groupsNames === undefined) data.groupsNames = [this.scenario.groupId];
       if (step.send === 'StreamsGroupDescribe' && data.groupIds === undefined) data.groupIds = [this.scenario.groupId];

@@ -27,7 +27,7 @@ export const MAX_ERRORS = 50;
 export const EDITIONS: readonly Edition[] = ['ak4', 'kip1071-draft'];
 export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
-export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups'];
+export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs'];
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
 export const EXPECT_KEYS = ['response', 'error', 'group', 'groups', 'records', 'recordTypes', 'timers', 'topicsToCreate', 'violations', 'byVariant'] as const;
 /** Variants that exist for both editions; the others are proposals against the shipped protocol. */
@@ -173,6 +173,15 @@ const LIST_GROUPS: readonly StructFields[] = [0, 1, 2, 3, 4, 5].map((v): StructF
   if (v >= 5) fields.typesFilter = f(arr(str));
   return fields;
 });
+/** IncrementalAlterConfigsRequest v0-1 (GROUP resources: resourceType 32). */
+const ALTER_CONFIGS: readonly StructFields[] = [0, 1].map(() => ({
+  resources: f(arr(struct('AlterConfigsResource', {
+    resourceType: f({ t: 'int8' }),
+    resourceName: f(str),
+    configs: f(arr(struct('AlterableConfig', { name: f(str), configOperation: f({ t: 'int8' }), value: nf(str) }))),
+  }))),
+  validateOnly: f(bool),
+}));
 /** DeleteGroupsRequest v0-2. */
 const DELETE_GROUPS: readonly StructFields[] = [0, 1, 2].map(() => ({ groupsNames: f(arr(str)) }));
 
@@ -184,6 +193,7 @@ export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, re
     OffsetCommit: OFFSET_COMMIT,
     ListGroups: LIST_GROUPS,
     DeleteGroups: DELETE_GROUPS,
+    IncrementalAlterConfigs: ALTER_CONFIGS,
   },
   'kip1071-draft': {
     StreamsGroupHeartbeat: [DRAFT_HEARTBEAT],
@@ -192,6 +202,7 @@ export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, re
     OffsetCommit: OFFSET_COMMIT,
     ListGroups: LIST_GROUPS,
     DeleteGroups: DELETE_GROUPS,
+    IncrementalAlterConfigs: ALTER_CONFIGS,
   },
 };
 

@@ -60,3 +60,20 @@ describe('DeleteGroups', () => {
     expect(list(b).groups).toEqual([]);
   });
 });
+
+describe('DescribeGroups (the classic API)', () => {
+  it('a streams group id: Dead, GROUP_ID_NOT_FOUND "is not a classic group" (v6); a simple classic group: Empty', () => {
+    const b = broker();
+    join(b, 'a');
+    b.send('OffsetCommit', 9, { groupId: 'admin-only', memberId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] }, CLIENT);
+    const r = b.send('DescribeGroups', 6, { groups: [G, 'admin-only', 'nope'] }, CLIENT).response as { groups: { groupId: string; errorCode: number; errorMessage: string | null; groupState: string }[] };
+    expect(r.groups.map((g) => [g.groupId, g.groupState, g.errorCode, g.errorMessage])).toEqual([
+      [G, 'Dead', 69, `Group ${G} is not a classic group.`],
+      ['admin-only', 'Empty', 0, null],
+      ['nope', 'Dead', 69, 'Group nope not found.'],
+    ]);
+    // before v6 the error is not reported
+    const v5 = b.send('DescribeGroups', 5, { groups: [G] }, CLIENT).response as { groups: { errorCode: number; groupState: string }[] };
+    expect(v5.groups[0]).toMatchObject({ errorCode: 0, groupState: 'Dead' });
+  });
+});

@@ -223,7 +223,7 @@ defs.stepCommon = {
   properties: {
     label: { type: 'string', description: 'Shown on the timeline.' },
     expect: { $ref: '#/definitions/expectation', description: 'What this step must produce.' },
-    send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; OffsetCommit, ListGroups, DeleteGroups and IncrementalAlterConfigs (GROUP resources) in both.' },
+    send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs', 'OffsetFetch', 'OffsetDelete', 'DescribeGroups'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; the group admin RPCs (OffsetCommit, OffsetFetch, OffsetDelete, ListGroups, DescribeGroups, DeleteGroups, IncrementalAlterConfigs on GROUP resources) in both.' },
     version: { type: 'integer', minimum: 0, description: 'Request version. ak4: heartbeat 0–1 (default 1; 2 with variants B-accumulate-signal and D-nested-report), describe 0. Draft: 0. OffsetCommit: 0–9 (default 9; the broker answers v0, v1 with UNSUPPORTED_VERSION).' },
     member: { type: 'string', minLength: 1, description: 'Alias of the member sending it. Fills data.memberId when that is omitted, and is bound to the member id in the response.' },
     coordinator: { const: 'old', description: 'Send to the broker that led the group\'s partition before the last failover: it answers NOT_COORDINATOR.' },
@@ -274,6 +274,23 @@ defs.alterConfigsData = { type: 'object', additionalProperties: false, descripti
   } } },
   validateOnly: { type: 'boolean', description: 'Validate only, change nothing.' },
 } };
+defs.offsetFetchData = { type: 'object', additionalProperties: false, description: 'OffsetFetchRequest v9 (v8 has no memberId/memberEpoch).', properties: {
+  groups: { type: 'array', description: 'The groups (default: the scenario\'s group, all topics).', items: { type: 'object', additionalProperties: false, description: 'One group.', properties: {
+    groupId: { type: 'string', description: 'Group id.' },
+    memberId: { type: ['string', 'null'], description: 'A member\'s fetch names it (v9).' },
+    memberEpoch: { type: 'integer', description: 'Its epoch, which must match (v9; -1 for an admin fetch).' },
+    topics: { anyOf: [{ type: 'null' }, { type: 'array', items: { type: 'object', additionalProperties: false, properties: { name: { type: 'string' }, partitionIndexes: { type: 'array', items: { type: 'integer' } } } } }], description: 'Topics and partitions, or null for all committed offsets.' },
+  } } },
+  requireStable: { type: 'boolean', description: 'Wait for pending transactional offsets (not simulated).' },
+} };
+defs.offsetDeleteData = { type: 'object', additionalProperties: false, description: 'OffsetDeleteRequest v0.', properties: {
+  groupId: { type: 'string', description: 'Group id (default: the scenario\'s).' },
+  topics: { type: 'array', description: 'The offsets to delete.', items: { type: 'object', additionalProperties: false, properties: { name: { type: 'string' }, partitions: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { partitionIndex: { type: 'integer' } } } } } } },
+} };
+defs.describeGroupsData = { type: 'object', additionalProperties: false, description: 'DescribeGroupsRequest (the classic groups\' describe).', properties: {
+  groups: { type: 'array', items: { type: 'string' }, description: 'Group ids (default: the scenario\'s group).' },
+  includeAuthorizedOperations: { type: 'boolean', description: 'v3+.' },
+} };
 const sendRule = (rpc: string, versions: number[], dataRef: string) => ({
   if: { required: ['send'], properties: { send: { const: rpc } } },
   then: { properties: { version: { enum: versions }, data: { $ref: `#/definitions/${dataRef}` } } },
@@ -296,8 +313,11 @@ defs.ak4Step = { allOf: [{ $ref: '#/definitions/stepCommon' },
   sendRule('ListGroups', [0, 1, 2, 3, 4, 5], 'listGroupsData'),
   sendRule('DeleteGroups', [0, 1, 2], 'deleteGroupsData'),
   sendRule('IncrementalAlterConfigs', [0, 1], 'alterConfigsData'),
-  { if: { required: ['send'] }, then: { properties: { send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs'] } } } }] };
-defs.draftStep = { allOf: [{ $ref: '#/definitions/stepCommon' }, sendRule('StreamsGroupHeartbeat', [0], 'draftHeartbeatData'), sendRule('StreamsGroupInitialize', [0], 'draftInitializeData'), sendRule('StreamsGroupDescribe', [0], 'describeData'), commitRule, sendRule('ListGroups', [0, 1, 2, 3, 4, 5], 'listGroupsData'), sendRule('DeleteGroups', [0, 1, 2], 'deleteGroupsData'), sendRule('IncrementalAlterConfigs', [0, 1], 'alterConfigsData')] };
+  sendRule('OffsetFetch', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 'offsetFetchData'),
+  sendRule('OffsetDelete', [0], 'offsetDeleteData'),
+  sendRule('DescribeGroups', [0, 1, 2, 3, 4, 5, 6], 'describeGroupsData'),
+  { if: { required: ['send'] }, then: { properties: { send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs', 'OffsetFetch', 'OffsetDelete', 'DescribeGroups'] } } } }] };
+defs.draftStep = { allOf: [{ $ref: '#/definitions/stepCommon' }, sendRule('StreamsGroupHeartbeat', [0], 'draftHeartbeatData'), sendRule('StreamsGroupInitialize', [0], 'draftInitializeData'), sendRule('StreamsGroupDescribe', [0], 'describeData'), commitRule, sendRule('ListGroups', [0, 1, 2, 3, 4, 5], 'listGroupsData'), sendRule('DeleteGroups', [0, 1, 2], 'deleteGroupsData'), sendRule('IncrementalAlterConfigs', [0, 1], 'alterConfigsData'), sendRule('OffsetFetch', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 'offsetFetchData'), sendRule('OffsetDelete', [0], 'offsetDeleteData'), sendRule('DescribeGroups', [0, 1, 2, 3, 4, 5, 6], 'describeGroupsData')] };
 defs.ak4Topology = { $ref: '#/definitions/Topology' };
 defs.draftTopology = { type: 'array', items: { $ref: '#/definitions/Subtopology' }, description: 'The draft topology: the list of subtopologies, as in StreamsGroupInitialize.' };
 

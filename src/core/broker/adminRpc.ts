@@ -4,6 +4,7 @@ import type { StreamsGroup } from '../coordinator/group.ts';
 import { errorCode, type ErrorName } from '../protocol/errors.ts';
 import type { Broker, RpcOutcome } from './broker.ts';
 import { alterGroupConfigs, InvalidConfig } from './groupConfigs.ts';
+import { deleteOffsets, fetchOffsets, normalizeOffsetDeleteRequest, normalizeOffsetFetchRequest } from '../offsets/fetch.ts';
 
 function outcome(request: unknown, response: unknown, errorName: ErrorName | 'NONE', narration: string[], batch: RpcOutcome['batch'] = null): RpcOutcome {
   return { request: request as Record<string, unknown>, response: response as Record<string, unknown>, errorName, errorMessage: null, memberId: null, memberEpoch: null, batch, narration, createdTopics: [] };
@@ -79,4 +80,46 @@ export function incrementalAlterConfigsRpc(broker: Broker, data: Record<string, 
   const failed = responses.find((r) => r.errorCode !== 0);
   const errorName: ErrorName | 'NONE' = !failed ? 'NONE' : failed.errorCode === errorCode(edition, 'INVALID_CONFIG') ? 'INVALID_CONFIG' : 'INVALID_REQUEST';
   return outcome({ resources, validateOnly }, { throttleTimeMs: 0, responses }, errorName, narration);
+}
+
+/** OffsetFetch v8-9 (groups): each group answered on its own; reads the committed state, writes nothing. */
+export function offsetFetchRpc(broker: Broker, data: Record<string, unknown>): RpcOutcome {
+  const req = normalizeOffsetFetchRequest(data);
+  const edition = broker.options.edition;
+  const groups = req.groups.map((g) => fetchOffsets(broker.coordinator.groups, g, edition));
+  const failed = groups.find((g) => g.errorCode !== 0);
+  const names: ErrorName[] = ['UNKNOWN_MEMBER_ID', 'STALE_MEMBER_EPOCH', 'GROUP_ID_NOT_FOUND', 'UNKNOWN_SERVER_ERROR'];
+  const errorName = failed ? (names.find((n) => errorCode(edition, n) === failed.errorCode) ?? 'UNKNOWN_SERVER_ERROR') : 'NONE';
+  const n = groups.reduce((k, g) => k + g.topics.reduce((m, t) => m + t.partitions.filter((p) => p.committedOffset >= 0).length, 0), 0);
+  return outcome(req, { throttleTimeMs: 0, groups }, errorName, [`OffsetFetch: ${n} committed offset(s) found for ${req.groups.map((g) => g.groupId).join(', ')}; -1 where nothing is committed.`]);
+}
+
+/** OffsetDelete v0: one group; the whole request fails on a group error, otherwise per partition. */
+export function offsetDeleteRpc(broker: Broker, data: Record<string, unknown>): RpcOutcome {
+  const req = normalizeOffsetDeleteRequest(data);
+  const c = broker.coordinator;
+  const edition = broker.options.edition;
+  const out = c.execute(() => deleteOffsets(c.context(broker.topics), req, edition, (g, topic) => c.hooks.isSubscribedToTopic(g, topic)), (code) => ({ errorCode: code, throttleTimeMs: 0, topics: [] }));
+  const sub = out.response.topics.some((t) => t.partitions.some((p) => p.errorCode === errorCode(edition, 'GROUP_SUBSCRIBED_TO_TOPIC')));
+  const errorName: ErrorName | 'NONE' = out.errorName !== 'NONE' ? out.errorName : sub ? 'GROUP_SUBSCRIBED_TO_TOPIC' : 'NONE';
+  return outcome(req, out.response, errorName, [...out.narration, ...(out.errorName !== 'NONE' ? [`OffsetDelete fails with ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}.`] : [])], out.batch);
+}
+
+/**
+ * DescribeGroups (the classic API) v0-6, GroupMetadataManager.describeGroups: a simple classic group is described
+ * (Empty, no members); a streams group id is "not a classic group" and an unknown one "not found" — state Dead, with
+ * GROUP_ID_NOT_FOUND and the message from v6 on (earlier versions: no error).
+ */
+export function describeGroupsRpc(broker: Broker, version: number, data: Record<string, unknown>): RpcOutcome {
+  const groupIds = Array.isArray(data.groups) ? data.groups.filter((g): g is string => typeof g === 'string') : [];
+  const edition = broker.options.edition;
+  const groups = groupIds.map((groupId) => {
+    const g = broker.coordinator.groups.get(groupId);
+    const base = { errorCode: 0, errorMessage: null as string | null, groupId, groupState: 'Dead', protocolType: '', protocolData: '', members: [] as unknown[], authorizedOperations: -2147483648 };
+    if (g?.classic) return { ...base, groupState: 'Empty' };
+    const message = g ? `Group ${groupId} is not a classic group.` : `Group ${groupId} not found.`;
+    return version >= 6 ? { ...base, errorCode: errorCode(edition, 'GROUP_ID_NOT_FOUND'), errorMessage: message } : base;
+  });
+  const failed = groups.some((g) => g.errorCode !== 0);
+  return outcome({ groups: groupIds }, { throttleTimeMs: 0, groups }, failed ? 'GROUP_ID_NOT_FOUND' : 'NONE', ['DescribeGroups is the classic groups\' describe: a streams group is not a classic group (use StreamsGroupDescribe).']);
 }

@@ -1,7 +1,7 @@
 // The broker as a scenario sees it: the KafkaApis checks, the service layer, one coordinator runtime,
 // and the cluster's topics. Every RPC goes through here, in the broker's order of layers.
 import { unavailableOutcome } from './unavailable.ts';
-import { deleteGroupsRpc, incrementalAlterConfigsRpc, listGroupsRpc } from './adminRpc.ts';
+import { deleteGroupsRpc, describeGroupsRpc, incrementalAlterConfigsRpc, listGroupsRpc, offsetDeleteRpc, offsetFetchRpc } from './adminRpc.ts';
 import { effectiveConfig } from './groupConfigs.ts';
 import type { Config } from '../config.ts';
 import { Coordinator, type FiredTimer } from '../coordinator/runtime.ts';
@@ -81,6 +81,10 @@ export function supportedVersions(edition: Edition, api: RpcName, variant: Varia
   if (api === 'ListGroups') return [0, 5];
   if (api === 'DeleteGroups') return [0, 2];
   if (api === 'IncrementalAlterConfigs') return [0, 1];
+  // OffsetFetch in its v8+ form (groups), by topic name; OffsetDelete has v0 only
+  if (api === 'OffsetFetch') return [8, 9];
+  if (api === 'OffsetDelete') return [0, 0];
+  if (api === 'DescribeGroups') return [0, 6];
   if (edition === 'ak4') {
     if (api === 'StreamsGroupHeartbeat') return variant === 'D-nested-report' || variant === 'B-accumulate-signal' ? [0, 2] : [0, 1];
     if (api === 'StreamsGroupDescribe') return [0, 0];
@@ -144,6 +148,11 @@ export class Broker {
 
   /** `quiet`: skip the coordinator's narration (the explorer needs only the state). */
   send(api: RpcName, version: number, data: Record<string, unknown>, client: ClientContext, quiet = false): RpcOutcome {
+    const admin = api === 'IncrementalAlterConfigs' || api === 'ListGroups' || api === 'DeleteGroups' || api === 'OffsetFetch' || api === 'OffsetDelete' || api === 'DescribeGroups';
+    if (admin) {
+      const [lo, hi] = supportedVersions(this.options.edition, api, this.options.variant)!;
+      if (version < lo || version > hi) return unavailableOutcome(this.options.edition, api, version, data, 'UNSUPPORTED_VERSION', `The simulated broker serves ${api} v${lo}-v${hi}, not v${version}.`);
+    }
     // the controller handles config changes; the group coordinator is not involved
     if (api === 'IncrementalAlterConfigs') return incrementalAlterConfigsRpc(this, data);
     // a failover with loadMs: the new coordinator is still loading the partition
@@ -153,6 +162,9 @@ export class Broker {
     if (api === 'OffsetCommit') return offsetCommitRpc(this, version, data);
     if (api === 'ListGroups') return listGroupsRpc(this, data);
     if (api === 'DeleteGroups') return deleteGroupsRpc(this, data);
+    if (api === 'OffsetFetch') return offsetFetchRpc(this, data);
+    if (api === 'OffsetDelete') return offsetDeleteRpc(this, data);
+    if (api === 'DescribeGroups') return describeGroupsRpc(this, version, data);
     if (this.options.edition === 'kip1071-draft') return draftRpc(this, api, version, data, client);
     if (api === 'StreamsGroupHeartbeat') return this.heartbeat(version, data, client, quiet);
     if (api === 'StreamsGroupDescribe') return this.describe(version, data);

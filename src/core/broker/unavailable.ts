@@ -32,6 +32,15 @@ export function unavailableOutcome(edition: Edition, api: RpcName, version: numb
     case 'IncrementalAlterConfigs':
       response = { throttleTimeMs: 0, responses: (Array.isArray(data.resources) ? data.resources : []).map((r: { resourceType?: unknown; resourceName?: unknown }) => ({ errorCode: code, errorMessage: null, resourceType: r.resourceType ?? 0, resourceName: r.resourceName ?? '' })) };
       break;
+    case 'OffsetFetch':
+      response = { throttleTimeMs: 0, groups: (Array.isArray(data.groups) ? data.groups : []).map((g: { groupId?: unknown }) => ({ groupId: g.groupId ?? '', topics: [], errorCode: code })) };
+      break;
+    case 'DescribeGroups':
+      response = { throttleTimeMs: 0, groups: (Array.isArray(data.groups) ? data.groups : []).map((groupId: unknown) => ({ errorCode: code, errorMessage: null, groupId, groupState: '', protocolType: '', protocolData: '', members: [], authorizedOperations: -2147483648 })) };
+      break;
+    case 'OffsetDelete':
+      response = { errorCode: code, throttleTimeMs: 0, topics: [] };
+      break;
     case 'DeleteGroups':
       response = { throttleTimeMs: 0, results: normalizeDeleteGroupsRequest(data).groupsNames.map((groupId) => ({ groupId, errorCode: code })) };
       break;

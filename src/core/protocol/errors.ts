@@ -23,6 +23,7 @@ const COMMON = {
   INVALID_CONFIG: 40,
   NON_EMPTY_GROUP: 68,
   GROUP_ID_NOT_FOUND: 69,
+  GROUP_SUBSCRIBED_TO_TOPIC: 86,
   GROUP_MAX_SIZE_REACHED: 81,
   FENCED_INSTANCE_ID: 82,
   FENCED_MEMBER_EPOCH: 110,
@@ -72,6 +73,7 @@ export function errorName(edition: Edition, code: number): ErrorName | `UNKNOWN(
 export const ERROR_EXPLANATIONS: Partial<Record<ErrorName, string>> = {
   NONE: 'The request succeeded.',
   UNKNOWN_SERVER_ERROR: 'The coordinator hit an unexpected condition; the operation was rolled back and nothing was written.',
+  GROUP_SUBSCRIBED_TO_TOPIC: 'OffsetDelete: the group still reads this topic, so its offsets are kept.',
   INVALID_CONFIG: 'A config value is not valid (IncrementalAlterConfigs on a GROUP resource: Kafka\'s GroupConfig rules).',
   INVALID_REQUEST: 'The request broke a rule the broker checks before or inside the coordinator; nothing was written and the session was not refreshed.',
   GROUP_ID_NOT_FOUND: 'There is no streams group with this id (only a join may create one).',

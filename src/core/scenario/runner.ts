@@ -188,9 +188,11 @@ export class ScenarioRunner {
     if ('send' in step) {
       const version = step.version ?? (step.send === 'OffsetCommit' ? CLIENT_COMMIT_VERSION : step.send === 'StreamsGroupHeartbeat' && this.scenario.protocol === 'ak4' ? 1 : 0);
       const data: Record<string, unknown> = { ...step.data };
-      const groupless = step.send === 'StreamsGroupDescribe' || step.send === 'ListGroups' || step.send === 'DeleteGroups' || step.send === 'IncrementalAlterConfigs';
+      const groupless = step.send === 'StreamsGroupDescribe' || step.send === 'ListGroups' || step.send === 'DeleteGroups' || step.send === 'IncrementalAlterConfigs' || step.send === 'OffsetFetch' || step.send === 'DescribeGroups';
       if (!groupless && data.groupId === undefined) data.groupId = this.scenario.groupId;
       if (step.send === 'DeleteGroups' && data.groupsNames === undefined) data.groupsNames = [this.scenario.groupId];
+      if (step.send === 'DescribeGroups' && data.groups === undefined) data.groups = [this.scenario.groupId];
+      if (step.send === 'OffsetFetch' && data.groups === undefined) data.groups = [{ groupId: this.scenario.groupId, topics: null }];
       if (step.send === 'StreamsGroupDescribe' && data.groupIds === undefined) data.groupIds = [this.scenario.groupId];
       if (step.member !== undefined && (step.send === 'StreamsGroupHeartbeat' || step.send === 'OffsetCommit') && data.memberId === undefined) {
         data.memberId = this.memberByAlias.get(step.member) ?? step.member;

@@ -44,7 +44,7 @@ export interface ClientSpec {
   clientHost?: string;
 }
 
-export type RpcName = 'StreamsGroupHeartbeat' | 'StreamsGroupInitialize' | 'StreamsGroupDescribe' | 'OffsetCommit' | 'ListGroups' | 'DeleteGroups' | 'IncrementalAlterConfigs';
+export type RpcName = 'StreamsGroupHeartbeat' | 'StreamsGroupInitialize' | 'StreamsGroupDescribe' | 'OffsetCommit' | 'ListGroups' | 'DeleteGroups' | 'IncrementalAlterConfigs' | 'OffsetFetch' | 'OffsetDelete' | 'DescribeGroups';
 export type ClientAction = 'join' | 'heartbeat' | 'leave' | 'crash' | 'restart';
 
 export interface StepBase {

@@ -27,7 +27,7 @@ export const MAX_ERRORS = 50;
 export const EDITIONS: readonly Edition[] = ['ak4', 'kip1071-draft'];
 export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
-export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs'];
+export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs', 'OffsetFetch', 'OffsetDelete', 'DescribeGroups'];
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
 export const EXPECT_KEYS = ['response', 'error', 'group', 'groups', 'records', 'recordTypes', 'timers', 'topicsToCreate', 'violations', 'byVariant'] as const;
 /** Variants that exist for both editions; the others are proposals against the shipped protocol. */
@@ -182,6 +182,18 @@ const ALTER_CONFIGS: readonly StructFields[] = [0, 1].map(() => ({
   }))),
   validateOnly: f(bool),
 }));
+/** OffsetFetchRequest v0-9: the simulator serves v8-9 (groups; v9 adds memberId and memberEpoch); earlier versions have no fields here. */
+const OFFSET_FETCH: readonly StructFields[] = Array.from({ length: 10 }, (_, v): StructFields => {
+  if (v < 8) return {};
+  const group: Record<string, FieldSpec> = { groupId: f(str) };
+  if (v >= 9) Object.assign(group, { memberId: nf(str), memberEpoch: f(int32) });
+  group.topics = nf(arr(struct('OffsetFetchRequestTopics', { name: f(str), partitionIndexes: f(arr(int32)) })));
+  return { groups: f(arr(struct('OffsetFetchRequestGroup', group))), requireStable: f(bool) };
+});
+/** DescribeGroupsRequest v0-6 (v3 adds includeAuthorizedOperations). */
+const DESCRIBE_GROUPS: readonly StructFields[] = [0, 1, 2, 3, 4, 5, 6].map((v): StructFields => (v >= 3 ? { groups: f(arr(str)), includeAuthorizedOperations: f(bool) } : { groups: f(arr(str)) }));
+/** OffsetDeleteRequest v0. */
+const OFFSET_DELETE: readonly StructFields[] = [{ groupId: f(str), topics: f(arr(struct('OffsetDeleteRequestTopic', { name: f(str), partitions: f(arr(struct('OffsetDeleteRequestPartition', { partitionIndex: f(int32) }))) }))) }];
 /** DeleteGroupsRequest v0-2. */
 const DELETE_GROUPS: readonly StructFields[] = [0, 1, 2].map(() => ({ groupsNames: f(arr(str)) }));
 
@@ -194,6 +206,9 @@ export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, re
     ListGroups: LIST_GROUPS,
     DeleteGroups: DELETE_GROUPS,
     IncrementalAlterConfigs: ALTER_CONFIGS,
+    OffsetFetch: OFFSET_FETCH,
+    OffsetDelete: OFFSET_DELETE,
+    DescribeGroups: DESCRIBE_GROUPS,
   },
   'kip1071-draft': {
     StreamsGroupHeartbeat: [DRAFT_HEARTBEAT],
@@ -203,6 +218,9 @@ export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, re
     ListGroups: LIST_GROUPS,
     DeleteGroups: DELETE_GROUPS,
     IncrementalAlterConfigs: ALTER_CONFIGS,
+    OffsetFetch: OFFSET_FETCH,
+    OffsetDelete: OFFSET_DELETE,
+    DescribeGroups: DESCRIBE_GROUPS,
   },
 };
 

@@ -279,13 +279,13 @@ defs.offsetFetchData = { type: 'object', additionalProperties: false, descriptio
     groupId: { type: 'string', description: 'Group id.' },
     memberId: { type: ['string', 'null'], description: 'A member\'s fetch names it (v9).' },
     memberEpoch: { type: 'integer', description: 'Its epoch, which must match (v9; -1 for an admin fetch).' },
-    topics: { anyOf: [{ type: 'null' }, { type: 'array', items: { type: 'object', additionalProperties: false, properties: { name: { type: 'string' }, partitionIndexes: { type: 'array', items: { type: 'integer' } } } } }], description: 'Topics and partitions, or null for all committed offsets.' },
+    topics: { anyOf: [{ type: 'null' }, { type: 'array', items: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', description: 'Topic name.' }, partitionIndexes: { type: 'array', items: { type: 'integer' }, description: 'Partitions.' } } } }], description: 'Topics and partitions, or null for all committed offsets.' },
   } } },
   requireStable: { type: 'boolean', description: 'Wait for pending transactional offsets (not simulated).' },
 } };
 defs.offsetDeleteData = { type: 'object', additionalProperties: false, description: 'OffsetDeleteRequest v0.', properties: {
   groupId: { type: 'string', description: 'Group id (default: the scenario\'s).' },
-  topics: { type: 'array', description: 'The offsets to delete.', items: { type: 'object', additionalProperties: false, properties: { name: { type: 'string' }, partitions: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { partitionIndex: { type: 'integer' } } } } } } },
+  topics: { type: 'array', description: 'The offsets to delete.', items: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', description: 'Topic name.' }, partitions: { type: 'array', description: 'Partitions.', items: { type: 'object', additionalProperties: false, properties: { partitionIndex: { type: 'integer', description: 'Partition.' } } } } } } },
 } };
 defs.describeGroupsData = { type: 'object', additionalProperties: false, description: 'DescribeGroupsRequest (the classic groups\' describe).', properties: {
   groups: { type: 'array', items: { type: 'string' }, description: 'Group ids (default: the scenario\'s group).' },

@@ -270,7 +270,7 @@ export class Broker {
       for (const t of created) topics.set(t.name, t.partitions);
       this.coordinator.onMetadataUpdate(created.map((t) => t.name));
     }
-    return created.map((t) => ({ ...t }));
+    return created.map((t) => ({ name: t.name, partitions: t.partitions }));
   }
 
   changeTopics(change: { create?: { name: string; partitions: number }[]; delete?: string[]; partitions?: Record<string, number> }): string[] {

@@ -7,7 +7,7 @@ import type { Scenario, SendStep } from '../../src/core/scenario/types.ts';
 import { replayRequestLog, scenarioConfig } from './replay.ts';
 import type { StreamsAppEvent } from './streamsApp.ts';
 
-export const EXAMPLE_FILE = '22-real-kafka-streams-app.json';
+export const EXAMPLE_FILE = '25-real-kafka-streams-app.json';
 export const EXAMPLE_TITLE = 'A real Kafka Streams app: scale-out, pause, leave, crash';
 export const EXAMPLE_SUMMARY = 'Real traffic from three Kafka Streams 4.4.0 instances, replayed: they join one by one, one is paused past its session, one leaves, one crashes.';
 

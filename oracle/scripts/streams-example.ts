@@ -1,4 +1,4 @@
-// Makes static/examples/22-real-kafka-streams-app.json from a real Kafka Streams application's request log.
+// Makes static/examples/25-real-kafka-streams-app.json from a real Kafka Streams application's request log.
 //
 //   npx tsx oracle/scripts/streams-example.ts             run CountApp on Kafka 4.4.0 (Java 17 + Maven; about a minute),
 //                                                         write oracle/traces/word-count.{request.log,run.json}, build the example

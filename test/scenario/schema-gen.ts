@@ -142,6 +142,8 @@ defs.client = {
     clientTags: { type: 'object', description: 'Client tags (key to value), e.g. for rack-aware standby placement.', additionalProperties: { type: 'string' } },
     userEndpoint: { anyOf: [{ $ref: '#/definitions/Endpoint' }, { type: 'null' }], description: 'Interactive-query endpoint of the client, or null.' },
     commitIntervalMs: { type: 'integer', minimum: 1, maximum: 2147483647, description: 'While `run` steps move the clock, the client commits the offsets of its active tasks\' input topics (source and repartition source) every this many ms, with OffsetCommit v9 and its member epoch. Omitted: the client never commits.' },
+    clientId: { type: 'string', description: 'client.id of the request context (stored in the member metadata). Default: the alias.' },
+    clientHost: { type: 'string', description: 'Client host of the request context (stored in the member metadata). Default: "/127.0.0.1".' },
   },
 };
 const errorNames = [...new Set([...Object.keys(ERROR_CODES.ak4), ...Object.keys(ERROR_CODES['kip1071-draft'])])];
@@ -223,9 +225,12 @@ defs.stepCommon = {
   properties: {
     label: { type: 'string', description: 'Shown on the timeline.' },
     expect: { $ref: '#/definitions/expectation', description: 'What this step must produce.' },
-    send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; OffsetCommit in both.' },
+    send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs', 'OffsetFetch', 'OffsetDelete', 'DescribeGroups'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; the group admin RPCs (OffsetCommit, OffsetFetch, OffsetDelete, ListGroups, DescribeGroups, DeleteGroups, IncrementalAlterConfigs on GROUP resources) in both.' },
     version: { type: 'integer', minimum: 0, description: 'Request version. ak4: heartbeat 0–1 (default 1; 2 with variants B-accumulate-signal and D-nested-report), describe 0. Draft: 0. OffsetCommit: 0–9 (default 9; the broker answers v0, v1 with UNSUPPORTED_VERSION).' },
     member: { type: 'string', minLength: 1, description: 'Alias of the member sending it. Fills data.memberId when that is omitted, and is bound to the member id in the response.' },
+    coordinator: { const: 'old', description: 'Send to the broker that led the group\'s partition before the last failover: it answers NOT_COORDINATOR.' },
+    clientId: { type: 'string', description: 'client.id of the request context. Default: the member\'s client\'s, or "sgp".' },
+    clientHost: { type: 'string', description: 'Client host of the request context. Default: the member\'s client\'s, or "/127.0.0.1".' },
     data: { type: 'object', description: 'The request in Kafka\'s JSON form (camelCase field names). Omitted fields take the schema defaults.' },
     client: { type: 'string', minLength: 1, description: 'A simulated client (an alias declared in clients) acts.' },
     do: { enum: ['join', 'heartbeat', 'leave', 'crash', 'restart'], description: 'What the client does. "crash" stops it silently, so its session times out.', markdownDescription: 'What the client does:\n\n- `join`: send a joining heartbeat (epoch 0)\n- `heartbeat`: send its next heartbeat\n- `leave`: leave the group (epoch -1, or -2 for a static member)\n- `crash`: stop silently; its session will time out\n- `restart`: start again after a crash' },
@@ -236,7 +241,10 @@ defs.stepCommon = {
       properties: { ms: nonNegMs('Run for this many ms.'), until: { enum: ['stable'], description: 'Run until the group is stable.' }, maxMs: nonNegMs('Give up after this many ms when running until stable.') },
       oneOf: [{ required: ['ms'], not: { anyOf: [{ required: ['until'] }, { required: ['maxMs'] }] } }, { required: ['until'], not: { required: ['ms'] } }],
     },
-    failover: { const: true, description: 'A fresh coordinator loads the partition by replaying the log; whatever was only in memory is lost.' },
+    failover: { anyOf: [
+      { const: true, description: 'The new coordinator loads the partition at once.' },
+      { type: 'object', additionalProperties: false, description: 'A failover that takes time.', properties: { loadMs: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'How long the new coordinator takes to load the partition: requests meanwhile get COORDINATOR_LOAD_IN_PROGRESS, and timers restart from load time.' } } },
+    ], description: 'A fresh coordinator loads the partition by replaying the log; whatever was only in memory is lost.' },
     topics: {
       type: 'object', additionalProperties: false, description: 'Change the cluster\'s topics.',
       properties: {
@@ -249,6 +257,42 @@ defs.stepCommon = {
   oneOf: ['send', 'client', 'advance', 'run', 'failover', 'topics'].map((a) => ({ required: [a] })),
   dependencies: { version: ['send'], member: ['send'], data: ['send'], do: ['client'], client: ['do'] },
 };
+defs.listGroupsData = { type: 'object', additionalProperties: false, description: 'ListGroupsRequest v5 (v4 has no typesFilter, v0-3 neither filter).', properties: {
+  statesFilter: { type: 'array', items: { type: 'string' }, description: 'Only groups in these states (case-insensitive), e.g. ["Empty", "Stable"].' },
+  typesFilter: { type: 'array', items: { type: 'string' }, description: 'Only groups of these types, e.g. ["streams", "classic"].' },
+} };
+defs.deleteGroupsData = { type: 'object', additionalProperties: false, description: 'DeleteGroupsRequest.', properties: {
+  groupsNames: { type: 'array', items: { type: 'string' }, description: 'The groups to delete (default: the scenario\'s group).' },
+} };
+defs.alterConfigsData = { type: 'object', additionalProperties: false, description: 'IncrementalAlterConfigsRequest: group configs (resourceType 32).', properties: {
+  resources: { type: 'array', description: 'The config resources to change.', items: { type: 'object', additionalProperties: false, description: 'A config resource.', properties: {
+    resourceType: { type: 'integer', description: '32 = GROUP (the only type the simulator models).' },
+    resourceName: { type: 'string', description: 'The group id.' },
+    configs: { type: 'array', description: 'The changes.', items: { type: 'object', additionalProperties: false, description: 'One change.', properties: {
+      name: { type: 'string', enum: ['streams.session.timeout.ms', 'streams.heartbeat.interval.ms', 'streams.num.standby.replicas', 'streams.initial.rebalance.delay.ms', 'streams.assignment.interval.ms', 'streams.task.offset.interval.ms', 'streams.num.warmup.replicas', 'streams.acceptable.recovery.lag', 'streams.rack.aware.assignment.tags', 'streams.assignor.name'], description: 'A streams group config.' },
+      configOperation: { type: 'integer', enum: [0, 1, 2, 3], description: '0 SET, 1 DELETE, 2 APPEND, 3 SUBTRACT (lists only).' },
+      value: { type: ['string', 'null'], description: 'The value (a string, as Kafka sends it).' },
+    } } },
+  } } },
+  validateOnly: { type: 'boolean', description: 'Validate only, change nothing.' },
+} };
+defs.offsetFetchData = { type: 'object', additionalProperties: false, description: 'OffsetFetchRequest v9 (v8 has no memberId/memberEpoch).', properties: {
+  groups: { type: 'array', description: 'The groups (default: the scenario\'s group, all topics).', items: { type: 'object', additionalProperties: false, description: 'One group.', properties: {
+    groupId: { type: 'string', description: 'Group id.' },
+    memberId: { type: ['string', 'null'], description: 'A member\'s fetch names it (v9).' },
+    memberEpoch: { type: 'integer', description: 'Its epoch, which must match (v9; -1 for an admin fetch).' },
+    topics: { anyOf: [{ type: 'null' }, { type: 'array', items: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', description: 'Topic name.' }, partitionIndexes: { type: 'array', items: { type: 'integer' }, description: 'Partitions.' } } } }], description: 'Topics and partitions, or null for all committed offsets.' },
+  } } },
+  requireStable: { type: 'boolean', description: 'Wait for pending transactional offsets (not simulated).' },
+} };
+defs.offsetDeleteData = { type: 'object', additionalProperties: false, description: 'OffsetDeleteRequest v0.', properties: {
+  groupId: { type: 'string', description: 'Group id (default: the scenario\'s).' },
+  topics: { type: 'array', description: 'The offsets to delete.', items: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', description: 'Topic name.' }, partitions: { type: 'array', description: 'Partitions.', items: { type: 'object', additionalProperties: false, properties: { partitionIndex: { type: 'integer', description: 'Partition.' } } } } } } },
+} };
+defs.describeGroupsData = { type: 'object', additionalProperties: false, description: 'DescribeGroupsRequest (the classic groups\' describe).', properties: {
+  groups: { type: 'array', items: { type: 'string' }, description: 'Group ids (default: the scenario\'s group).' },
+  includeAuthorizedOperations: { type: 'boolean', description: 'v3+.' },
+} };
 const sendRule = (rpc: string, versions: number[], dataRef: string) => ({
   if: { required: ['send'], properties: { send: { const: rpc } } },
   then: { properties: { version: { enum: versions }, data: { $ref: `#/definitions/${dataRef}` } } },
@@ -268,8 +312,14 @@ defs.ak4Step = { allOf: [{ $ref: '#/definitions/stepCommon' },
       else: { properties: { data: { $ref: '#/definitions/ak4HeartbeatData' } } } } },
   sendRule('StreamsGroupDescribe', [0], 'describeData'),
   commitRule,
-  { if: { required: ['send'] }, then: { properties: { send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupDescribe', 'OffsetCommit'] } } } }] };
-defs.draftStep = { allOf: [{ $ref: '#/definitions/stepCommon' }, sendRule('StreamsGroupHeartbeat', [0], 'draftHeartbeatData'), sendRule('StreamsGroupInitialize', [0], 'draftInitializeData'), sendRule('StreamsGroupDescribe', [0], 'describeData'), commitRule] };
+  sendRule('ListGroups', [0, 1, 2, 3, 4, 5], 'listGroupsData'),
+  sendRule('DeleteGroups', [0, 1, 2], 'deleteGroupsData'),
+  sendRule('IncrementalAlterConfigs', [0, 1], 'alterConfigsData'),
+  sendRule('OffsetFetch', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 'offsetFetchData'),
+  sendRule('OffsetDelete', [0], 'offsetDeleteData'),
+  sendRule('DescribeGroups', [0, 1, 2, 3, 4, 5, 6], 'describeGroupsData'),
+  { if: { required: ['send'] }, then: { properties: { send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs', 'OffsetFetch', 'OffsetDelete', 'DescribeGroups'] } } } }] };
+defs.draftStep = { allOf: [{ $ref: '#/definitions/stepCommon' }, sendRule('StreamsGroupHeartbeat', [0], 'draftHeartbeatData'), sendRule('StreamsGroupInitialize', [0], 'draftInitializeData'), sendRule('StreamsGroupDescribe', [0], 'describeData'), commitRule, sendRule('ListGroups', [0, 1, 2, 3, 4, 5], 'listGroupsData'), sendRule('DeleteGroups', [0, 1, 2], 'deleteGroupsData'), sendRule('IncrementalAlterConfigs', [0, 1], 'alterConfigsData'), sendRule('OffsetFetch', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 'offsetFetchData'), sendRule('OffsetDelete', [0], 'offsetDeleteData'), sendRule('DescribeGroups', [0, 1, 2, 3, 4, 5, 6], 'describeGroupsData')] };
 defs.ak4Topology = { $ref: '#/definitions/Topology' };
 defs.draftTopology = { type: 'array', items: { $ref: '#/definitions/Subtopology' }, description: 'The draft topology: the list of subtopologies, as in StreamsGroupInitialize.' };
 

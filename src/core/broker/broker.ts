@@ -1,5 +1,8 @@
 // The broker as a scenario sees it: the KafkaApis checks, the service layer, one coordinator runtime,
 // and the cluster's topics. Every RPC goes through here, in the broker's order of layers.
+import { unavailableOutcome } from './unavailable.ts';
+import { deleteGroupsRpc, describeGroupsRpc, incrementalAlterConfigsRpc, listGroupsRpc, offsetDeleteRpc, offsetFetchRpc } from './adminRpc.ts';
+import { effectiveConfig } from './groupConfigs.ts';
 import type { Config } from '../config.ts';
 import { Coordinator, type FiredTimer } from '../coordinator/runtime.ts';
 import { describeGroups } from '../coordinator/describe.ts';
@@ -75,6 +78,14 @@ function rejected(edition: Edition, name: ErrorName, message: string | null, why
 /** Versions the broker accepts per edition and RPC. */
 export function supportedVersions(edition: Edition, api: RpcName, variant: Variant): [number, number] | null {
   if (api === 'OffsetCommit') return [...OFFSET_COMMIT_VERSIONS];
+  // the same RPCs in both editions: ListGroups v0-5 (v5 adds the type filter), DeleteGroups v0-2
+  if (api === 'ListGroups') return [0, 5];
+  if (api === 'DeleteGroups') return [0, 2];
+  if (api === 'IncrementalAlterConfigs') return [0, 1];
+  // OffsetFetch in its v8+ form (groups), by topic name; OffsetDelete has v0 only
+  if (api === 'OffsetFetch') return [8, 9];
+  if (api === 'OffsetDelete') return [0, 0];
+  if (api === 'DescribeGroups') return [0, 6];
   if (edition === 'ak4') {
     if (api === 'StreamsGroupHeartbeat') return variant === 'D-nested-report' || variant === 'B-accumulate-signal' ? [0, 2] : [0, 1];
     if (api === 'StreamsGroupDescribe') return [0, 0];
@@ -97,12 +108,23 @@ export class Broker {
   ) {
     if (from) {
       this.coordinator = from.coordinator.clone();
+      this.loadingUntil = from.loadingUntil;
       this.topicsMap = from.topicsMap;
       this.topicsShared = from.topicsShared = true;
     } else {
-      this.coordinator = new Coordinator(options);
+      // the coordinator reads a group's configs through the broker (they live in the cluster metadata)
+      this.coordinator = new Coordinator({ ...options, groupConfig: (groupId) => this.configOf(groupId) });
       this.topicsMap = new Map(topics);
     }
+  }
+
+  /** GROUP config resources set by IncrementalAlterConfigs, by group id (cluster metadata: a failover keeps them). */
+  readonly groupConfigs = new Map<string, ReadonlyMap<string, string>>();
+
+  /** The config as one group sees it: its group configs over the broker's. */
+  configOf(groupId: string): Config {
+    const overrides = this.groupConfigs.get(groupId);
+    return overrides === undefined || overrides.size === 0 ? this.options.config : effectiveConfig(this.options.config, overrides);
   }
 
   get topics(): ReadonlyMap<string, number> {
@@ -133,8 +155,23 @@ export class Broker {
       const response = gateResponse(this.options.edition, api, version, refused);
       return { ...this.errorOutcome({}, response, refused.errorName, refused.message), narration: [`The broker refuses the request: ${refused.message}`] };
     }
+    const admin = api === 'IncrementalAlterConfigs' || api === 'ListGroups' || api === 'DeleteGroups' || api === 'OffsetFetch' || api === 'OffsetDelete' || api === 'DescribeGroups';
+    if (admin) {
+      const [lo, hi] = supportedVersions(this.options.edition, api, this.options.variant)!;
+      if (version < lo || version > hi) return unavailableOutcome(this.options.edition, api, version, data, 'UNSUPPORTED_VERSION', `The simulated broker serves ${api} v${lo}-v${hi}, not v${version}.`);
+    }
+    // the controller handles config changes; the group coordinator is not involved
+    if (api === 'IncrementalAlterConfigs') return incrementalAlterConfigsRpc(this, data);
+    // a failover with loadMs: the new coordinator is still loading the partition
+    if (this.loadingUntil !== null) return unavailableOutcome(this.options.edition, api, version, data, 'COORDINATOR_LOAD_IN_PROGRESS', `The new coordinator is still loading the partition (until ${this.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.`);
+    const range = supportedVersions(this.options.edition, api, this.options.variant);
     // OffsetCommit is the same RPC in both editions (src/core/offsets/)
     if (api === 'OffsetCommit') return offsetCommitRpc(this, version, data);
+    if (api === 'ListGroups') return listGroupsRpc(this, data);
+    if (api === 'DeleteGroups') return deleteGroupsRpc(this, data);
+    if (api === 'OffsetFetch') return offsetFetchRpc(this, data);
+    if (api === 'OffsetDelete') return offsetDeleteRpc(this, data);
+    if (api === 'DescribeGroups') return describeGroupsRpc(this, version, data);
     if (this.options.edition === 'kip1071-draft') return draftRpc(this, api, version, data, client);
     if (api === 'StreamsGroupHeartbeat') return this.heartbeat(version, data, client, quiet);
     if (api === 'StreamsGroupDescribe') return this.describe(version, data);
@@ -173,6 +210,7 @@ export class Broker {
    * without narration.
    */
   heartbeatRequest(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext): HeartbeatOutcome {
+    if (this.loadingUntil !== null) return rejected(this.options.edition, 'COORDINATOR_LOAD_IN_PROGRESS', null, null);
     return this.runHeartbeat(version, req, client, true, false);
   }
 
@@ -196,7 +234,7 @@ export class Broker {
     if (invalid) return rejected(edition, invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
     const c = this.coordinator;
     const rctx = { clientId: client.clientId, clientHost: client.clientHost, version };
-    const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet), rctx, req), errorHeartbeatResponse);
+    const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet, req.groupId), rctx, req), errorHeartbeatResponse);
     const narration = narrate ? [...out.narration] : [];
     if (narrate && out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written, and the session was not refreshed.`);
     // KafkaApis creates missing internal topics asynchronously after the response
@@ -238,7 +276,7 @@ export class Broker {
       for (const t of created) topics.set(t.name, t.partitions);
       this.coordinator.onMetadataUpdate(created.map((t) => t.name));
     }
-    return created.map((t) => ({ ...t }));
+    return created.map((t) => ({ name: t.name, partitions: t.partitions }));
   }
 
   changeTopics(change: { create?: { name: string; partitions: number }[]; delete?: string[]; partitions?: Record<string, number> }): string[] {
@@ -258,10 +296,20 @@ export class Broker {
   }
 
   advance(ms: number): FiredTimer[] {
-    return this.coordinator.advanceTo(this.coordinator.now + ms, this.topics);
+    return this.advanceTo(this.coordinator.now + ms);
   }
 
   advanceTo(t: number): FiredTimer[] {
+    if (this.loadingUntil !== null) {
+      // while the new coordinator loads, no timer runs; it loads the log at loadingUntil and starts its timers then
+      if (t < this.loadingUntil) {
+        this.coordinator.now = Math.max(this.coordinator.now, t);
+        return [];
+      }
+      this.coordinator.now = this.loadingUntil;
+      this.loadingUntil = null;
+      this.coordinator = this.coordinator.failover();
+    }
     return this.coordinator.advanceTo(t, this.topics);
   }
 
@@ -270,8 +318,18 @@ export class Broker {
     return new Broker(this.options, this.topicsMap, this);
   }
 
-  /** A new coordinator loads the partition; the cluster's topics are unchanged. */
-  failover(): void {
+  /** Set by a failover that takes time: when the new coordinator has loaded the partition. */
+  loadingUntil: number | null = null;
+
+  /**
+   * A new coordinator loads the partition; the cluster's topics are unchanged. With `loadMs` the load takes that long:
+   * requests meanwhile get COORDINATOR_LOAD_IN_PROGRESS, and the loaded coordinator's timers start at load time.
+   */
+  failover(loadMs = 0): void {
+    if (loadMs > 0) {
+      this.loadingUntil = this.coordinator.now + loadMs;
+      return;
+    }
     this.coordinator = this.coordinator.failover();
   }
 }

@@ -28,6 +28,8 @@ export interface CoordinatorOptions {
   readonly edition: Edition;
   readonly variant: Variant;
   readonly config: Config;
+  /** The config as one group sees it (its GROUP configs over the broker's); absent: the broker's. */
+  readonly groupConfig?: (groupId: string) => Config;
 }
 
 /** The outcome of one operation as the runtime saw it. */
@@ -135,9 +137,15 @@ export class Coordinator {
     return new Coordinator(this.options, this.log.clone(), this.now, undefined, this);
   }
 
+  /** The config as this group sees it (GROUP configs set by IncrementalAlterConfigs over the broker's). */
+  configOf(groupId: string): Config {
+    return this.options.groupConfig?.(groupId) ?? this.options.config;
+  }
+
   private onLoaded(): void {
-    const session = this.options.config.int(this.options.edition === 'ak4' ? 'group.streams.session.timeout.ms' : 'group.consumer.session.timeout.ms');
+    const sessionKey = this.options.edition === 'ak4' ? 'group.streams.session.timeout.ms' : 'group.consumer.session.timeout.ms';
     for (const g of this.groups.values()) {
+      const session = this.configOf(g.groupId).int(sessionKey);
       for (const m of g.members.values()) {
         // a session timer for every member, a rebalance timer for every member still revoking
         this.timers.schedule({ kind: 'session-timeout', groupId: g.groupId, memberId: m.memberId }, this.now + session);
@@ -149,11 +157,12 @@ export class Coordinator {
     this.timers.schedule({ kind: 'retention-check' }, this.now + this.options.config.int('offsets.retention.check.interval.ms'));
   }
 
-  context(topics: TopicsImage, quiet = false): OpContext {
+  /** `groupId`: the group the operation is for, whose GROUP configs apply. */
+  context(topics: TopicsImage, quiet = false, groupId?: string): OpContext {
     return {
       quiet,
       now: this.now,
-      config: this.options.config,
+      config: groupId !== undefined ? this.configOf(groupId) : this.options.config,
       edition: this.options.edition,
       rules: this.rules,
       groups: this.groups,
@@ -331,7 +340,7 @@ export class Coordinator {
             replacedMemberId: null,
             configuredTopology: g.configuredTopology,
             assignor: this.assignor,
-            assignmentConfigs: assignmentConfigMap(this.options.config),
+            assignmentConfigs: assignmentConfigMap(this.configOf(g.groupId)),
             timestamp: this.now,
           });
           return { response: null, records: r.records, effects: [], narration: [`The initial rebalance delay is over: the target assignment for epoch ${g.groupEpoch} is computed.`] };

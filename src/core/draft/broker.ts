@@ -17,7 +17,7 @@ function outcome(request: unknown, response: unknown, errorName: ErrorName | 'NO
   return { request: request as Record<string, unknown>, response: response as Record<string, unknown>, errorName, errorMessage: message, memberId: null, memberEpoch: null, batch: null, narration, createdTopics: [] };
 }
 
-export function draftRpc(broker: Broker, api: Exclude<RpcName, 'OffsetCommit'>, version: number, data: Record<string, unknown>, client: ClientContext): RpcOutcome {
+export function draftRpc(broker: Broker, api: Exclude<RpcName, 'OffsetCommit' | 'ListGroups' | 'DeleteGroups' | 'IncrementalAlterConfigs' | 'OffsetFetch' | 'OffsetDelete' | 'DescribeGroups'>, version: number, data: Record<string, unknown>, client: ClientContext): RpcOutcome {
   const enabled = broker.options.config.list('group.coordinator.rebalance.protocols').includes('streams');
   const unsupported = !enabled ? 'The streams rebalance protocol is not enabled (group.coordinator.rebalance.protocols).' : version !== 0 ? `The draft broker supports only v0 of ${api}.` : null;
   switch (api) {

@@ -127,6 +127,7 @@ export function prepare(scenario: Scenario, options: ExploreOptions = {}): { roo
     topicChanges: (scenario.explore?.topicChanges ?? []).slice(0, 30),
     durability: options.durability ?? false,
     aliasByMember,
+    clientContexts: new Map(Object.entries(scenario.clients).map(([alias, spec]) => [alias, { clientId: spec.clientId ?? alias, clientHost: spec.clientHost ?? '/127.0.0.1' }])),
   };
   return { root, ctx, fromStep };
 }

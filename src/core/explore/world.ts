@@ -1,7 +1,7 @@
 // One explored state ("world"): the broker, the simulated clients and the liveness bookkeeping, with the
 // actions the explorer may take from it. Every action mirrors a scenario step exactly (ScenarioRunner.runStep
 // without the trace), so an action sequence written as steps replays to the same states.
-import type { Broker, HeartbeatOutcome, RpcOutcome } from '../broker/broker.ts';
+import type { Broker, ClientContext, HeartbeatOutcome, RpcOutcome } from '../broker/broker.ts';
 import type { SimulatedClient } from '../clients/simulated.ts';
 import type { FiredTimer } from '../coordinator/runtime.ts';
 import { Coordinator } from '../coordinator/runtime.ts';
@@ -38,6 +38,8 @@ export interface ExploreContext {
   readonly durability: boolean;
   /** member id -> alias, for every binding any path made (ids are derived from aliases, so bindings agree). */
   readonly aliasByMember: Map<string, string>;
+  /** alias -> the client's request context (client id and host), as the runner sends it. */
+  readonly clientContexts: ReadonlyMap<string, ClientContext>;
 }
 
 const MAX_EXCHANGES_PER_RUN = 20000;
@@ -63,7 +65,6 @@ function sameSignature(s: ClientSignature, c: SimulatedClient): boolean {
   return s.status === c.status && s.memberId === c.memberId && s.memberEpoch === c.memberEpoch && s.endpointEpoch === c.endpointEpoch && s.heartbeatIntervalMs === c.heartbeatIntervalMs && s.owned === c.owned;
 }
 
-const CLIENT_HOST = '/127.0.0.1';
 
 /** Liveness bookkeeping, as InvariantChecker keeps it, plus what the fairness filter needs. */
 export interface Liveness {
@@ -194,7 +195,7 @@ export class World {
         };
         const version = b.options.edition === 'ak4' ? 1 : 0;
         this.noteSend(data);
-        const out = b.send('StreamsGroupHeartbeat', version, data, { clientId: c.alias, clientHost: CLIENT_HOST }, true);
+        const out = b.send('StreamsGroupHeartbeat', version, data, ctx.clientContexts.get(c.alias)!, true);
         if (out.memberId) ctx.aliasByMember.set(out.memberId, c.alias);
         return { label: `${a.client} sends a deliberately partial report`, send: 'StreamsGroupHeartbeat', version, member: a.client, data };
       }
@@ -242,10 +243,10 @@ export class World {
     const b = this.broker;
     let out: HeartbeatOutcome | RpcOutcome;
     if ('req' in sent) {
-      out = b.heartbeatRequest(c.requestVersion, sent.req, { clientId: c.alias, clientHost: CLIENT_HOST });
+      out = b.heartbeatRequest(c.requestVersion, sent.req, ctx.clientContexts.get(c.alias)!);
       c.onResponse(sent.req, out.errorName, heartbeatResponseView(out.response, c.requestVersion), b.now, false);
     } else {
-      out = b.send('StreamsGroupHeartbeat', c.requestVersion, sent.data, { clientId: c.alias, clientHost: CLIENT_HOST }, true);
+      out = b.send('StreamsGroupHeartbeat', c.requestVersion, sent.data, ctx.clientContexts.get(c.alias)!, true);
       c.onResponse(sent.data, out.errorName, out.response, b.now, false);
     }
     if (out.memberId) ctx.aliasByMember.set(out.memberId, c.alias);

@@ -17,6 +17,7 @@ import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
 import { pushAll } from '../util/arrays.ts';
 import { RunBudget, type RunProbe } from './budget.ts';
 import { MinHeap } from '../util/heap.ts';
+import { unavailableOutcome } from '../broker/unavailable.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -175,6 +176,12 @@ export class ScenarioRunner {
     return { records: batch ? batch.records.map((r, i) => ({ offset: batch.baseOffset + i, type: r.type, key: r.key, value: r.value })) : [], group: this.group(), narration };
   }
 
+  /** A simulated client's request context (client.id and host; Kafka stores them in the member's metadata). */
+  private contextOf(c: SimulatedClient): ClientContext {
+    const spec = this.scenario.clients[c.alias];
+    return { clientId: spec?.clientId ?? c.alias, clientHost: spec?.clientHost ?? '/127.0.0.1' };
+  }
+
   private bind(alias: string, memberId: string): void {
     this.memberByAlias.set(alias, memberId);
     this.aliasByMember.set(memberId, alias);
@@ -232,14 +239,23 @@ export class ScenarioRunner {
     if ('send' in step) {
       const version = step.version ?? (step.send === 'OffsetCommit' ? CLIENT_COMMIT_VERSION : step.send === 'StreamsGroupHeartbeat' && this.scenario.protocol === 'ak4' ? 1 : 0);
       const data: Record<string, unknown> = { ...step.data };
-      if (step.send !== 'StreamsGroupDescribe' && data.groupId === undefined) data.groupId = this.scenario.groupId;
+      const groupless = step.send === 'StreamsGroupDescribe' || step.send === 'ListGroups' || step.send === 'DeleteGroups' || step.send === 'IncrementalAlterConfigs' || step.send === 'OffsetFetch' || step.send === 'DescribeGroups';
+      if (!groupless && data.groupId === undefined) data.groupId = this.scenario.groupId;
+      if (step.send === 'DeleteGroups' && data.groupsNames === undefined) data.groupsNames = [this.scenario.groupId];
+      if (step.send === 'DescribeGroups' && data.groups === undefined) data.groups = [this.scenario.groupId];
+      if (step.send === 'OffsetFetch' && data.groups === undefined) data.groups = [{ groupId: this.scenario.groupId, topics: null }];
       if (step.send === 'StreamsGroupDescribe' && data.groupIds === undefined) data.groupIds = [this.scenario.groupId];
       if (step.member !== undefined && (step.send === 'StreamsGroupHeartbeat' || step.send === 'OffsetCommit') && data.memberId === undefined) {
         data.memberId = this.memberByAlias.get(step.member) ?? step.member;
       }
-      const client = step.member && this.clients.has(step.member) ? { clientId: step.member, clientHost: '/127.0.0.1' } : RAW_CLIENT;
+      // the request context: the step's, else the member's client's, else the raw sender's
+      const base = step.member && this.clients.has(step.member) ? this.contextOf(this.clients.get(step.member)!) : RAW_CLIENT;
+      const client = { clientId: step.clientId ?? base.clientId, clientHost: step.clientHost ?? base.clientHost };
       if (step.send === 'StreamsGroupHeartbeat' && typeof data.memberId === 'string') this.checker.onSend(data.memberId, this.broker.now, data.memberEpoch);
-      const out = this.broker.send(step.send, version, data, client);
+      const out =
+        step.coordinator === 'old'
+          ? unavailableOutcome(this.scenario.protocol, step.send, version, data, 'NOT_COORDINATOR', 'The request goes to the broker that led the group\'s partition before the failover: it is no longer the coordinator and answers NOT_COORDINATOR; the client looks the coordinator up again.')
+          : this.broker.send(step.send, version, data, client);
       topicsToCreate = out.topicsToCreate ?? [];
       if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
       Object.assign(t, { member: step.member ?? null, api: step.send, version, request: out.request, response: out.response, errorName: out.errorName });
@@ -266,8 +282,13 @@ export class ScenarioRunner {
     } else if ('run' in step) {
       this.runClients(step.run, t);
     } else if ('failover' in step) {
-      this.broker.failover();
-      t.narration.push('The coordinator fails over: a fresh coordinator loads the partition by replaying the log. Timers, cached configured topologies, endpoint epochs, shutdown requests and any in-memory progress are gone; session and rebalance timers restart from now.');
+      const loadMs = step.failover === true ? 0 : step.failover.loadMs;
+      this.broker.failover(loadMs);
+      t.narration.push(
+        loadMs > 0
+          ? `The coordinator fails over; the new one takes ${loadMs} ms to load the partition by replaying the log. Until ${this.broker.now + loadMs} ms every request gets COORDINATOR_LOAD_IN_PROGRESS and no timer runs; then timers, cached configured topologies, endpoint epochs, shutdown requests and any in-memory progress are gone, and session and rebalance timers restart from the load.`
+          : 'The coordinator fails over: a fresh coordinator loads the partition by replaying the log. Timers, cached configured topologies, endpoint epochs, shutdown requests and any in-memory progress are gone; session and rebalance timers restart from now.',
+      );
     } else {
       const changed = this.broker.changeTopics(step.topics);
       t.narration.push(`Cluster metadata changes: ${changed.length ? changed.join(', ') : 'nothing'}. Groups that use these topics refresh their metadata on their next heartbeat.`);
@@ -313,7 +334,7 @@ export class ScenarioRunner {
     const { data, why } = c.nextRequest(action);
     t.narration.push(why);
     this.noteSend(data);
-    const out = this.broker.send('StreamsGroupHeartbeat', version, data, { clientId: c.alias, clientHost: '/127.0.0.1' });
+    const out = this.broker.send('StreamsGroupHeartbeat', version, data, this.contextOf(c));
     pushAll(t.narration, out.narration);
     t.narration.push(c.onResponse(data, out.errorName, out.response, this.broker.now));
     if (out.memberId) this.bind(c.alias, out.memberId);
@@ -387,7 +408,7 @@ export class ScenarioRunner {
       if (!this.budget.countSteps()) return;
       const { data } = next.nextRequest('heartbeat');
       this.noteSend(data);
-      const out = this.broker.send('StreamsGroupHeartbeat', next.requestVersion, data, { clientId: next.alias, clientHost: '/127.0.0.1' });
+      const out = this.broker.send('StreamsGroupHeartbeat', next.requestVersion, data, this.contextOf(next));
       next.onResponse(data, out.errorName, out.response, this.broker.now);
       if (out.memberId) this.bind(next.alias, out.memberId);
       t.exchanges.push({ at: this.broker.now, member: next.alias, request: out.request, response: out.response, errorName: out.errorName });
@@ -404,7 +425,7 @@ export class ScenarioRunner {
   private commit(c: SimulatedClient, t: TraceStep): void {
     const data = this.commits.request(c, this.broker.now);
     if (!data) return;
-    const out = this.broker.send('OffsetCommit', CLIENT_COMMIT_VERSION, data, { clientId: c.alias, clientHost: '/127.0.0.1' });
+    const out = this.broker.send('OffsetCommit', CLIENT_COMMIT_VERSION, data, this.contextOf(c));
     t.exchanges.push({ at: this.broker.now, member: c.alias, request: out.request, response: out.response, errorName: out.errorName, api: 'OffsetCommit', version: CLIENT_COMMIT_VERSION });
     t.narration.push(`[${this.broker.now} ms] ${c.alias} commits the input partitions of its active tasks with epoch ${c.memberEpoch}${out.errorName === 'NONE' ? '' : `: ${out.errorName}`}.`);
     for (const n of out.narration) t.narration.push(`[${this.broker.now} ms] ${n}`);

@@ -39,9 +39,12 @@ export interface ClientSpec {
   userEndpoint?: { host: string; port: number } | null;
   /** During `run` steps, commit the input partitions of the active tasks every this many ms (absent = never commit). */
   commitIntervalMs?: number;
+  /** The request context Kafka stores in the member's metadata (default: the alias, "/127.0.0.1"). */
+  clientId?: string;
+  clientHost?: string;
 }
 
-export type RpcName = 'StreamsGroupHeartbeat' | 'StreamsGroupInitialize' | 'StreamsGroupDescribe' | 'OffsetCommit';
+export type RpcName = 'StreamsGroupHeartbeat' | 'StreamsGroupInitialize' | 'StreamsGroupDescribe' | 'OffsetCommit' | 'ListGroups' | 'DeleteGroups' | 'IncrementalAlterConfigs' | 'OffsetFetch' | 'OffsetDelete' | 'DescribeGroups';
 export type ClientAction = 'join' | 'heartbeat' | 'leave' | 'crash' | 'restart';
 
 export interface StepBase {
@@ -54,6 +57,11 @@ export interface SendStep extends StepBase {
   version?: number;
   member?: string;
   data: Record<string, unknown>;
+  /** "old": send to the broker that led the group's partition before the last failover (NOT_COORDINATOR). */
+  coordinator?: 'old';
+  /** The request context (default: the member's client's, or "sgp" and "/127.0.0.1" for a raw sender). */
+  clientId?: string;
+  clientHost?: string;
 }
 
 export interface ClientStep extends StepBase {
@@ -70,7 +78,8 @@ export interface RunStep extends StepBase {
 }
 
 export interface FailoverStep extends StepBase {
-  failover: true;
+  /** true, or { loadMs }: the new coordinator takes that long to load the partition. */
+  failover: true | { loadMs: number };
 }
 
 export interface TopicsStep extends StepBase {

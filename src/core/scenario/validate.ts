@@ -31,7 +31,7 @@ export const MAX_ERRORS = 50;
 export const EDITIONS: readonly Edition[] = ['ak4', 'kip1071-draft'];
 export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
-export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'];
+export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs', 'OffsetFetch', 'OffsetDelete', 'DescribeGroups'];
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
 export const EXPECT_KEYS = ['response', 'error', 'group', 'groups', 'records', 'recordTypes', 'timers', 'topicsToCreate', 'violations', 'byVariant'] as const;
 /** Variants that exist for both editions; the others are proposals against the shipped protocol. */
@@ -172,18 +172,61 @@ function offsetCommitVersion(v: number): StructFields {
 }
 export const OFFSET_COMMIT: readonly StructFields[] = Array.from({ length: 10 }, (_, v) => offsetCommitVersion(v));
 
+/** ListGroupsRequest v0-5: v4 adds StatesFilter, v5 TypesFilter. */
+const LIST_GROUPS: readonly StructFields[] = [0, 1, 2, 3, 4, 5].map((v): StructFields => {
+  const fields: Record<string, FieldSpec> = {};
+  if (v >= 4) fields.statesFilter = f(arr(str));
+  if (v >= 5) fields.typesFilter = f(arr(str));
+  return fields;
+});
+/** IncrementalAlterConfigsRequest v0-1 (GROUP resources: resourceType 32). */
+const ALTER_CONFIGS: readonly StructFields[] = [0, 1].map(() => ({
+  resources: f(arr(struct('AlterConfigsResource', {
+    resourceType: f({ t: 'int8' }),
+    resourceName: f(str),
+    configs: f(arr(struct('AlterableConfig', { name: f(str), configOperation: f({ t: 'int8' }), value: nf(str) }))),
+  }))),
+  validateOnly: f(bool),
+}));
+/** OffsetFetchRequest v0-9: the simulator serves v8-9 (groups; v9 adds memberId and memberEpoch); earlier versions have no fields here. */
+const OFFSET_FETCH: readonly StructFields[] = Array.from({ length: 10 }, (_, v): StructFields => {
+  if (v < 8) return {};
+  const group: Record<string, FieldSpec> = { groupId: f(str) };
+  if (v >= 9) Object.assign(group, { memberId: nf(str), memberEpoch: f(int32) });
+  group.topics = nf(arr(struct('OffsetFetchRequestTopics', { name: f(str), partitionIndexes: f(arr(int32)) })));
+  return { groups: f(arr(struct('OffsetFetchRequestGroup', group))), requireStable: f(bool) };
+});
+/** DescribeGroupsRequest v0-6 (v3 adds includeAuthorizedOperations). */
+const DESCRIBE_GROUPS: readonly StructFields[] = [0, 1, 2, 3, 4, 5, 6].map((v): StructFields => (v >= 3 ? { groups: f(arr(str)), includeAuthorizedOperations: f(bool) } : { groups: f(arr(str)) }));
+/** OffsetDeleteRequest v0. */
+const OFFSET_DELETE: readonly StructFields[] = [{ groupId: f(str), topics: f(arr(struct('OffsetDeleteRequestTopic', { name: f(str), partitions: f(arr(struct('OffsetDeleteRequestPartition', { partitionIndex: f(int32) }))) }))) }];
+/** DeleteGroupsRequest v0-2. */
+const DELETE_GROUPS: readonly StructFields[] = [0, 1, 2].map(() => ({ groupsNames: f(arr(str)) }));
+
 /** Request fields by edition, RPC and version (index = version). Absent RPC = not in that edition. */
 export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, readonly StructFields[]>>>> = {
   ak4: {
     StreamsGroupHeartbeat: [AK4_HEARTBEAT, AK4_HEARTBEAT],
     StreamsGroupDescribe: [DESCRIBE_V0],
     OffsetCommit: OFFSET_COMMIT,
+    ListGroups: LIST_GROUPS,
+    DeleteGroups: DELETE_GROUPS,
+    IncrementalAlterConfigs: ALTER_CONFIGS,
+    OffsetFetch: OFFSET_FETCH,
+    OffsetDelete: OFFSET_DELETE,
+    DescribeGroups: DESCRIBE_GROUPS,
   },
   'kip1071-draft': {
     StreamsGroupHeartbeat: [DRAFT_HEARTBEAT],
     StreamsGroupInitialize: [DRAFT_INITIALIZE],
     StreamsGroupDescribe: [DESCRIBE_V0],
     OffsetCommit: OFFSET_COMMIT,
+    ListGroups: LIST_GROUPS,
+    DeleteGroups: DELETE_GROUPS,
+    IncrementalAlterConfigs: ALTER_CONFIGS,
+    OffsetFetch: OFFSET_FETCH,
+    OffsetDelete: OFFSET_DELETE,
+    DescribeGroups: DESCRIBE_GROUPS,
   },
 };
 
@@ -401,7 +444,7 @@ class Checker {
 // The document.
 
 const TOP_LEVEL_KEYS = ['$schema', 'format', 'title', 'notes', 'protocol', 'variant', 'config', 'groupId', 'topics', 'topology', 'clients', 'initialLog', 'steps', 'invariants', 'checkVariants', 'explore'];
-const CLIENT_KEYS = ['profile', 'processId', 'instanceId', 'rackId', 'memberId', 'rebalanceTimeoutMs', 'topology', 'clientTags', 'userEndpoint', 'commitIntervalMs'];
+const CLIENT_KEYS = ['profile', 'processId', 'instanceId', 'rackId', 'memberId', 'rebalanceTimeoutMs', 'topology', 'clientTags', 'userEndpoint', 'commitIntervalMs', 'clientId', 'clientHost'];
 
 /** Validates a parsed document and returns the complete Scenario, or every problem found. */
 export function validateScenario(root: JsonNode): ParseResult {
@@ -707,6 +750,12 @@ function clientOf(c: Checker, node: JsonNode, path: string, alias: string): Clie
       case 'memberId':
         spec.memberId = c.string(v, p, 'memberId', { nonEmpty: true }) ?? '';
         break;
+      case 'clientId':
+      case 'clientHost': {
+        const s = c.string(v, p, e.key);
+        if (s !== null) spec[e.key] = s;
+        break;
+      }
       case 'rebalanceTimeoutMs':
         spec.rebalanceTimeoutMs = c.int(v, p, 'rebalanceTimeoutMs', 0, 2147483647) ?? 0;
         break;
@@ -741,7 +790,7 @@ function clientOf(c: Checker, node: JsonNode, path: string, alias: string): Clie
 // ---- steps -----------------------------------------------------------------------------------
 
 const ACTION_KEYS: Record<(typeof STEP_ACTIONS)[number], readonly string[]> = {
-  send: ['send', 'version', 'member', 'data'],
+  send: ['send', 'version', 'member', 'data', 'clientId', 'clientHost', 'coordinator'],
   client: ['client', 'do'],
   advance: ['advance'],
   run: ['run'],
@@ -809,12 +858,20 @@ function stepOf(c: Checker, node: JsonNode, path: string, clients: Record<string
       const run = runOf(c, v, at('run'));
       return run ? { ...base, run } : null;
     }
-    case 'failover':
+    case 'failover': {
+      if (v.kind === 'object') {
+        // { "loadMs": N }: the new coordinator takes N ms to load the partition
+        c.knownKeys(v, at('failover'), ['loadMs'], 'failover');
+        const le = get(v, 'loadMs');
+        const loadMs = le ? c.int(le.value, childPath(at('failover'), 'loadMs'), 'failover.loadMs', 0, 2147483647) : 0;
+        return loadMs === null ? null : { ...base, failover: { loadMs } };
+      }
       if (v.kind !== 'boolean' || !v.value) {
-        c.p.add(at('failover'), v.pos, `failover must be true, got ${describe(v)}`);
+        c.p.add(at('failover'), v.pos, `failover must be true or {"loadMs": N}, got ${describe(v)}`);
         return null;
       }
       return { ...base, failover: true };
+    }
     case 'topics': {
       const t = topicsChangeOf(c, v, at('topics'));
       return t ? { ...base, topics: t } : null;
@@ -848,6 +905,13 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
     version = v;
   }
   const step: Step = { ...base, send: rpc, version, data: {} };
+  const ce = get(obj, 'coordinator');
+  if (ce && c.oneOf(ce.value, childPath(path, 'coordinator'), 'coordinator', ['old'] as const)) step.coordinator = 'old';
+  for (const key of ['clientId', 'clientHost'] as const) {
+    const ce = get(obj, key);
+    const s = ce ? c.string(ce.value, childPath(path, key), key) : null;
+    if (s !== null) step[key] = s;
+  }
   const me = get(obj, 'member');
   if (me) {
     const m = c.string(me.value, childPath(path, 'member'), 'member', { nonEmpty: true });

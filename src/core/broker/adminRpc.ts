@@ -1,0 +1,125 @@
+// The broker side of ListGroups and DeleteGroups (KafkaApis → the group coordinator), in both editions.
+import { deleteGroups, listGroups, normalizeDeleteGroupsRequest, normalizeListGroupsRequest, type DeleteGroupsResponse } from '../coordinator/adminGroups.ts';
+import type { StreamsGroup } from '../coordinator/group.ts';
+import { errorCode, type ErrorName } from '../protocol/errors.ts';
+import type { Broker, RpcOutcome } from './broker.ts';
+import { alterGroupConfigs, InvalidConfig } from './groupConfigs.ts';
+import { deleteOffsets, fetchOffsets, normalizeOffsetDeleteRequest, normalizeOffsetFetchRequest } from '../offsets/fetch.ts';
+
+function outcome(request: unknown, response: unknown, errorName: ErrorName | 'NONE', narration: string[], batch: RpcOutcome['batch'] = null): RpcOutcome {
+  return { request: request as Record<string, unknown>, response: response as Record<string, unknown>, errorName, errorMessage: null, memberId: null, memberEpoch: null, batch, narration, createdTopics: [] };
+}
+
+export function listGroupsRpc(broker: Broker, data: Record<string, unknown>): RpcOutcome {
+  const req = normalizeListGroupsRequest(data);
+  const response = listGroups(broker.coordinator.groups, req);
+  const filters = [req.statesFilter.length > 0 ? `states ${req.statesFilter.join(', ')}` : '', req.typesFilter.length > 0 ? `types ${req.typesFilter.join(', ')}` : ''].filter((s) => s);
+  return outcome(req, response, 'NONE', [`ListGroups${filters.length > 0 ? ` (${filters.join('; ')})` : ''}: ${response.groups.length} group(s). It reads the coordinator's groups and writes nothing.`]);
+}
+
+export function deleteGroupsRpc(broker: Broker, data: Record<string, unknown>): RpcOutcome {
+  const req = normalizeDeleteGroupsRequest(data);
+  const c = broker.coordinator;
+  const edition = broker.options.edition;
+  const tombstones = (g: StreamsGroup) => c.hooks.deleteGroupRecords(g, c.groups);
+  const all = (code: number): DeleteGroupsResponse => ({ throttleTimeMs: 0, results: req.groupsNames.map((groupId) => ({ groupId, errorCode: code })) });
+  const out = c.execute(() => deleteGroups(c.context(broker.topics), req, edition, tombstones), all);
+  const narration = [...out.narration];
+  if (out.errorName !== 'NONE') narration.push(`The deletion batch fails with ${out.errorName}: every group of the request gets it, and nothing is deleted.`);
+  const firstError = out.response.results.find((r) => r.errorCode !== 0);
+  const names: ErrorName[] = ['GROUP_ID_NOT_FOUND', 'NON_EMPTY_GROUP', 'UNKNOWN_SERVER_ERROR', 'INVALID_GROUP_ID'];
+  const errorName = out.errorName !== 'NONE' ? out.errorName : firstError ? (names.find((n) => errorCode(edition, n) === firstError.errorCode) ?? 'UNKNOWN_SERVER_ERROR') : 'NONE';
+  return outcome(req, out.response, errorName, narration, out.batch);
+}
+
+/** ConfigResource.Type GROUP. */
+export const GROUP_RESOURCE_TYPE = 32;
+
+interface AlterResource {
+  resourceType: number;
+  resourceName: string;
+  configs: { name: string; configOperation: number; value: string | null }[];
+}
+
+/**
+ * IncrementalAlterConfigs on GROUP resources (ConfigAdminManager, GroupConfig.validate): each resource validated on
+ * its own (INVALID_CONFIG with Kafka's message), stored unless validateOnly. The next heartbeat of the group sees the
+ * new values: changed assignment configs bump the group epoch and a new target is computed.
+ */
+export function incrementalAlterConfigsRpc(broker: Broker, data: Record<string, unknown>): RpcOutcome {
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const resources: AlterResource[] = (Array.isArray(data.resources) ? data.resources : []).filter(isObj).map((r) => ({
+    resourceType: typeof r.resourceType === 'number' ? r.resourceType : 0,
+    resourceName: typeof r.resourceName === 'string' ? r.resourceName : '',
+    configs: (Array.isArray(r.configs) ? r.configs : []).filter(isObj).map((c) => ({
+      name: typeof c.name === 'string' ? c.name : '',
+      configOperation: typeof c.configOperation === 'number' ? c.configOperation : 0,
+      value: typeof c.value === 'string' ? c.value : null,
+    })),
+  }));
+  const validateOnly = data.validateOnly === true;
+  const edition = broker.options.edition;
+  const narration: string[] = [];
+  const responses = resources.map((r) => {
+    const base = { resourceType: r.resourceType, resourceName: r.resourceName };
+    if (r.resourceType !== GROUP_RESOURCE_TYPE) {
+      narration.push(`${r.resourceName}: only GROUP resources (type ${GROUP_RESOURCE_TYPE}) are simulated.`);
+      return { errorCode: errorCode(edition, 'INVALID_REQUEST'), errorMessage: `The simulator models only GROUP config resources (type ${GROUP_RESOURCE_TYPE}), not type ${r.resourceType}.`, ...base };
+    }
+    try {
+      const next = alterGroupConfigs(broker.groupConfigs.get(r.resourceName) ?? new Map(), r.configs, broker.options.config);
+      if (!validateOnly) broker.groupConfigs.set(r.resourceName, next);
+      narration.push(`Group ${r.resourceName}'s configs ${validateOnly ? 'would become' : 'are now'} ${next.size > 0 ? [...next].map(([k, v]) => `${k}=${v}`).join(', ') : 'the broker defaults'}${validateOnly ? ' (validateOnly: nothing changes)' : '. The next heartbeat of the group sees them: a changed assignment config bumps the group epoch'}.`);
+      return { errorCode: 0, errorMessage: null, ...base };
+    } catch (e) {
+      if (!(e instanceof InvalidConfig)) throw e;
+      narration.push(`${r.resourceName}: INVALID_CONFIG: ${e.message}`);
+      return { errorCode: errorCode(edition, 'INVALID_CONFIG'), errorMessage: e.message, ...base };
+    }
+  });
+  const failed = responses.find((r) => r.errorCode !== 0);
+  const errorName: ErrorName | 'NONE' = !failed ? 'NONE' : failed.errorCode === errorCode(edition, 'INVALID_CONFIG') ? 'INVALID_CONFIG' : 'INVALID_REQUEST';
+  return outcome({ resources, validateOnly }, { throttleTimeMs: 0, responses }, errorName, narration);
+}
+
+/** OffsetFetch v8-9 (groups): each group answered on its own; reads the committed state, writes nothing. */
+export function offsetFetchRpc(broker: Broker, data: Record<string, unknown>): RpcOutcome {
+  const req = normalizeOffsetFetchRequest(data);
+  const edition = broker.options.edition;
+  const groups = req.groups.map((g) => fetchOffsets(broker.coordinator.groups, g, edition));
+  const failed = groups.find((g) => g.errorCode !== 0);
+  const names: ErrorName[] = ['UNKNOWN_MEMBER_ID', 'STALE_MEMBER_EPOCH', 'GROUP_ID_NOT_FOUND', 'UNKNOWN_SERVER_ERROR'];
+  const errorName = failed ? (names.find((n) => errorCode(edition, n) === failed.errorCode) ?? 'UNKNOWN_SERVER_ERROR') : 'NONE';
+  const n = groups.reduce((k, g) => k + g.topics.reduce((m, t) => m + t.partitions.filter((p) => p.committedOffset >= 0).length, 0), 0);
+  return outcome(req, { throttleTimeMs: 0, groups }, errorName, [`OffsetFetch: ${n} committed offset(s) found for ${req.groups.map((g) => g.groupId).join(', ')}; -1 where nothing is committed.`]);
+}
+
+/** OffsetDelete v0: one group; the whole request fails on a group error, otherwise per partition. */
+export function offsetDeleteRpc(broker: Broker, data: Record<string, unknown>): RpcOutcome {
+  const req = normalizeOffsetDeleteRequest(data);
+  const c = broker.coordinator;
+  const edition = broker.options.edition;
+  const out = c.execute(() => deleteOffsets(c.context(broker.topics), req, edition, (g, topic) => c.hooks.isSubscribedToTopic(g, topic)), (code) => ({ errorCode: code, throttleTimeMs: 0, topics: [] }));
+  const sub = out.response.topics.some((t) => t.partitions.some((p) => p.errorCode === errorCode(edition, 'GROUP_SUBSCRIBED_TO_TOPIC')));
+  const errorName: ErrorName | 'NONE' = out.errorName !== 'NONE' ? out.errorName : sub ? 'GROUP_SUBSCRIBED_TO_TOPIC' : 'NONE';
+  return outcome(req, out.response, errorName, [...out.narration, ...(out.errorName !== 'NONE' ? [`OffsetDelete fails with ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}.`] : [])], out.batch);
+}
+
+/**
+ * DescribeGroups (the classic API) v0-6, GroupMetadataManager.describeGroups: a simple classic group is described
+ * (Empty, no members); a streams group id is "not a classic group" and an unknown one "not found" — state Dead, with
+ * GROUP_ID_NOT_FOUND and the message from v6 on (earlier versions: no error).
+ */
+export function describeGroupsRpc(broker: Broker, version: number, data: Record<string, unknown>): RpcOutcome {
+  const groupIds = Array.isArray(data.groups) ? data.groups.filter((g): g is string => typeof g === 'string') : [];
+  const edition = broker.options.edition;
+  const groups = groupIds.map((groupId) => {
+    const g = broker.coordinator.groups.get(groupId);
+    const base = { errorCode: 0, errorMessage: null as string | null, groupId, groupState: 'Dead', protocolType: '', protocolData: '', members: [] as unknown[], authorizedOperations: -2147483648 };
+    if (g?.classic) return { ...base, groupState: 'Empty' };
+    const message = g ? `Group ${groupId} is not a classic group.` : `Group ${groupId} not found.`;
+    return version >= 6 ? { ...base, errorCode: errorCode(edition, 'GROUP_ID_NOT_FOUND'), errorMessage: message } : base;
+  });
+  const failed = groups.some((g) => g.errorCode !== 0);
+  return outcome({ groups: groupIds }, { throttleTimeMs: 0, groups }, failed ? 'GROUP_ID_NOT_FOUND' : 'NONE', ['DescribeGroups is the classic groups\' describe: a streams group is not a classic group (use StreamsGroupDescribe).']);
+}

@@ -1,0 +1,49 @@
+// Answers while the group's coordinator cannot serve a request (a failover that takes time: KafkaApis/the runtime
+// answer COORDINATOR_LOAD_IN_PROGRESS while the partition loads, NOT_COORDINATOR from a broker that no longer leads
+// it): every RPC gets its own error form, nothing reaches a coordinator, nothing is written.
+import { normalizeDeleteGroupsRequest } from '../coordinator/adminGroups.ts';
+import { emptyDraftHeartbeatResponse } from '../draft/messages.ts';
+import { errorResponse as offsetCommitError, normalizeOffsetCommitRequest } from '../offsets/commit.ts';
+import { errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
+import { errorHeartbeatResponse, heartbeatResponseJson } from '../protocol/messages.ts';
+import { normalizeDescribeRequest } from '../protocol/normalize.ts';
+import type { RpcName } from '../scenario/types.ts';
+import type { RpcOutcome } from './broker.ts';
+
+export function unavailableOutcome(edition: Edition, api: RpcName, version: number, data: Record<string, unknown>, name: ErrorName, why: string): RpcOutcome {
+  const code = errorCode(edition, name);
+  let response: unknown;
+  switch (api) {
+    case 'StreamsGroupHeartbeat':
+      response = edition === 'ak4' ? heartbeatResponseJson(errorHeartbeatResponse(code, null), version) : { ...emptyDraftHeartbeatResponse(), errorCode: code, errorMessage: null };
+      break;
+    case 'StreamsGroupInitialize':
+      response = { throttleTimeMs: 0, errorCode: code, errorMessage: null };
+      break;
+    case 'StreamsGroupDescribe':
+      response = { throttleTimeMs: 0, groups: normalizeDescribeRequest(data).groupIds.map((groupId) => ({ errorCode: code, errorMessage: null, groupId, groupState: '', groupEpoch: 0, assignmentEpoch: 0, topology: null, members: [], authorizedOperations: -2147483648 })) };
+      break;
+    case 'OffsetCommit':
+      response = offsetCommitError(normalizeOffsetCommitRequest(data), code);
+      break;
+    case 'ListGroups':
+      response = { throttleTimeMs: 0, errorCode: code, groups: [] };
+      break;
+    case 'IncrementalAlterConfigs':
+      response = { throttleTimeMs: 0, responses: (Array.isArray(data.resources) ? data.resources : []).map((r: { resourceType?: unknown; resourceName?: unknown }) => ({ errorCode: code, errorMessage: null, resourceType: r.resourceType ?? 0, resourceName: r.resourceName ?? '' })) };
+      break;
+    case 'OffsetFetch':
+      response = { throttleTimeMs: 0, groups: (Array.isArray(data.groups) ? data.groups : []).map((g: { groupId?: unknown }) => ({ groupId: g.groupId ?? '', topics: [], errorCode: code })) };
+      break;
+    case 'DescribeGroups':
+      response = { throttleTimeMs: 0, groups: (Array.isArray(data.groups) ? data.groups : []).map((groupId: unknown) => ({ errorCode: code, errorMessage: null, groupId, groupState: '', protocolType: '', protocolData: '', members: [], authorizedOperations: -2147483648 })) };
+      break;
+    case 'OffsetDelete':
+      response = { errorCode: code, throttleTimeMs: 0, topics: [] };
+      break;
+    case 'DeleteGroups':
+      response = { throttleTimeMs: 0, results: normalizeDeleteGroupsRequest(data).groupsNames.map((groupId) => ({ groupId, errorCode: code })) };
+      break;
+  }
+  return { request: data, response: response as Record<string, unknown>, errorName: name, errorMessage: null, memberId: null, memberEpoch: null, batch: null, narration: [why], createdTopics: [] };
+}

@@ -1,0 +1,106 @@
+// ListGroups (apiKey 16) and DeleteGroups (apiKey 42) on the group coordinator's partition
+// (GroupMetadataManager.listGroups, GroupCoordinatorShard.deleteGroups), for streams groups and simple classic groups.
+import type { CoordinatorRecord } from '../log/records.ts';
+import { offsetCommitTombstone } from '../offsets/records.ts';
+import { errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
+import { hashMapOrder, stringHashCode } from '../util/java.ts';
+import type { OpContext, OpResult } from './context.ts';
+import { GROUP_STATE_NAMES, type StreamsGroup } from './group.ts';
+import type { Groups } from './replay.ts';
+import { classicGroupTombstone } from './records.ts';
+
+export interface ListGroupsRequest {
+  statesFilter: string[];
+  typesFilter: string[];
+}
+
+export interface ListedGroup {
+  groupId: string;
+  protocolType: string;
+  groupState: string;
+  groupType: string;
+}
+
+export interface ListGroupsResponse {
+  throttleTimeMs: number;
+  errorCode: number;
+  groups: ListedGroup[];
+}
+
+type Obj = Record<string, unknown>;
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+export function normalizeListGroupsRequest(data: Obj): ListGroupsRequest {
+  return { statesFilter: strings(data.statesFilter), typesFilter: strings(data.typesFilter) };
+}
+
+/** Group.asListedGroup: a streams group lists as protocol type "streams"; a simple classic group has none. */
+function listed(g: StreamsGroup): ListedGroup {
+  if (g.classic) return { groupId: g.groupId, protocolType: '', groupState: 'Empty', groupType: 'classic' };
+  return { groupId: g.groupId, protocolType: 'streams', groupState: GROUP_STATE_NAMES[g.state()], groupType: 'streams' };
+}
+
+/**
+ * GroupMetadataManager.listGroups: states compared case-insensitively (trimmed), types by GroupType.parse (an unknown
+ * type matches nothing); groups in the iteration order of the coordinator's group HashMap.
+ */
+export function listGroups(groups: Groups, req: ListGroupsRequest): ListGroupsResponse {
+  const states = new Set(req.statesFilter.map((s) => s.toLowerCase().trim()));
+  const types = new Set(req.typesFilter.map((t) => t.toLowerCase().trim()));
+  const out: ListedGroup[] = [];
+  for (const id of hashMapOrder([...groups.keys()], stringHashCode)) {
+    const l = listed(groups.get(id)!);
+    if (states.size > 0 && !states.has(l.groupState.toLowerCase())) continue;
+    if (types.size > 0 && !types.has(l.groupType)) continue;
+    out.push(l);
+  }
+  return { throttleTimeMs: 0, errorCode: 0, groups: out };
+}
+
+export interface DeleteGroupsRequest {
+  groupsNames: string[];
+}
+
+export interface DeleteGroupsResponse {
+  throttleTimeMs: number;
+  results: { groupId: string; errorCode: number }[];
+}
+
+export function normalizeDeleteGroupsRequest(data: Obj): DeleteGroupsRequest {
+  return { groupsNames: strings(data.groupsNames) };
+}
+
+/**
+ * GroupCoordinatorShard.deleteGroups: per group, validateDeleteGroup (GROUP_ID_NOT_FOUND; a streams group that is not
+ * Empty: NON_EMPTY_GROUP), then its offset tombstones and group tombstones; every deleted group's records in one batch.
+ */
+export function deleteGroups(ctx: OpContext, req: DeleteGroupsRequest, edition: Edition, groupTombstones: (g: StreamsGroup) => CoordinatorRecord[]): OpResult<DeleteGroupsResponse> {
+  const results: DeleteGroupsResponse['results'] = [];
+  const records: CoordinatorRecord[] = [];
+  const narration: string[] = [];
+  const seen = new Set<string>();
+  for (const groupId of req.groupsNames) {
+    const fail = (name: ErrorName, why: string) => {
+      results.push({ groupId, errorCode: errorCode(edition, name) });
+      narration.push(`${groupId}: ${name} (${why}).`);
+    };
+    const g = ctx.groups.get(groupId);
+    if (!g || seen.has(groupId)) {
+      fail('GROUP_ID_NOT_FOUND', seen.has(groupId) ? 'already deleted by this request' : 'no such group');
+      continue;
+    }
+    // validateDeleteGroup: only an Empty group (a simple classic group always is); kip1071-draft §11 item 18: also an
+    // Initializing one, members and all
+    if (!g.classic && g.state() !== 'EMPTY' && !(edition === 'kip1071-draft' && g.state() === 'INITIALIZING')) {
+      fail('NON_EMPTY_GROUP', `it is ${GROUP_STATE_NAMES[g.state()]} with ${g.members.size} member(s)`);
+      continue;
+    }
+    seen.add(groupId);
+    const offsets = [...g.offsets.entries()];
+    for (const e of offsets) records.push(offsetCommitTombstone(groupId, e.topic, e.partition));
+    records.push(...(g.classic ? [classicGroupTombstone(groupId)] : groupTombstones(g)));
+    results.push({ groupId, errorCode: 0 });
+    narration.push(`${groupId} is deleted: ${offsets.length} offset tombstone(s), then the group's tombstones.`);
+  }
+  return { response: { throttleTimeMs: 0, results }, records, effects: [], narration };
+}

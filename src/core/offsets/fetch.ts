@@ -1,0 +1,124 @@
+// OffsetFetch (apiKey 9, the v8+ form with groups) and OffsetDelete (apiKey 47) for streams groups and simple
+// classic groups (OffsetMetadataManager.fetchOffsets / fetchAllOffsets / deleteOffsets, StreamsGroup.validateOffsetFetch).
+import type { OpContext, OpResult } from '../coordinator/context.ts';
+import type { StreamsGroup } from '../coordinator/group.ts';
+import type { Groups } from '../coordinator/replay.ts';
+import type { CoordinatorRecord } from '../log/records.ts';
+import { ApiError, apiError, errorCode, type Edition } from '../protocol/errors.ts';
+import { offsetCommitTombstone } from './records.ts';
+import { streamsGroupIsSubscribedToTopic } from './retention.ts';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const ints = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+
+export interface OffsetFetchGroupRequest {
+  groupId: string;
+  memberId: string | null;
+  memberEpoch: number;
+  topics: { name: string; partitionIndexes: number[] }[] | null;
+}
+
+export function normalizeOffsetFetchRequest(data: Obj): { groups: OffsetFetchGroupRequest[]; requireStable: boolean } {
+  const groups = (Array.isArray(data.groups) ? data.groups : []).filter(isObj).map((g) => ({
+    groupId: typeof g.groupId === 'string' ? g.groupId : '',
+    memberId: typeof g.memberId === 'string' ? g.memberId : null,
+    memberEpoch: typeof g.memberEpoch === 'number' ? g.memberEpoch : -1,
+    topics: Array.isArray(g.topics) ? g.topics.filter(isObj).map((t) => ({ name: typeof t.name === 'string' ? t.name : '', partitionIndexes: ints(t.partitionIndexes) })) : null,
+  }));
+  return { groups, requireStable: data.requireStable === true };
+}
+
+interface FetchedPartition {
+  partitionIndex: number;
+  committedOffset: number;
+  committedLeaderEpoch: number;
+  metadata: string;
+  errorCode: number;
+}
+
+export interface OffsetFetchResponseGroup {
+  groupId: string;
+  topics: { name: string; partitions: FetchedPartition[] }[];
+  errorCode: number;
+}
+
+/** StreamsGroup.validateOffsetFetch: a member id or a non-negative epoch names a member, whose epoch must match. */
+function validateOffsetFetch(g: StreamsGroup, req: OffsetFetchGroupRequest): void {
+  if (g.classic) return;
+  if (req.memberId === null && req.memberEpoch < 0) return;
+  const m = req.memberId === null ? undefined : g.members.get(req.memberId);
+  if (!m) throw apiError('UNKNOWN_MEMBER_ID', `Member ${req.memberId} is not a member of group ${g.groupId}.`);
+  if (req.memberEpoch !== m.memberEpoch) throw apiError('STALE_MEMBER_EPOCH', `The received member epoch ${req.memberEpoch} does not match the expected member epoch ${m.memberEpoch}.`);
+}
+
+const NO_OFFSET = (partitionIndex: number): FetchedPartition => ({ partitionIndex, committedOffset: -1, committedLeaderEpoch: -1, metadata: '', errorCode: 0 });
+
+/** fetchOffsets (named topics) / fetchAllOffsets (topics null); an unknown group has no offsets. */
+export function fetchOffsets(groups: Groups, req: OffsetFetchGroupRequest, edition: Edition): OffsetFetchResponseGroup {
+  const g = groups.get(req.groupId);
+  try {
+    if (g) validateOffsetFetch(g, req);
+  } catch (e) {
+    return { groupId: req.groupId, topics: [], errorCode: errorCode(edition, e instanceof ApiError ? e.errorName : 'UNKNOWN_SERVER_ERROR') };
+  }
+  const entries = g ? [...g.offsets.entries()] : [];
+  const fetched = (topic: string, p: number): FetchedPartition => {
+    const e = entries.find((x) => x.topic === topic && x.partition === p);
+    return e ? { partitionIndex: p, committedOffset: e.offset.committedOffset, committedLeaderEpoch: e.offset.leaderEpoch, metadata: e.offset.metadata, errorCode: 0 } : NO_OFFSET(p);
+  };
+  if (req.topics !== null) return { groupId: req.groupId, topics: req.topics.map((t) => ({ name: t.name, partitions: t.partitionIndexes.map((p) => fetched(t.name, p)) })), errorCode: 0 };
+  const byTopic = new Map<string, FetchedPartition[]>();
+  for (const e of entries) {
+    let ps = byTopic.get(e.topic);
+    if (!ps) byTopic.set(e.topic, (ps = []));
+    ps.push(fetched(e.topic, e.partition));
+  }
+  return { groupId: req.groupId, topics: [...byTopic].map(([name, partitions]) => ({ name, partitions })), errorCode: 0 };
+}
+
+export interface OffsetDeleteRequest {
+  groupId: string;
+  topics: { name: string; partitions: { partitionIndex: number }[] }[];
+}
+
+export interface OffsetDeleteResponse {
+  errorCode: number;
+  throttleTimeMs: number;
+  topics: { name: string; partitions: { partitionIndex: number; errorCode: number }[] }[];
+}
+
+export function normalizeOffsetDeleteRequest(data: Obj): OffsetDeleteRequest {
+  return {
+    groupId: typeof data.groupId === 'string' ? data.groupId : '',
+    topics: (Array.isArray(data.topics) ? data.topics : []).filter(isObj).map((t) => ({
+      name: typeof t.name === 'string' ? t.name : '',
+      partitions: (Array.isArray(t.partitions) ? t.partitions : []).filter(isObj).map((p) => ({ partitionIndex: typeof p.partitionIndex === 'number' ? p.partitionIndex : 0 })),
+    })),
+  };
+}
+
+/**
+ * deleteOffsets: the group must exist; partitions of a topic the group is subscribed to get GROUP_SUBSCRIBED_TO_TOPIC;
+ * the others are tombstoned when they have an offset.
+ */
+export function deleteOffsets(ctx: OpContext, req: OffsetDeleteRequest, edition: Edition, isSubscribed: (g: StreamsGroup, topic: string) => boolean = streamsGroupIsSubscribedToTopic): OpResult<OffsetDeleteResponse> {
+  const g = ctx.groups.get(req.groupId);
+  if (!g) throw apiError('GROUP_ID_NOT_FOUND', `Group ${req.groupId} not found.`);
+  const records: CoordinatorRecord[] = [];
+  const entries = [...g.offsets.entries()];
+  const subscribed = errorCode(edition, 'GROUP_SUBSCRIBED_TO_TOPIC');
+  const topics = req.topics.map((t) => {
+    const sub = !g.classic && isSubscribed(g, t.name);
+    return {
+      name: t.name,
+      partitions: t.partitions.map((p) => {
+        if (sub) return { partitionIndex: p.partitionIndex, errorCode: subscribed };
+        if (entries.some((e) => e.topic === t.name && e.partition === p.partitionIndex)) records.push(offsetCommitTombstone(req.groupId, t.name, p.partitionIndex));
+        return { partitionIndex: p.partitionIndex, errorCode: 0 };
+      }),
+    };
+  });
+  const narration = [`OffsetDelete on ${req.groupId}: ${records.length} offset tombstone(s)${topics.some((t) => t.partitions.some((p) => p.errorCode === subscribed)) ? '; the group still reads some of the topics (GROUP_SUBSCRIBED_TO_TOPIC)' : ''}.`];
+  return { response: { errorCode: 0, throttleTimeMs: 0, topics }, records, effects: [], narration };
+}

@@ -1,0 +1,79 @@
+// ListGroups and DeleteGroups (issue 11 item 12): GroupMetadataManager.listGroups and GroupCoordinatorShard.deleteGroups
+// of the published 4.4.0 group coordinator, for streams groups and simple classic groups.
+import { describe, expect, it } from 'vitest';
+import { Coordinator } from '../../src/core/coordinator/runtime.ts';
+import { broker, CLIENT, commit, G, join, leave } from '../offsets/helpers.ts';
+
+const list = (b: ReturnType<typeof broker>, data: Record<string, unknown> = {}) => b.send('ListGroups', 5, data, CLIENT).response as { errorCode: number; groups: { groupId: string; protocolType: string; groupState: string; groupType: string }[] };
+const del = (b: ReturnType<typeof broker>, groupsNames: string[]) => b.send('DeleteGroups', 2, { groupsNames }, CLIENT);
+
+describe('ListGroups', () => {
+  it('lists streams groups (protocol type "streams") and simple classic groups, with state and type filters', () => {
+    const b = broker();
+    join(b, 'a');
+    b.send('OffsetCommit', 9, { groupId: 'admin-only', memberId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] }, CLIENT);
+    const all = list(b);
+    expect(all.errorCode).toBe(0);
+    expect(all.groups).toEqual(expect.arrayContaining([
+      { groupId: G, protocolType: 'streams', groupState: 'Stable', groupType: 'streams' },
+      { groupId: 'admin-only', protocolType: '', groupState: 'Empty', groupType: 'classic' },
+    ]));
+    expect(all.groups).toHaveLength(2);
+    // states compare case-insensitively; an unknown type matches nothing
+    expect(list(b, { statesFilter: ['  empty'] }).groups.map((g) => g.groupId)).toEqual(['admin-only']);
+    expect(list(b, { typesFilter: ['streams'] }).groups.map((g) => g.groupId)).toEqual([G]);
+    expect(list(b, { typesFilter: ['share'] }).groups).toEqual([]);
+  });
+});
+
+describe('DeleteGroups', () => {
+  it('a group with members: NON_EMPTY_GROUP; an unknown one: GROUP_ID_NOT_FOUND; nothing written', () => {
+    const b = broker();
+    join(b, 'a');
+    const r = del(b, [G, 'nope']);
+    expect(r.response).toEqual({ throttleTimeMs: 0, results: [{ groupId: G, errorCode: 68 }, { groupId: 'nope', errorCode: 69 }] });
+    expect(r.batch).toBeNull();
+  });
+
+  it('an Empty streams group: its offset tombstones, then the group tombstones, in one batch; a fresh coordinator agrees', () => {
+    const b = broker();
+    join(b, 'a');
+    commit(b, 'a', 2, { orders: [0] });
+    leave(b, 'a');
+    const r = del(b, [G]);
+    expect(r.response).toEqual({ throttleTimeMs: 0, results: [{ groupId: G, errorCode: 0 }] });
+    expect(r.batch!.records.map((x) => `${x.type}${x.value === null ? '(tombstone)' : ''}`)).toEqual([
+      'OffsetCommit(tombstone)',
+      'StreamsGroupTargetAssignmentMetadata(tombstone)',
+      'StreamsGroupMetadata(tombstone)',
+      'StreamsGroupTopology(tombstone)',
+    ]);
+    expect(b.coordinator.groups.has(G)).toBe(false);
+    expect(new Coordinator(b.coordinator.options, b.coordinator.log.clone(), b.coordinator.now).groups.has(G)).toBe(false);
+  });
+
+  it('a simple classic group: offset tombstones and a GroupMetadata tombstone', () => {
+    const b = broker();
+    b.send('OffsetCommit', 9, { groupId: 'admin-only', memberId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }, { partitionIndex: 1, committedOffset: 6 }] }] }, CLIENT);
+    const r = del(b, ['admin-only']);
+    expect(r.batch!.records.map((x) => x.type)).toEqual(['OffsetCommit', 'OffsetCommit', 'GroupMetadata']);
+    expect(list(b).groups).toEqual([]);
+  });
+});
+
+describe('DescribeGroups (the classic API)', () => {
+  it('a streams group id: Dead, GROUP_ID_NOT_FOUND "is not a classic group" (v6); a simple classic group: Empty', () => {
+    const b = broker();
+    join(b, 'a');
+    b.send('OffsetCommit', 9, { groupId: 'admin-only', memberId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] }, CLIENT);
+    const r = b.send('DescribeGroups', 6, { groups: [G, 'admin-only', 'nope'] }, CLIENT).response as { groups: { groupId: string; errorCode: number; errorMessage: string | null; groupState: string }[] };
+    expect(r.groups.map((g) => [g.groupId, g.groupState, g.errorCode, g.errorMessage])).toEqual([
+      [G, 'Dead', 69, `Group ${G} is not a classic group.`],
+      ['admin-only', 'Empty', 0, null],
+      ['nope', 'Dead', 69, 'Group nope not found.'],
+    ]);
+    // before v6 the error is not reported
+    const v5 = b.send('DescribeGroups', 5, { groups: [G] }, CLIENT).response as { groups: { errorCode: number; groupState: string }[] };
+    expect(v5.groups[0]).toMatchObject({ errorCode: 0, groupState: 'Dead' });
+  });
+});

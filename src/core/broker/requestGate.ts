@@ -7,7 +7,18 @@ import { emptyDraftHeartbeatResponse } from '../draft/messages.ts';
 import type { RpcName } from '../scenario/types.ts';
 import { MAX_PARTITIONS_PER_TOPIC } from '../limits.ts';
 
-const RPCS: readonly string[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'] satisfies RpcName[];
+const RPCS: readonly string[] = [
+  'StreamsGroupHeartbeat',
+  'StreamsGroupInitialize',
+  'StreamsGroupDescribe',
+  'OffsetCommit',
+  'ListGroups',
+  'DeleteGroups',
+  'IncrementalAlterConfigs',
+  'OffsetFetch',
+  'OffsetDelete',
+  'DescribeGroups',
+] satisfies RpcName[];
 
 export interface GateRejection {
   errorName: ErrorName;

@@ -1,5 +1,6 @@
 // ListGroups (apiKey 16) and DeleteGroups (apiKey 42) on the group coordinator's partition
 // (GroupMetadataManager.listGroups, GroupCoordinatorShard.deleteGroups), for streams groups and simple classic groups.
+import { pushAll } from '../util/arrays.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import { offsetCommitTombstone } from '../offsets/records.ts';
 import { errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
@@ -98,7 +99,7 @@ export function deleteGroups(ctx: OpContext, req: DeleteGroupsRequest, edition: 
     seen.add(groupId);
     const offsets = [...g.offsets.entries()];
     for (const e of offsets) records.push(offsetCommitTombstone(groupId, e.topic, e.partition));
-    records.push(...(g.classic ? [classicGroupTombstone(groupId)] : groupTombstones(g)));
+    pushAll(records, g.classic ? [classicGroupTombstone(groupId)] : groupTombstones(g));
     results.push({ groupId, errorCode: 0 });
     narration.push(`${groupId} is deleted: ${offsets.length} offset tombstone(s), then the group's tombstones.`);
   }

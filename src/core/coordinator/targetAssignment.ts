@@ -2,7 +2,7 @@
 import type { AssignmentMemberSpec, TaskAssignor, TopologyDescriber } from '../assignor/types.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
-import { EMPTY_SET, EMPTY_TUPLE, equalTuples, type TasksTuple } from '../model/tasks.ts';
+import { EMPTY_SET, EMPTY_TUPLE, equalTuples, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
 import { isReady, type ConfiguredSubtopology, type ConfiguredTopology } from '../model/topology.ts';
 import { slot } from '../util/slot.ts';
 import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
@@ -21,6 +21,12 @@ export interface TargetAssignmentInput {
   assignor: TaskAssignor;
   assignmentConfigs: ReadonlyMap<string, string>;
   timestamp: number;
+  /**
+   * What the assignor sees as each member's previous tasks: 'assigned' = the member's current assignment (Kafka 4.4.0's
+   * TargetAssignmentBuilder.createMemberMetadataAndState reads StreamsGroupMember.assignedTasks), 'target' = its
+   * current target (the KIP-1071 draft's and Kafka 4.2's createAssignmentMemberSpec).
+   */
+  previousTasks: 'assigned' | 'target';
 }
 
 export interface TargetAssignmentResult {
@@ -108,6 +114,13 @@ function previousTarget(input: TargetAssignmentInput, id: string): TasksTuple | 
   return targets.get(id) ?? (input.updatedMember?.memberId === id && input.replacedMemberId ? targets.get(input.replacedMemberId) : undefined);
 }
 
+/** [4.4] A member's assigned tasks as the assignor reads them (active without their epochs; remembered per member value). */
+function assignedTasksOf(m: StreamsGroupMember): TasksTuple {
+  return assignedTuples.get(m.assignedTasks) ?? assignedTuples.set(m.assignedTasks, withoutEpochs(m.assignedTasks));
+}
+
+const assignedTuples = slot<TasksTuple>();
+
 export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssignmentResult {
   const { group } = input;
   // member specs: every member, the heartbeating one updated, a replaced static member's target inherited
@@ -122,7 +135,7 @@ export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssig
     const specs = new Map<string, AssignmentMemberSpec>();
     for (const id of order) {
       const m = members.get(id)!;
-      const prev = previousTarget(input, id) ?? EMPTY_TUPLE;
+      const prev = input.previousTasks === 'assigned' ? assignedTasksOf(m) : (previousTarget(input, id) ?? EMPTY_TUPLE);
       const offsets = group.taskOffsets.get(id);
       specs.set(id, {
         instanceId: m.instanceId,

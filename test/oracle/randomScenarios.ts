@@ -56,9 +56,11 @@ export function randomScenario(seed: number, opts: RandomScenarioOptions): Json 
       steps.push(rawHeartbeat(rng, alias, topics.map((t) => t.name), partitions));
     } else if (roll < 88) {
       const t = rng.pick(topics);
-      const n = Math.min(partitions.get(t.name)! + 1 + rng.int(2), 12);
+      const before = partitions.get(t.name)!;
+      const n = Math.min(before + 1 + rng.int(2), 12);
       partitions.set(t.name, n);
-      steps.push({ topics: { partitions: { [t.name]: n } } });
+      // CreatePartitions only grows a topic (INVALID_PARTITIONS "Topic already has N partition(s)." otherwise)
+      if (n > before) steps.push({ topics: { partitions: { [t.name]: n } } });
     } else if (roll < 92 && created < 2) {
       steps.push({ topics: { create: [{ name: `extra${created++}`, partitions: 1 + rng.int(3) }] } });
     } else {

@@ -7,6 +7,7 @@ import { isReady, type ConfiguredSubtopology, type ConfiguredTopology } from '..
 import { slot } from '../util/slot.ts';
 import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
 import { hashMapOrder, stringHashCode } from '../util/java.ts';
+import { timelineHashMapOrder } from '../util/timelineHashMap.ts';
 import type { StreamsGroup } from './group.ts';
 import { targetAssignmentMemberRecord, targetAssignmentMetadataRecord } from './records.ts';
 
@@ -49,6 +50,26 @@ export function memberIdOrder(ids: readonly string[]): readonly string[] {
 }
 
 const orders = new Map<string, readonly string[]>();
+
+/**
+ * The group's member ids in the iteration order of the coordinator's member map (StreamsGroup.members, a
+ * TimelineHashMap): the insertion order of `group.members` rearranged by table slot, newest first within a slot.
+ */
+export function memberTableOrder(group: StreamsGroup): readonly string[] {
+  const ids = [...group.members.keys()];
+  if (ids.length < 2) return ids;
+  if (ids.length > MAX_REMEMBERED_IDS) return timelineHashMapOrder(ids, stringHashCode, group.membersCapacity);
+  let key = `${group.membersCapacity}`;
+  for (const id of ids) key += `|${id.length}#${id}`;
+  let order = tableOrders.get(key);
+  if (order === undefined) {
+    if (tableOrders.size >= MAX_ORDERS) tableOrders.clear();
+    tableOrders.set(key, (order = Object.freeze(timelineHashMapOrder(ids, stringHashCode, group.membersCapacity))));
+  }
+  return order;
+}
+
+const tableOrders = new Map<string, readonly string[]>();
 const MAX_ORDERS = 4096;
 const MAX_REMEMBERED_IDS = 32;
 
@@ -124,10 +145,13 @@ const assignedTuples = slot<TasksTuple>();
 export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssignmentResult {
   const { group } = input;
   // member specs: every member, the heartbeating one updated, a replaced static member's target inherited
+  // (UpdatedMembersAndTargetAssignmentView: the group's members in their table's order, the updated one in place,
+  // a new one after them; a replaced static member left out)
   const members = new Map<string, StreamsGroupMember>();
-  for (const [id, m] of group.members) if (id !== input.replacedMemberId) members.set(id, m);
+  for (const id of memberTableOrder(group)) if (id !== input.replacedMemberId) members.set(id, group.members.get(id)!);
   if (input.updatedMember) members.set(input.updatedMember.memberId, input.updatedMember);
 
+  // TargetAssignmentBuilder.build puts them, in that order, into the java.util.HashMap the assignor iterates
   const order = memberIdOrder([...members.keys()]);
   let targets: Map<string, TasksTuple>;
   const ct = input.configuredTopology;

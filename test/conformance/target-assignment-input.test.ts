@@ -7,7 +7,7 @@ import { StickyTaskAssignor } from '../../src/core/assignor/sticky.ts';
 import type { GroupAssignment, GroupSpec, TaskAssignor, TopologyDescriber } from '../../src/core/assignor/types.ts';
 import { buildTargetAssignment } from '../../src/core/coordinator/targetAssignment.ts';
 import { toObject } from '../../src/core/model/tasks.ts';
-import { Harness, NO_DELAYS } from './harness.ts';
+import { Harness, NO_DELAYS, recordsOf } from './harness.ts';
 
 /** One stateless subtopology "0" reading `in0` (6 partitions). */
 const STATELESS = { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'] }] };
@@ -52,5 +52,34 @@ describe('ak4 §4.6 [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: 
     expect(recorder.seen).toEqual({ a: { '0': [0, 1, 2, 3, 4, 5] }, d: {} });
     buildTargetAssignment({ ...input, assignor: recorder, previousTasks: 'target' });
     expect(recorder.seen).toEqual({ a: { '0': [0, 1, 2] }, d: { '0': [3, 4, 5] } });
+  });
+});
+
+describe('ak4 §4.6 member order: StreamsGroup.members (TimelineHashMap) order, then the TargetAssignmentBuilder HashMap', () => {
+  const recordOrder = (records: readonly { type: string; key: Record<string, unknown> }[]) =>
+    records.filter((r) => r.type === 'StreamsGroupTargetAssignmentMember').map((r) => r.key.memberId);
+  const withDelay = { 'group.streams.initial.rebalance.delay.ms': 3000, 'group.streams.assignment.interval.ms': 0 };
+
+  it('member ids with equal hash codes (BB, Aa) iterate newest first, as Kafka 4.4.0 writes their target records', () => {
+    for (const [first, second] of [['BB', 'Aa'], ['Aa', 'BB']] as const) {
+      const h = new Harness({ topics: [['in0', 6]], config: withDelay });
+      h.join(first, 'p0', STATELESS);
+      h.join(second, 'p0', STATELESS);
+      h.join('c', 'p1', STATELESS);
+      // the initial-delay timer computes the first target with all three members
+      const fired = recordsOf(h.advance(6000));
+      expect(recordOrder(fired)).toEqual([second, first, 'c']);
+    }
+  });
+
+  it('ids in one HashMap bucket but in different table slots (m1 slot 2, m19 slot 1 of 4) follow the table: m19 before m1 whichever joined first', () => {
+    for (const [first, second] of [['m1', 'm19'], ['m19', 'm1']] as const) {
+      const h = new Harness({ topics: [['in0', 6]], config: withDelay });
+      h.join(first, 'p0', STATELESS);
+      h.join(second, 'p0', STATELESS);
+      h.join('c', 'p1', STATELESS);
+      expect(h.group!.membersCapacity).toBe(4);
+      expect(recordOrder(recordsOf(h.advance(6000)))).toEqual(['c', 'm19', 'm1']);
+    }
   });
 });

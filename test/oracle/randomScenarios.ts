@@ -19,8 +19,11 @@ export function randomScenario(seed: number, opts: RandomScenarioOptions): Json 
   const clientCount = 2 + rng.int(3);
   const clients: Record<string, Json> = {};
   const aliases: string[] = [];
+  // even seeds: member ids shaped like the Java client's (Uuid.randomUuid().toString(), 22 base64url characters),
+  // from their own stream, so ids share HashMap buckets and member-table slots as real groups' do
+  const idRng = seed % 2 === 0 ? new Random(seed * 7919 + 1) : null;
   for (let i = 0; i < clientCount; i++) {
-    const alias = String.fromCharCode(97 + i);
+    const alias = idRng ? javaMemberId(idRng) : String.fromCharCode(97 + i);
     aliases.push(alias);
     const spec: Json = { profile: 'java', processId: `p${rng.int(2) === 0 ? i : 0}` };
     if (rng.int(3) === 0) spec.instanceId = `i-${alias}`;
@@ -102,4 +105,11 @@ function rawHeartbeat(rng: Random, alias: string, topicNames: string[], partitio
     member: alias,
     data: { memberEpoch: epoch, activeTasks: lists[0], standbyTasks: lists[1], warmupTasks: lists[2] },
   };
+}
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A member id as the Java client makes one (a random Uuid in base64url, 22 characters). */
+function javaMemberId(rng: Random): string {
+  return Array.from({ length: 22 }, (_, i) => BASE64URL[i === 21 ? rng.int(4) * 16 : rng.int(64)]).join('');
 }

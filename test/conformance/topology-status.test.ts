@@ -49,7 +49,7 @@ describe('ak4 §4.5 — configured topology statuses', () => {
     const r = h.join('A', 'pA');
     // [4.4] summarizeTopics: up to three names joined by ", " (older trees printed the Java set "[...]")
     expect(r.res.status).toEqual([{ statusCode: 3, statusDetail: 'Internal topics are missing: app-0-changelog' }]);
-    expect(r.out.createdTopics).toEqual([{ name: 'app-0-changelog', partitions: 4, replicationFactor: -1 }]);
+    expect(r.out.createdTopics).toEqual([{ name: 'app-0-changelog', partitions: 4 }]);
     expect(h.broker.topics.get('app-0-changelog')).toBe(4);
     expect(h.state()).toBe('NotReady');
     const n = h.beat('A', r.res.memberEpoch as number);

@@ -381,7 +381,7 @@ describe('§12 TargetAssignmentBuilder / assignor / topic library', () => {
     join(b, 'm', { processId: 'p' });
     const o = init(b, topology);
     expect(o.errorName).toBe('NONE');
-    expect(o.createdTopics).toEqual([{ name: 'repartition_topic', partitions: 2, replicationFactor: 3 }, { name: 'state_changelog_topic1', partitions: 2, replicationFactor: -1 }]);
+    expect(o.createdTopics).toEqual([{ name: 'repartition_topic', partitions: 2 }, { name: 'state_changelog_topic1', partitions: 2 }]);
     expect(b.topics.get('repartition_topic')).toBe(2);
     // the repartition topic is part of the subscription although it was created by this request
     expect((o.batch!.records[1]!.value as { topics: { topicName: string }[] }).topics.map((t) => t.topicName)).toEqual(['repartition_topic', 'source_topic1', 'source_topic2']);

@@ -1,4 +1,4 @@
-// Every example and every scenario file under test/ runs on a real Kafka 4.4.0 broker and on the simulator; each
+// Every example and every scenario file under test/ (test/oracle/scenarios: regressions the random sequences found) runs on a real Kafka 4.4.0 broker and on the simulator; each
 // agrees, or its differences and refusals are listed in oracle/accepted.md with their reasons.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,8 @@ const files = [
   ...readdirSync(join(root, 'static/examples')).filter((f) => f.endsWith('.json') && f !== 'index.json').map((f) => `static/examples/${f}`),
   ...readdirSync(join(root, 'test/cli/scenarios')).map((f) => `test/cli/scenarios/${f}`),
   ...readdirSync(join(root, 'test/explore/fixtures')).map((f) => `test/explore/fixtures/${f}`),
+  // regressions found by the random sequences (and shrunk), kept as scenario files
+  ...readdirSync(join(root, 'test/oracle/scenarios')).map((f) => `test/oracle/scenarios/${f}`),
 ].sort();
 
 let broker: Broker;

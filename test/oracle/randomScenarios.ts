@@ -19,8 +19,11 @@ export function randomScenario(seed: number, opts: RandomScenarioOptions): Json 
   const clientCount = 2 + rng.int(3);
   const clients: Record<string, Json> = {};
   const aliases: string[] = [];
+  // even seeds: member ids shaped like the Java client's (Uuid.randomUuid().toString(), 22 base64url characters),
+  // from their own stream, so ids share HashMap buckets and member-table slots as real groups' do
+  const idRng = seed % 2 === 0 ? new Random(seed * 7919 + 1) : null;
   for (let i = 0; i < clientCount; i++) {
-    const alias = String.fromCharCode(97 + i);
+    const alias = idRng ? javaMemberId(idRng) : String.fromCharCode(97 + i);
     aliases.push(alias);
     const spec: Json = { profile: 'java', processId: `p${rng.int(2) === 0 ? i : 0}` };
     if (rng.int(3) === 0) spec.instanceId = `i-${alias}`;
@@ -56,9 +59,11 @@ export function randomScenario(seed: number, opts: RandomScenarioOptions): Json 
       steps.push(rawHeartbeat(rng, alias, topics.map((t) => t.name), partitions));
     } else if (roll < 88) {
       const t = rng.pick(topics);
-      const n = Math.min(partitions.get(t.name)! + 1 + rng.int(2), 12);
+      const before = partitions.get(t.name)!;
+      const n = Math.min(before + 1 + rng.int(2), 12);
       partitions.set(t.name, n);
-      steps.push({ topics: { partitions: { [t.name]: n } } });
+      // CreatePartitions only grows a topic (INVALID_PARTITIONS "Topic already has N partition(s)." otherwise)
+      if (n > before) steps.push({ topics: { partitions: { [t.name]: n } } });
     } else if (roll < 92 && created < 2) {
       steps.push({ topics: { create: [{ name: `extra${created++}`, partitions: 1 + rng.int(3) }] } });
     } else {
@@ -100,4 +105,11 @@ function rawHeartbeat(rng: Random, alias: string, topicNames: string[], partitio
     member: alias,
     data: { memberEpoch: epoch, activeTasks: lists[0], standbyTasks: lists[1], warmupTasks: lists[2] },
   };
+}
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A member id as the Java client makes one (a random Uuid in base64url, 22 characters). */
+function javaMemberId(rng: Random): string {
+  return Array.from({ length: 22 }, (_, i) => BASE64URL[i === 21 ? rng.int(4) * 16 : rng.int(64)]).join('');
 }

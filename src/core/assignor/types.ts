@@ -2,7 +2,7 @@
 
 import type { TaskSet } from '../model/tasks.ts';
 
-/** One member as the assignor sees it; the task sets are the member's current *target* ("previous" assignment). */
+/** One member as the assignor sees it; the task sets are its "previous" assignment: [4.4] the member's assigned tasks, draft its current target. */
 export interface AssignmentMemberSpec {
   readonly instanceId: string | null;
   readonly rackId: string | null;

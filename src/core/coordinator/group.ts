@@ -1,5 +1,6 @@
 // A streams group's in-memory state (StreamsGroup): hard state rebuilt from records, derived indexes,
 // and soft state that lives only in memory and is lost on failover.
+import { TIMELINE_MIN_CAPACITY, timelineCapacityAfterPut } from '../util/timelineHashMap.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import type { ConfiguredTopology, StreamsTopology } from '../model/topology.ts';
 import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
@@ -78,6 +79,11 @@ export class StreamsGroup {
   topologyId: string | null = null;
   assignmentEpoch = 0;
   assignmentTimestamp = 0;
+  /**
+   * Slots of the coordinator's member table (a TimelineHashMap created for 0 members: 2 slots, doubled as members are
+   * put, never shrunk); with the members' insertion order it decides the order the coordinator iterates them.
+   */
+  membersCapacity = TIMELINE_MIN_CAPACITY;
   /** A simple classic group (newSimpleClassicGroup), not a streams group. */
   classic = false;
   // The collections are read through read-only views and written through the methods below: a clone shares
@@ -254,6 +260,8 @@ export class StreamsGroup {
       if (!unchanged) this.removeProcessIds(old);
       if (old.instanceId !== null && this.staticMap.get(old.instanceId) === old.memberId) this.staticMap.delete(old.instanceId);
     }
+    // BaseHashTable.baseAddOrReplace grows the table before any put, of a new member or an existing one
+    this.membersCapacity = timelineCapacityAfterPut(this.membersCapacity, this.membersMap.size);
     this.membersMap.set(m.memberId, m);
     if (m.instanceId !== null) this.staticMap.set(m.instanceId, m.memberId);
     if (!unchanged) this.addProcessIds(m);
@@ -302,6 +310,7 @@ export class StreamsGroup {
     g.topologyId = this.topologyId;
     g.assignmentEpoch = this.assignmentEpoch;
     g.assignmentTimestamp = this.assignmentTimestamp;
+    g.membersCapacity = this.membersCapacity;
     g.classic = this.classic;
     g.configuredTopology = this.configuredTopology;
     g.metadataRefreshRequested = this.metadataRefreshRequested;

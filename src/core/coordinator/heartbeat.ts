@@ -280,6 +280,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
         assignor: ctx.assignor,
         assignmentConfigs: assignmentConfigMap(ctx.config),
         timestamp: ctx.now,
+        // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
+        previousTasks: 'assigned',
       });
       pushAll(records, result.records);
       targetEpoch = groupEpoch;

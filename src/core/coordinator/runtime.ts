@@ -342,6 +342,8 @@ export class Coordinator {
             assignor: this.assignor,
             assignmentConfigs: assignmentConfigMap(this.configOf(g.groupId)),
             timestamp: this.now,
+            // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
+            previousTasks: this.options.edition === 'ak4' ? 'assigned' : 'target',
           });
           return { response: null, records: r.records, effects: [], narration: [`The initial rebalance delay is over: the target assignment for epoch ${g.groupEpoch} is computed.`] };
         }, `initial rebalance delay ended: target assignment computed for epoch ${g.groupEpoch}`);

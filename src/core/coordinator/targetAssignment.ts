@@ -2,11 +2,12 @@
 import type { AssignmentMemberSpec, TaskAssignor, TopologyDescriber } from '../assignor/types.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
-import { EMPTY_SET, EMPTY_TUPLE, equalTuples, type TasksTuple } from '../model/tasks.ts';
+import { EMPTY_SET, EMPTY_TUPLE, equalTuples, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
 import { isReady, type ConfiguredSubtopology, type ConfiguredTopology } from '../model/topology.ts';
 import { slot } from '../util/slot.ts';
 import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
 import { hashMapOrder, stringHashCode } from '../util/java.ts';
+import { timelineHashMapOrder } from '../util/timelineHashMap.ts';
 import type { StreamsGroup } from './group.ts';
 import { targetAssignmentMemberRecord, targetAssignmentMetadataRecord } from './records.ts';
 
@@ -21,6 +22,12 @@ export interface TargetAssignmentInput {
   assignor: TaskAssignor;
   assignmentConfigs: ReadonlyMap<string, string>;
   timestamp: number;
+  /**
+   * What the assignor sees as each member's previous tasks: 'assigned' = the member's current assignment (Kafka 4.4.0's
+   * TargetAssignmentBuilder.createMemberMetadataAndState reads StreamsGroupMember.assignedTasks), 'target' = its
+   * current target (the KIP-1071 draft's and Kafka 4.2's createAssignmentMemberSpec).
+   */
+  previousTasks: 'assigned' | 'target';
 }
 
 export interface TargetAssignmentResult {
@@ -43,6 +50,26 @@ export function memberIdOrder(ids: readonly string[]): readonly string[] {
 }
 
 const orders = new Map<string, readonly string[]>();
+
+/**
+ * The group's member ids in the iteration order of the coordinator's member map (StreamsGroup.members, a
+ * TimelineHashMap): the insertion order of `group.members` rearranged by table slot, newest first within a slot.
+ */
+export function memberTableOrder(group: StreamsGroup): readonly string[] {
+  const ids = [...group.members.keys()];
+  if (ids.length < 2) return ids;
+  if (ids.length > MAX_REMEMBERED_IDS) return timelineHashMapOrder(ids, stringHashCode, group.membersCapacity);
+  let key = `${group.membersCapacity}`;
+  for (const id of ids) key += `|${id.length}#${id}`;
+  let order = tableOrders.get(key);
+  if (order === undefined) {
+    if (tableOrders.size >= MAX_ORDERS) tableOrders.clear();
+    tableOrders.set(key, (order = Object.freeze(timelineHashMapOrder(ids, stringHashCode, group.membersCapacity))));
+  }
+  return order;
+}
+
+const tableOrders = new Map<string, readonly string[]>();
 const MAX_ORDERS = 4096;
 const MAX_REMEMBERED_IDS = 32;
 
@@ -108,13 +135,23 @@ function previousTarget(input: TargetAssignmentInput, id: string): TasksTuple | 
   return targets.get(id) ?? (input.updatedMember?.memberId === id && input.replacedMemberId ? targets.get(input.replacedMemberId) : undefined);
 }
 
+/** [4.4] A member's assigned tasks as the assignor reads them (active without their epochs; remembered per member value). */
+function assignedTasksOf(m: StreamsGroupMember): TasksTuple {
+  return assignedTuples.get(m.assignedTasks) ?? assignedTuples.set(m.assignedTasks, withoutEpochs(m.assignedTasks));
+}
+
+const assignedTuples = slot<TasksTuple>();
+
 export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssignmentResult {
   const { group } = input;
   // member specs: every member, the heartbeating one updated, a replaced static member's target inherited
+  // (UpdatedMembersAndTargetAssignmentView: the group's members in their table's order, the updated one in place,
+  // a new one after them; a replaced static member left out)
   const members = new Map<string, StreamsGroupMember>();
-  for (const [id, m] of group.members) if (id !== input.replacedMemberId) members.set(id, m);
+  for (const id of memberTableOrder(group)) if (id !== input.replacedMemberId) members.set(id, group.members.get(id)!);
   if (input.updatedMember) members.set(input.updatedMember.memberId, input.updatedMember);
 
+  // TargetAssignmentBuilder.build puts them, in that order, into the java.util.HashMap the assignor iterates
   const order = memberIdOrder([...members.keys()]);
   let targets: Map<string, TasksTuple>;
   const ct = input.configuredTopology;
@@ -122,7 +159,7 @@ export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssig
     const specs = new Map<string, AssignmentMemberSpec>();
     for (const id of order) {
       const m = members.get(id)!;
-      const prev = previousTarget(input, id) ?? EMPTY_TUPLE;
+      const prev = input.previousTasks === 'assigned' ? assignedTasksOf(m) : (previousTarget(input, id) ?? EMPTY_TUPLE);
       const offsets = group.taskOffsets.get(id);
       specs.set(id, {
         instanceId: m.instanceId,

@@ -103,6 +103,8 @@ export function buildDraftTargetAssignment(input: DraftTargetInput): { records: 
     // §7.1: the branch passes an empty assignment-config map (no standbys)
     assignmentConfigs: new Map(),
     timestamp: 0,
+    // §7.1: the branch's createAssignmentMemberSpec passes each member's current target
+    previousTasks: 'target',
   });
   const records = result.records.map((r) => (r.type === 'StreamsGroupTargetAssignmentMetadata' ? draftTargetAssignmentMetadataRecord(group.groupId, input.groupEpoch) : r));
   // TAB: a member without a target entry of its own always gets a record, even a static replacement whose

@@ -1,0 +1,85 @@
+// ak4 §4.6 step 1 as Kafka 4.4.0 ships it: TargetAssignmentBuilder.createMemberMetadataAndState gives the assignor
+// each member's *assigned* tasks (StreamsGroupMember.assignedTasks, the current assignment), not its current target.
+// The KIP-1071 draft (kip1071-draft §7.1 createAssignmentMemberSpec) passes the target. Checked against the real
+// broker by `sgp oracle` (oracle/found/random-1.json, the scenario the first test replays).
+import { describe, expect, it } from 'vitest';
+import { StickyTaskAssignor } from '../../src/core/assignor/sticky.ts';
+import type { GroupAssignment, GroupSpec, TaskAssignor, TopologyDescriber } from '../../src/core/assignor/types.ts';
+import { buildTargetAssignment } from '../../src/core/coordinator/targetAssignment.ts';
+import { toObject } from '../../src/core/model/tasks.ts';
+import { Harness, NO_DELAYS, recordsOf } from './harness.ts';
+
+/** One stateless subtopology "0" reading `in0` (6 partitions). */
+const STATELESS = { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'] }] };
+
+function targetsOf(h: Harness): Record<string, Record<string, number[]>> {
+  const out: Record<string, Record<string, number[]>> = {};
+  for (const [id, t] of [...h.group!.targetAssignment].sort(([a], [b]) => a.localeCompare(b))) out[id] = toObject(t.active);
+  return out;
+}
+
+/** An assignor that remembers the previous active tasks it was given per member, then defers to the sticky one. */
+class RecordingAssignor implements TaskAssignor {
+  readonly name = 'recording';
+  seen: Record<string, Record<string, number[]>> = {};
+  private readonly sticky = new StickyTaskAssignor({ flavour: '4.4' });
+  assign(spec: GroupSpec, topology: TopologyDescriber): GroupAssignment {
+    this.seen = Object.fromEntries([...spec.members].map(([id, m]) => [id, toObject(m.activeTasks)]));
+    return this.sticky.assign(spec, topology);
+  }
+}
+
+describe('ak4 §4.6 [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads assigned tasks', () => {
+  it('a and d share process p0, b joins before a revoked anything: Kafka 4.4.0 splits a {0,1} · b {2,4} · d {3,5}', () => {
+    const h = new Harness({ topics: [['in0', 6]], config: NO_DELAYS });
+    h.join('a', 'p0', STATELESS);
+    h.join('d', 'p0', STATELESS);
+    // a still holds 0–5 (it has not heartbeated since d joined), d holds nothing; the targets were a {0,1,2} · d {3,4,5}
+    expect(targetsOf(h)).toEqual({ a: { '0': [0, 1, 2] }, d: { '0': [3, 4, 5] } });
+    h.join('b', 'p1', STATELESS);
+    // previous tasks = assigned (a 0–5, d none) → d gets 3 and 5; from the targets it would have been b {2,5} · d {3,4}
+    expect(targetsOf(h)).toEqual({ a: { '0': [0, 1] }, b: { '0': [2, 4] }, d: { '0': [3, 5] } });
+  });
+
+  it("the member specs carry each member's assigned tasks with 'assigned' and its target with 'target' (the draft's rule)", () => {
+    const h = new Harness({ topics: [['in0', 6]], config: NO_DELAYS });
+    h.join('a', 'p0', STATELESS);
+    h.join('d', 'p0', STATELESS);
+    const group = h.group!;
+    const input = { group, groupEpoch: group.groupEpoch + 1, updatedMember: null, replacedMemberId: null, configuredTopology: group.configuredTopology, assignmentConfigs: new Map([['num.standby.replicas', '0']]), timestamp: 0 };
+    const recorder = new RecordingAssignor();
+    buildTargetAssignment({ ...input, assignor: recorder, previousTasks: 'assigned' });
+    expect(recorder.seen).toEqual({ a: { '0': [0, 1, 2, 3, 4, 5] }, d: {} });
+    buildTargetAssignment({ ...input, assignor: recorder, previousTasks: 'target' });
+    expect(recorder.seen).toEqual({ a: { '0': [0, 1, 2] }, d: { '0': [3, 4, 5] } });
+  });
+});
+
+describe('ak4 §4.6 member order: StreamsGroup.members (TimelineHashMap) order, then the TargetAssignmentBuilder HashMap', () => {
+  const recordOrder = (records: readonly { type: string; key: Record<string, unknown> }[]) =>
+    records.filter((r) => r.type === 'StreamsGroupTargetAssignmentMember').map((r) => r.key.memberId);
+  const withDelay = { 'group.streams.initial.rebalance.delay.ms': 3000, 'group.streams.assignment.interval.ms': 0 };
+
+  it('member ids with equal hash codes (BB, Aa) iterate newest first, as Kafka 4.4.0 writes their target records', () => {
+    for (const [first, second] of [['BB', 'Aa'], ['Aa', 'BB']] as const) {
+      const h = new Harness({ topics: [['in0', 6]], config: withDelay });
+      h.join(first, 'p0', STATELESS);
+      h.join(second, 'p0', STATELESS);
+      h.join('c', 'p1', STATELESS);
+      // the initial-delay timer computes the first target with all three members
+      const fired = recordsOf(h.advance(6000));
+      expect(recordOrder(fired)).toEqual([second, first, 'c']);
+    }
+  });
+
+  it('ids in one HashMap bucket but in different table slots (m1 slot 2, m19 slot 1 of 4) follow the table: m19 before m1 whichever joined first', () => {
+    for (const [first, second] of [['m1', 'm19'], ['m19', 'm1']] as const) {
+      const h = new Harness({ topics: [['in0', 6]], config: withDelay });
+      h.join(first, 'p0', STATELESS);
+      h.join(second, 'p0', STATELESS);
+      h.join('c', 'p1', STATELESS);
+      expect(h.group!.membersCapacity).toBe(4);
+      expect(recordOrder(recordsOf(h.advance(6000)))).toEqual(['c', 'm19', 'm1']);
+    }
+  });
+});

@@ -6,7 +6,7 @@ import type { UiTrace } from '../../../workers/api.ts';
 import { Autosave, type Branch, type SavedWork, type Work } from './autosave.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { loadExamples, type ExampleEntry } from './examples.ts';
-import { appendStep, formatJson, moveStep, removeStep, tryParse, type Json } from './scenario-text.ts';
+import { appendStep, formatJson, moveStep, notAScenario, removeStep, tryParse, type Json } from './scenario-text.ts';
 import { WorkerClient } from './worker-client.ts';
 
 export type BannerKind = 'error' | 'warn' | 'info';
@@ -23,6 +23,10 @@ export interface Banner {
 }
 
 const RUN_DEBOUNCE_MS = 250;
+
+function isShareLink(hash: string): boolean {
+  return hash.startsWith('#sgp=') || hash.includes('sgp=');
+}
 const SAVE_DEBOUNCE_MS = 300;
 export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
 
@@ -88,27 +92,8 @@ export class AppState {
 
   async init(): Promise<void> {
     const saved = this.autosave.adopt();
-    const hash = location.hash;
-    let fromLink = false;
-    if (hash.startsWith('#sgp=') || hash.includes('sgp=')) {
-      const d = await this.client.decodeLink(hash);
-      if (d.ok) {
-        fromLink = true;
-        const branches = saved ? [...saved.branches] : [];
-        if (saved && saved.text.trim() !== d.text.trim()) {
-          branches.push({ name: `my work before opening a link (${new Date().toLocaleString()})`, text: saved.text, createdAt: Date.now() });
-          this.banner('info', 'Opened a shared scenario. Your previous work is kept as a branch (see Branches).', [], 'link-opened');
-        }
-        this.text = d.text;
-        this.selected = d.step ?? 0;
-        this.branches = branches;
-        this.example = null;
-      } else {
-        this.banner('error', `${d.message} Your saved work was not changed.`, [], 'link-error');
-      }
-      history.replaceState(null, '', location.pathname + location.search);
-    }
-    if (!fromLink && saved) this.restore(saved);
+    if (saved) this.restore(saved);
+    const fromLink = isShareLink(location.hash) && (await this.openLink(location.hash, saved !== null));
     this.externalTextVersion++;
     this.autosave.listen((theirs) => this.onOtherTab(theirs));
     const flush = () => {
@@ -119,9 +104,35 @@ export class AppState {
     addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') flush();
     });
+    // a share link pasted into this open tab opens as on a fresh load
+    addEventListener('hashchange', () => {
+      if (isShareLink(location.hash)) void this.openLink(location.hash, true).then((ok) => (ok ? this.runNow() : undefined));
+    });
     void this.loadExampleIndex(!fromLink && !saved);
-    if (fromLink) this.saveNow();
     await this.runNow();
+  }
+
+  /**
+   * Opens a share-link fragment: the work shown so far (when there is some) is kept as a branch first.
+   * A damaged link changes nothing. The fragment is removed from the address either way.
+   */
+  async openLink(hash: string, keepCurrent: boolean): Promise<boolean> {
+    history.replaceState(null, '', location.pathname + location.search);
+    const d = await this.client.decodeLink(hash);
+    if (!d.ok) {
+      this.banner('error', `${d.message} Your saved work was not changed.`, [], 'link-error');
+      return false;
+    }
+    if (keepCurrent && this.text.trim() !== d.text.trim()) {
+      this.branches = [...this.branches, { name: `my work before opening a link (${new Date().toLocaleString()})`, text: this.text, createdAt: Date.now() }];
+      this.banner('info', 'Opened a shared scenario. Your previous work is kept as a branch (see Branches).', [], 'link-opened');
+    }
+    this.text = d.text;
+    this.selected = d.step ?? 0;
+    this.example = null;
+    this.externalTextVersion++;
+    this.saveNow();
+    return true;
   }
 
   private restore(w: SavedWork | Work): void {
@@ -373,10 +384,12 @@ export class AppState {
     let text: string;
     try {
       const r = await fetch(`./examples/${file}`);
-      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      if (!r.ok) throw new Error(r.status === 504 ? 'you are offline and it was not kept for offline use' : `HTTP ${r.status}`);
       text = await r.text();
+      const why = notAScenario(text);
+      if (why) throw new Error(`${why}. Your work was not changed`);
     } catch (e) {
-      this.banner('error', `Could not load example ${file}: ${e instanceof Error ? e.message : String(e)}`);
+      this.banner('error', `Could not load example ${file}: ${e instanceof Error ? e.message : String(e)}.`, [], 'example-error');
       return false;
     }
     if (keepCurrent && this.text.trim() !== text.trim() && !this.isUnchangedExample()) {

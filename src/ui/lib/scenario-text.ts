@@ -85,3 +85,21 @@ export function setField(text: string, key: string, value: Json | undefined): st
     else d[key] = value;
   });
 }
+
+/**
+ * Why a text cannot be a scenario document at all (not JSON, or not a JSON object), or null when it
+ * may be one. Checked before a fetched or imported text replaces the user's work; the core still
+ * validates whatever passes.
+ */
+export function notAScenario(text: string): string | null {
+  const t = text.trimStart();
+  if (t.startsWith('<')) return 'it is an HTML or XML page, not a scenario';
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    return `it is not JSON (${e instanceof Error ? e.message : String(e)})`;
+  }
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return 'it is JSON but not an object with the scenario\'s fields';
+  return null;
+}

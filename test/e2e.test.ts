@@ -302,6 +302,12 @@ describe('playground e2e', { timeout: 180000 }, () => {
       const have = new Set(await cached());
       return assets.filter((a) => !have.has(a));
     }, { timeout: 20000 }).toEqual([]);
+    // the examples are precached (none was opened)
+    const examples = readdirSync(join(ROOT, 'static/examples')).filter((f) => f.endsWith('.json'));
+    await expect.poll(async () => {
+      const have = new Set(await cached());
+      return examples.filter((e) => !have.has(e) && JSON.parse(readFileSync(join(ROOT, 'static/examples/index.json'), 'utf8')).examples.some((x: { file: string }) => x.file === e));
+    }, { timeout: 20000 }).toEqual([]);
     await page.context().setOffline(true);
     const failed: string[] = [];
     let navigations = 0;
@@ -314,7 +320,27 @@ describe('playground e2e', { timeout: 180000 }, () => {
     expect(await page.locator('[data-testid=step]').count()).toBeGreaterThan(0);
     await page.waitForTimeout(500);
     expect(failed, 'requests that failed offline').toEqual([]);
+    // every example was kept at install, so each opens offline
+    await openExample(page, '19-kafka-20870-partial-while-stable.json');
+    expect(await page.textContent('[data-testid=scenario-title]')).toMatch(/\S/);
+    // a data request that is neither online nor cached fails: it is never answered with the app shell
+    const missing = await page.evaluate(async () => {
+      const r = await fetch('./examples/not-kept.json');
+      return { ok: r.ok, status: r.status, type: r.headers.get('content-type') };
+    });
+    expect(missing.ok).toBe(false);
+    expect(missing.type ?? '').not.toContain('html');
+    // an example that was not kept does not replace the work
+    const work = await appField<string>(page, 'text');
+    await page.evaluate(async () => (await caches.open('sgp-v1')).delete('./examples/05-stale-epoch-fenced.json'));
+    await page.click('[data-testid=tab-examples]');
+    await page.click('[data-testid=example][data-file="05-stale-epoch-fenced.json"]');
+    await page.waitForSelector('[data-testid=example-error]');
+    expect(await page.textContent('[data-testid=example-error]')).toContain('offline');
+    expect(await appField<string>(page, 'text')).toBe(work);
     await page.context().setOffline(false);
+    // Chromium logs the refused requests' 504 status; that is the expected outcome here
+    problems.splice(0, problems.length, ...problems.filter((p) => !/status of 504/.test(p)));
   });
 
   it('steps through a 100-member scenario quickly, cancels a long run, and takes the screenshot', async () => {
@@ -512,5 +538,153 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
     await page.click('[data-testid=import-append]');
     await page.click('[data-testid=import-run]');
     await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(4);
+  });
+});
+
+describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, () => {
+  const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
+  const focusInEditor = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor'));
+
+  it('lets Tab leave the editor after Escape, or always with the toggle, without changing the text', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    const text = await appField<string>(page, 'text');
+    await page.click('.monaco-editor .view-lines');
+    expect(await focusInEditor(page)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await focusInEditor(page)).toBe(false);
+    await page.waitForTimeout(400);
+    expect(await appField<string>(page, 'text')).toBe(text);
+    // typing in the editor switches Tab back to indenting
+    await page.click('.monaco-editor .view-lines');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Tab');
+    expect(await focusInEditor(page)).toBe(true);
+    await expect.poll(() => appField<string>(page, 'text')).not.toBe(text);
+    await page.keyboard.press('Control+Z');
+    await expect.poll(() => appField<string>(page, 'text')).toBe(text);
+    // the visible toggle: Tab always leaves
+    await page.check('[data-testid=tab-leaves]');
+    await page.click('.monaco-editor .view-lines');
+    await page.keyboard.press('Tab');
+    expect(await focusInEditor(page)).toBe(false);
+    expect(await appField<string>(page, 'text')).toBe(text);
+    // the help says how
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    expect(await page.textContent('[role=dialog][aria-label="Keyboard shortcuts"]')).toMatch(/Esc.*Tab/);
+  });
+
+  it('moves the focus with the selection in tab bars (roving tabindex)', async () => {
+    const page = await newPage();
+    await ready(page);
+    await page.focus('[data-testid=tab-scenario]');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedTestId(page)).toBe('tab-compose');
+    expect(await page.getAttribute('[data-testid=tab-compose]', 'aria-selected')).toBe('true');
+    expect(await page.getAttribute('[data-testid=tab-compose]', 'tabindex')).toBe('0');
+    await page.keyboard.press('End');
+    expect(await focusedTestId(page)).toBe('tab-import-export');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedTestId(page)).toBe('tab-scenario');
+    await page.focus('[data-testid=tab-members]');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedTestId(page)).toBe('tab-hex');
+    // each tab panel is named by its tab
+    expect(await page.getAttribute('#panel-right', 'aria-labelledby')).toBe('tab-hex');
+  });
+
+  it('opens a share link pasted into an open tab, keeping the current work as a branch', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    const mine = await appField<string>(page, 'text');
+    const theirs = mine.replace(/"title": "[^"]*"/, '"title": "A pasted link"');
+    const frag = await page.evaluate((t) => (window.__sgp.app as { client: { encodeLink(t: string, s: number): Promise<string> } }).client.encodeLink(t, 1), theirs);
+    await page.evaluate((f) => (location.hash = f), frag);
+    await page.waitForSelector('[data-testid=link-opened]', { timeout: 10000 });
+    await settled(page);
+    expect(await appField<string>(page, 'text')).toBe(theirs);
+    expect(await appField<number>(page, 'selected')).toBe(1);
+    await expect.poll(() => page.textContent('[data-testid=scenario-title]')).toBe('A pasted link');
+    expect(await appField<{ text: string }[]>(page, 'branches').then((bs) => bs.some((b) => b.text === mine))).toBe(true);
+    expect(await page.evaluate(() => location.hash)).toBe('');
+    // a damaged link pasted later changes nothing
+    await page.evaluate(() => (location.hash = '#sgp=1.!!not-base64!!'));
+    await page.waitForSelector('[data-testid=link-error]', { timeout: 10000 });
+    expect(await appField<string>(page, 'text')).toBe(theirs);
+  });
+
+  it("names the step Explore starts after, in plain grammar", async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '02-scale-out-revocation.json');
+    const labels = await appField<{ label: string }[]>(page, 'steps').then((s) => s.map((x) => x.label));
+    await page.click('[data-testid=tab-explore]');
+    const option = (v: string) => page.textContent(`[data-testid=explore-from] option[value="${v}"]`);
+    expect(await option('0')).toContain('the start');
+    // fromStep 2 runs steps 0 and 1 first: the option names step 1
+    expect(await option('2')).toBe(`after step 1: ${labels[1]}`);
+    const all = await page.locator('[data-testid=explore-from] option').allTextContents();
+    expect(all.filter((t) => /\d+ steps|after 1 steps/.test(t))).toEqual([]);
+    await page.selectOption('[data-testid=explore-from]', '2');
+    await page.fill('[data-testid=explore-depth]', '1');
+    await page.fill('[data-testid=explore-walks]', '2');
+    await page.click('[data-testid=explore-run]');
+    await expect.poll(() => page.textContent('[data-testid=explore-summary]'), { timeout: 30000 }).toMatch(/^\s*From after step 1:/);
+  });
+
+  it('refuses a file that is not a scenario, and the same file can be chosen again', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    const text = await appField<string>(page, 'text');
+    const file = { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('these are not JSON') };
+    await page.setInputFiles('[data-testid=import]', file);
+    await page.waitForSelector('[data-testid=import-error]');
+    expect(await page.textContent('[data-testid=import-error]')).toContain('not JSON');
+    expect(await appField<string>(page, 'text')).toBe(text);
+    expect(await page.inputValue('[data-testid=import]')).toBe('');
+    await page.click('[data-testid=import-error] button[aria-label=Dismiss]');
+    await page.setInputFiles('[data-testid=import]', file);
+    await page.waitForSelector('[data-testid=import-error]');
+  });
+
+  it('fits a phone: one column with section tabs, the title visible, every control on screen and tappable', async () => {
+    const ctx = await browser!.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    contexts.push(ctx);
+    const page = watch(await ctx.newPage());
+    await ready(page);
+    await settled(page);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await overflow()).toBeLessThanOrEqual(390);
+    const title = await page.locator('[data-testid=scenario-title]').boundingBox();
+    expect(title!.width).toBeGreaterThan(100);
+    expect(title!.x + title!.width).toBeLessThanOrEqual(390);
+    /** Every visible button, select and input lies on screen and is at least 24 px high (WCAG 2.5.8). */
+    const offending = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('button, select, input:not([type=hidden]), [role=tab]')]
+          .filter((el) => el.offsetParent !== null && !el.closest('.monaco-editor') && el.getClientRects().length > 0)
+          .map((el) => ({ el, r: el.getBoundingClientRect() }))
+          .filter(({ el, r }) => r.left < 0 || r.right > 391 || (r.height < 24 && !(el instanceof HTMLInputElement && el.type === 'checkbox')))
+          .map(({ el, r }) => `${el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.textContent?.trim()} ${Math.round(r.left)}..${Math.round(r.right)} h${Math.round(r.height)}`),
+      );
+    for (const pane of ['timeline', 'views', 'editor'] as const) {
+      await page.click(`[data-testid=pane-${pane}]`);
+      const box = await page.locator(`#pane-${pane}`).boundingBox();
+      expect(box!.width, pane).toBeGreaterThan(370);
+      expect(await offending(), pane).toEqual([]);
+      expect(await overflow()).toBeLessThanOrEqual(390);
+    }
+    await page.click('[data-testid=pane-timeline]');
+    const pos = await page.textContent('[data-testid=step-pos]');
+    await page.tap('[data-testid=next]');
+    await expect.poll(() => page.textContent('[data-testid=step-pos]')).not.toBe(pos);
+    await page.click('[data-testid=pane-views]');
+    expect(await page.locator('[data-testid=members-view]').isVisible()).toBe(true);
+    expect((await page.locator('[data-testid=members-view]').boundingBox())!.width).toBeGreaterThan(300);
+    await page.screenshot({ path: join(outDir, 'phone.png') });
   });
 });

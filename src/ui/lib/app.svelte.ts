@@ -2,11 +2,12 @@
 // worker. Views read from here; nothing in this file knows protocol rules (the worker runs the core).
 import { tick } from 'svelte';
 import type { ScenarioError } from '../../core/scenario/parse.ts';
-import type { UiTrace } from '../../../workers/api.ts';
+import type { LogPage, UiStep, UiTrace } from '../../../workers/api.ts';
 import { Autosave, type Branch, type SavedWork, type Work } from './autosave.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { loadExamples, type ExampleEntry } from './examples.ts';
 import { appendStep, formatJson, moveStep, notAScenario, removeStep, tryParse, type Json } from './scenario-text.ts';
+import { previousHeartbeat } from './view.ts';
 import { WorkerClient } from './worker-client.ts';
 
 export type BannerKind = 'error' | 'warn' | 'info';
@@ -76,12 +77,63 @@ export class AppState {
     });
   }
 
+  /** One summary per step of the latest complete run. */
   get steps() {
     return this.trace?.steps ?? [];
   }
 
-  get step() {
-    return this.steps[this.selected] ?? null;
+  /** The selected step in full (while the next one loads from the worker, the one before). */
+  get step(): UiStep | null {
+    return this.steps.length ? this.stepDetail : null;
+  }
+
+  /** The full steps of the current trace the page holds: all of a small trace, windows of a big one. */
+  private details = new Map<number, UiStep>();
+  stepDetail = $state.raw<UiStep | null>(null);
+  /** The last step in full (the group the composer starts from). */
+  lastStep = $state.raw<UiStep | null>(null);
+  /** Every step of the current trace is on the page (no worker round trips when stepping). */
+  allDetails = $state(false);
+
+  private async fetchSteps(trace: UiTrace, i: number): Promise<UiStep | null> {
+    const hit = this.details.get(i);
+    if (hit) return hit;
+    const got = await this.client.remote.stepDetails(trace.id, Math.max(0, i - 32), i + 32).catch(() => null);
+    if (this.trace !== trace || !got) return null;
+    if (this.details.size > 4096) this.details.clear();
+    for (const s of got) this.details.set(s.index, s);
+    return this.details.get(i) ?? null;
+  }
+
+  /** Shows step i in full: at once when the page holds it, else after one round trip to the worker. */
+  private async loadStep(i: number): Promise<void> {
+    const trace = this.trace;
+    if (!trace || trace.steps.length === 0) {
+      this.stepDetail = null;
+      return;
+    }
+    const s = await this.fetchSteps(trace, i);
+    if (s && this.trace === trace && this.selected === i) this.stepDetail = s;
+  }
+
+  /** A window of the log after step `upTo` (null when the worker no longer holds this trace). */
+  async logPage(upTo: number, type: string, compacted: boolean, from: number, count: number): Promise<LogPage | null> {
+    const trace = this.trace;
+    if (!trace) return null;
+    return this.client.remote.logPage(trace.id, upTo, type, compacted, from, count).catch(() => null);
+  }
+
+  async logValue(offset: number): Promise<unknown> {
+    const trace = this.trace;
+    return trace ? this.client.remote.logValue(trace.id, offset).catch(() => null) : null;
+  }
+
+  /** The member's previous heartbeat before step `index` (for the inspector's diff). */
+  async previousHeartbeat(index: number, member: string): Promise<{ step: number; request: unknown } | null> {
+    const trace = this.trace;
+    if (!trace) return null;
+    if (this.allDetails) return previousHeartbeat([...this.details.values()].sort((a, b) => a.index - b.index), index, member);
+    return (await this.client.remote.previousHeartbeat(trace.id, index, member).catch(() => null)) ?? null;
   }
 
   get scenarioDoc(): Record<string, Json> | null {
@@ -199,6 +251,8 @@ export class AppState {
       return;
     }
     if (out.ok) {
+      this.details = new Map((out.details ?? []).map((s) => [s.index, s]));
+      this.allDetails = out.details !== null;
       this.trace = out.trace;
       this.clients = out.clients;
       this.stepLines = out.stepLines;
@@ -208,6 +262,13 @@ export class AppState {
       this.stale = false;
       this.banners = this.banners.filter((b) => b.testId !== 'run-cancelled');
       if (this.selected >= out.trace.steps.length) this.selected = Math.max(0, out.trace.steps.length - 1);
+      const n = out.trace.steps.length;
+      this.lastStep = this.details.get(n - 1) ?? null;
+      if (this.details.size === n) this.stepDetail = this.details.get(this.selected) ?? null;
+      else {
+        await this.loadStep(this.selected);
+        if (this.trace === out.trace && n > 0) this.lastStep = await this.fetchSteps(out.trace, n - 1);
+      }
     } else {
       this.errors = out.errors;
       this.crash = out.crash ?? null;
@@ -231,6 +292,7 @@ export class AppState {
     if (n === 0) return;
     this.selected = Math.max(0, Math.min(n - 1, i));
     this.scheduleSave();
+    await this.loadStep(this.selected);
     await tick();
   }
 
@@ -249,7 +311,7 @@ export class AppState {
 
   play(): void {
     if (this.steps.length === 0) return;
-    if (this.selected >= this.steps.length - 1) this.selected = 0;
+    if (this.selected >= this.steps.length - 1) void this.select(0);
     this.playing = true;
     this.playTick();
   }

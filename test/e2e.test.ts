@@ -688,3 +688,135 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
     await page.screenshot({ path: join(outDir, 'phone.png') });
   });
 });
+
+/** A long course of heartbeats and time with a member leaving and rejoining now and then (about 0.8 MB). */
+function hugeScenario(n: number): string {
+  const lines: string[] = [];
+  const who = ['a', 'b', 'c'];
+  lines.push('{ "client": "a", "do": "join" }', '{ "client": "b", "do": "join" }', '{ "client": "c", "do": "join" }');
+  while (lines.length < n) {
+    const k = lines.length % 400;
+    if (k === 0) lines.push('{ "client": "c", "do": "leave" }');
+    else if (k === 1) lines.push('{ "client": "c", "do": "join" }');
+    else if (k % 4 === 3) lines.push('{ "advance": 1000 }');
+    else lines.push(`{ "client": "${who[k % 3]}", "do": "heartbeat" }`);
+  }
+  const head = {
+    format: 1,
+    title: `${n} steps`,
+    config: { 'group.streams.initial.rebalance.delay.ms': 0 },
+    topics: [{ name: 'input', partitions: 6 }],
+    topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['input'] }] },
+    clients: { a: { profile: 'java', processId: 'p1' }, b: { profile: 'java', processId: 'p2' }, c: { profile: 'java', processId: 'p3' } },
+  };
+  const top = JSON.stringify(head, null, 2).slice(0, -2);
+  return `${top},\n  "steps": [\n    ${lines.join(',\n    ')}\n  ]\n}\n`;
+}
+
+/** Resident memory of the browser's renderer processes (the page and its workers), in MB. */
+function rendererRssMb(b: Browser): number {
+  const root = (b as unknown as { process?: () => { pid?: number } | null }).process?.()?.pid;
+  if (!root) return NaN;
+  const parent = new Map<number, number>();
+  const renderer = new Set<number>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      if (readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('--type=renderer')) renderer.add(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  const under = (p: number): boolean => p === root || (parent.has(p) && p !== 1 && under(parent.get(p)!));
+  let kb = 0;
+  for (const p of renderer) {
+    if (!under(p)) continue;
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      /* gone */
+    }
+  }
+  return kb / 1024;
+}
+
+describe('benchmark e2e', { timeout: 300000 }, () => {
+  it('opens a 20,000-step scenario, steps through it and stays within its memory budget', async () => {
+    // its own browser, so the renderer memory is this page's alone
+    const own = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, '--enable-precise-memory-info'] });
+    try {
+      const ctx = await own.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = watch(await ctx.newPage());
+      await ready(page);
+      await settled(page);
+      const text = hugeScenario(20000);
+      console.log(`[bench] scenario: 20,000 steps, ${(text.length / 1024).toFixed(0)} KB`);
+      const rssBefore = rendererRssMb(own);
+      const open = await page.evaluate(async (t) => {
+        const app = window.__sgp.app as { replaceText(t: string): void; running: boolean; stale: boolean; runMs: number; steps: unknown[] };
+        let longest = 0;
+        const obs = new PerformanceObserver((l) => l.getEntries().forEach((e) => (longest = Math.max(longest, e.duration))));
+        obs.observe({ type: 'longtask' });
+        const t0 = performance.now();
+        app.replaceText(t);
+        await new Promise<void>((resolve) => {
+          const poll = () => (!app.running && !app.stale && app.steps.length === 20000 ? resolve() : setTimeout(poll, 5));
+          poll();
+        });
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const total = performance.now() - t0;
+        obs.disconnect();
+        return { total, runMs: app.runMs, longest, dom: document.querySelectorAll('*').length };
+      }, text);
+      const openMs = open.total - open.runMs;
+      console.log(`[bench] run in the worker ${open.runMs.toFixed(0)} ms; open after the run ${openMs.toFixed(0)} ms (target ≤ 3000); longest main-thread task ${open.longest.toFixed(0)} ms; ${open.dom} DOM elements`);
+      expect(await page.locator('[data-testid=step]').count()).toBeLessThan(200);
+      // stepping: next step from the middle (uncached windows included), and random jumps
+      const times: { next: number[]; jump: number[] } = await page.evaluate(async () => {
+        const app = window.__sgp.app as { select(i: number): Promise<void> };
+        const next: number[] = [];
+        const jump: number[] = [];
+        // each step starts when the page is idle (the editor follows a step in idle time, after the views)
+        const idle = () => new Promise((r) => requestIdleCallback(r, { timeout: 1000 }));
+        for (let i = 10000; i < 10200; i++) {
+          await idle();
+          const t = performance.now();
+          await app.select(i);
+          void document.body.offsetHeight;
+          next.push(performance.now() - t);
+        }
+        let x = 12345;
+        for (let k = 0; k < 100; k++) {
+          x = (x * 1103515245 + 12345) % 2147483648;
+          await idle();
+          const t = performance.now();
+          await app.select(x % 20000);
+          void document.body.offsetHeight;
+          jump.push(performance.now() - t);
+        }
+        return { next, jump };
+      });
+      const med = (a: number[]) => [...a].sort((p, q) => p - q)[Math.floor(a.length / 2)]!;
+      const p95 = (a: number[]) => [...a].sort((p, q) => p - q)[Math.floor(a.length * 0.95)]!;
+      console.log(`[bench] next step: median ${med(times.next).toFixed(2)} ms, p95 ${p95(times.next).toFixed(2)} ms; random jump: median ${med(times.jump).toFixed(2)} ms, p95 ${p95(times.jump).toFixed(2)} ms (target ≤ 16)`);
+      // the views follow
+      await page.click('[data-testid=tab-log]');
+      await expect.poll(() => page.locator('[data-testid=log-row]').count()).toBeGreaterThan(0);
+      await page.click('[data-testid=tab-inspector]');
+      await expect.poll(() => page.textContent('[data-testid=inspector]')).toMatch(/StreamsGroupHeartbeat|advance|leave|join/);
+      await page.click('[data-testid=tab-scenario]');
+      await expect.poll(() => page.locator('[data-testid=editor-large]').count()).toBe(1);
+      await page.waitForTimeout(1000);
+      const heap = await page.evaluate(() => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 1048576);
+      const rss = rendererRssMb(own);
+      console.log(`[bench] page JS heap ${heap.toFixed(0)} MB (target ≤ 300); renderer processes' resident memory ${rss.toFixed(0)} MB (before ${rssBefore.toFixed(0)} MB; page, workers and Monaco)`);
+      expect(openMs).toBeLessThanOrEqual(3000);
+      expect(med(times.next)).toBeLessThanOrEqual(16);
+      expect(heap).toBeLessThanOrEqual(300);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -188,7 +188,7 @@ export class Broker {
     const rctx = { clientId: client.clientId, clientHost: client.clientHost, version };
     const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet), rctx, req), errorHeartbeatResponse);
     const narration = narrate ? [...out.narration] : [];
-    if (narrate && out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written, and the session was not refreshed.`);
+    if (narrate && out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage.replace(/\.+$/, '')}` : ''}. Nothing was written, and the session was not refreshed.`);
     // KafkaApis creates missing internal topics asynchronously after the response
     const createdTopics = this.createTopics(out.topicsToCreate);
     if (narrate && createdTopics.length > 0) narration.push(`The broker creates the missing internal topics ${createdTopics.map((t) => `${t.name} (${t.partitions})`).join(', ')}; the next heartbeat sees them.`);

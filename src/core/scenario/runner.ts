@@ -14,6 +14,7 @@ import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.
 import { draftClientOptions, maybeInitialize } from '../draft/client.ts';
 import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceRecord, TraceStep } from './types.ts';
 import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
+import { fallbackNarration } from './narrate-step.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -93,6 +94,8 @@ export class ScenarioRunner {
 
   readonly checker: InvariantChecker;
   private readonly sessionTimeoutMs: number;
+  /** The group after the previous step (a step that says nothing is told apart: changed or not). */
+  private lastGroup: TraceGroupView | null = null;
 
   constructor(readonly scenario: Scenario, options: { durability?: boolean } = {}) {
     const config = Config.from(scenario.config);
@@ -198,6 +201,8 @@ export class ScenarioRunner {
     t.time = this.broker.now;
     t.records = this.recordsSince(startOffset);
     t.group = this.group();
+    t.narration.push(...fallbackNarration(step, t, this.lastGroup));
+    this.lastGroup = t.group;
     const checked = this.checker.afterStep(this.broker);
     t.violations = checked.violations;
     t.durability = checked.durability;

@@ -426,7 +426,7 @@ export class AppState {
    */
   openScenario(text: string, what: string, selected = 0): void {
     if (this.text.trim() !== text.trim()) {
-      const name = `my work before ${what}`;
+      const name = `my work before opening ${what}`;
       this.keepBranch(name);
       this.banner('info', `Opened ${what}. Your previous scenario is kept as the branch “${name}”.`, [], 'branched');
     }
@@ -496,7 +496,7 @@ export class AppState {
     if (out.kind === 'saved') this.saveState = 'saved';
     else if (out.kind === 'failed') {
       this.saveState = 'failed';
-      this.banner('error', `Could not save your work in this browser: ${out.message}. Export it as a file to keep it.`);
+      this.banner('error', `Could not save your work in this browser: ${out.message.replace(/\.+$/, '')}. Export it as a file to keep it.`);
     } else this.conflict(out.theirs);
   }
 

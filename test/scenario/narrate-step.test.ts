@@ -47,3 +47,35 @@ describe('every step is narrated', () => {
     expect(words).not.toMatch(/[^.]\.\.(\s|$)/);
   });
 });
+
+describe('run until stable', () => {
+  it('after a partition change, runs the clients until the group has noticed it and settled', () => {
+    const t = runText({
+      ...BASE,
+      clients: { a: { profile: 'java', processId: 'p1' }, b: { profile: 'java', processId: 'p2' } },
+      steps: [
+        { client: 'a', do: 'join' },
+        { client: 'b', do: 'join' },
+        { run: { until: 'stable' } },
+        { topics: { partitions: { in: 4 } } },
+        { run: { until: 'stable' } },
+      ],
+    });
+    const last = t.steps[4]!;
+    expect(last.exchanges.length).toBeGreaterThan(0);
+    expect(last.narration.join(' ')).not.toMatch(/stable after 0 ms/);
+    expect(last.group?.state).toBe('Stable');
+    expect(last.group?.groupEpoch).toBeGreaterThan(t.steps[2]!.group!.groupEpoch);
+    // every task of the 4 partitions is assigned
+    const active = Object.values(last.group!.members).flatMap((m) => m.assigned.active['0'] ?? []);
+    expect(active.sort()).toEqual([0, 1, 2, 3]);
+  });
+
+  it('says why it stopped when the group did not settle in time', () => {
+    const t = runText({
+      ...BASE,
+      steps: [{ client: 'a', do: 'join' }, { run: { ms: 6000 } }, { topics: { partitions: { in: 4 } } }, { run: { until: 'stable', maxMs: 10 } }],
+    });
+    expect(t.steps[3]!.narration.join(' ')).toMatch(/did not become stable within 10 ms: the coordinator has not yet seen the topic change/);
+  });
+});

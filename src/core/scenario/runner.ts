@@ -255,11 +255,17 @@ export class ScenarioRunner {
     const start = this.broker.now;
     const end = start + (spec.until ? (spec.maxMs ?? DEFAULT_RUN_MAX_MS) : (spec.ms ?? 0));
     let exchanges = 0;
-    const stable = () => {
+    // settled: Stable, every live client at the assignment epoch, and no topic change the group has yet to notice
+    // (a metadata change is only seen on the next heartbeat)
+    const unsettled = (): string | null => {
       const g = this.broker.coordinator.groups.get(this.scenario.groupId);
-      if (!g || g.state() !== 'STABLE') return false;
-      return [...this.clients.values()].filter((c) => c.live).every((c) => c.memberEpoch === g.assignmentEpoch);
+      if (!g) return 'there is no group';
+      if (g.metadataRefreshRequested) return 'the coordinator has not yet seen the topic change (a group notices it on its next heartbeat)';
+      if (g.state() !== 'STABLE') return `the group is ${GROUP_STATE_NAMES[g.state()]}`;
+      const behind = [...this.clients.values()].filter((c) => c.live && c.memberEpoch !== g.assignmentEpoch).map((c) => c.alias);
+      return behind.length ? `${behind.join(', ')} ${behind.length === 1 ? 'has' : 'have'} not reached assignment epoch ${g.assignmentEpoch}` : null;
     };
+    const stable = () => unsettled() === null;
     for (;;) {
       if (spec.until === 'stable' && stable()) {
         t.narration.push(`The group is stable after ${this.broker.now - start} ms.`);
@@ -277,13 +283,13 @@ export class ScenarioRunner {
       }
       if (at > end || !next) {
         this.recordTimers(this.broker.advanceTo(end), t);
-        if (spec.until === 'stable') t.narration.push(stable() ? 'The group is stable.' : `The group did not become stable within ${end - start} ms.`);
+        if (spec.until === 'stable') t.narration.push(stable() ? 'The group is stable.' : `The group did not become stable within ${end - start} ms: ${unsettled()}.`);
         return;
       }
       this.recordTimers(this.broker.advanceTo(at), t);
       if (!next.live) continue;
       if (++exchanges > MAX_EXCHANGES_PER_RUN) {
-        t.narration.push(`Stopped after ${MAX_EXCHANGES_PER_RUN} heartbeats in one run step.`);
+        t.narration.push(`Stopped after ${MAX_EXCHANGES_PER_RUN} heartbeats in one run step${spec.until === 'stable' && !stable() ? `, before the group settled: ${unsettled()}` : ''}.`);
         return;
       }
       const { data } = next.nextRequest('heartbeat');

@@ -493,10 +493,13 @@ export class AppState {
     this.saveTimer = null;
     if (this.saveState === 'conflict' && !force) return;
     const out = this.autosave.save(this.work, force);
-    if (out.kind === 'saved') this.saveState = 'saved';
+    if (out.kind === 'saved') {
+      this.saveState = 'saved';
+      this.banners = this.banners.filter((b) => b.testId !== 'save-failed');
+    }
     else if (out.kind === 'failed') {
       this.saveState = 'failed';
-      this.banner('error', `Could not save your work in this browser: ${out.message.replace(/\.+$/, '')}. Export it as a file to keep it.`);
+      this.banner('error', `Could not save your work in this browser: ${out.message.replace(/\.+$/, '')}. Export it as a file to keep it.`, [], 'save-failed');
     } else this.conflict(out.theirs);
   }
 
@@ -516,9 +519,11 @@ export class AppState {
   private conflict(theirs: SavedWork): void {
     this.saveState = 'conflict';
     if (this.conflictBanner !== null) this.dismiss(this.conflictBanner);
+    // one banner for the conflict: it replaces any earlier word about the other tab
+    this.banners = this.banners.filter((b) => b.testId !== 'other-tab');
     this.conflictBanner = this.banner(
       'warn',
-      'Another tab saved newer work. This tab stopped autosaving so neither is lost.',
+      'Another tab saved different work while this tab had changes of its own, so this tab stopped autosaving: neither is lost. “Load theirs” shows the other tab’s work here and keeps this tab’s as a branch; “Keep mine” saves this tab’s work and keeps theirs as a branch.',
       [
         {
           label: 'Load theirs (keep mine as a branch)',

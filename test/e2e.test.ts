@@ -493,7 +493,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
     await page.click('[data-testid=tab-hex]');
     const req = page.locator('[data-testid=hex-request]');
     await req.waitFor({ timeout: 20000 });
-    expect(await page.textContent('[data-testid=hex-view] h3')).toContain('StreamsGroupHeartbeat v');
+    expect(await page.textContent('[data-testid=hex-view] h2')).toContain('StreamsGroupHeartbeat v');
     const nullByte = req.locator('[data-testid=hex-byte][data-path=standbyTasks]');
     expect(await nullByte.count()).toBe(1);
     expect(await nullByte.textContent()).toBe('00');
@@ -815,5 +815,49 @@ describe('benchmark e2e', { timeout: 300000 }, () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('accessibility e2e', { timeout: 300000 }, () => {
+  type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
+  /** Runs axe-core on the page as it is; returns every violation as "impact id: help (first target)". */
+  async function axe(page: Page, where: string): Promise<string[]> {
+    const source = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: source });
+    const r = (await page.evaluate(() => (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<unknown> } }).axe.run(document, { resultTypes: ['violations'] }))) as AxeResult;
+    return r.violations.map((v) => `${where}: ${v.impact} ${v.id}: ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')})`);
+  }
+
+  it('has no serious or critical axe-core violations in any panel, wide or on a phone', async () => {
+    const found: string[] = [];
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      // axe is injected as a script: the page's CSP would refuse it
+      const ctx = await browser!.newContext({ viewport, bypassCSP: true });
+      contexts.push(ctx);
+      const page = watch(await ctx.newPage());
+      await ready(page);
+      const narrow = viewport.width < 900;
+      if (narrow) await page.click('[data-testid=pane-editor]');
+      await openExample(page, '15-kafka-20870-report-one-role.json');
+      await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(4));
+      const w = narrow ? 'phone' : 'wide';
+      for (const tab of ['members', 'assignment', 'log', 'inspector', 'invariants', 'hex']) {
+        if (narrow) await page.click('[data-testid=pane-views]');
+        await page.click(`[data-testid=tab-${tab}]`);
+        await page.waitForTimeout(tab === 'hex' ? 1500 : 200);
+        found.push(...(await axe(page, `${w} ${tab}`)));
+      }
+      for (const tab of ['scenario', 'compose', 'topology', 'examples', 'branches', 'compare', 'explore', 'import-export']) {
+        if (narrow) await page.click('[data-testid=pane-editor]');
+        await page.click(`[data-testid=tab-${tab}]`);
+        await page.waitForTimeout(400);
+        found.push(...(await axe(page, `${w} ${tab}`)));
+      }
+      if (narrow) await page.click('[data-testid=pane-timeline]');
+      found.push(...(await axe(page, `${w} timeline`)));
+    }
+    const unique = [...new Set(found.map((f) => f.replace(/^[^:]+: /, '')))];
+    console.log(`[axe] ${unique.length} distinct violation(s) over all panels:\n${unique.join('\n')}`);
+    expect(found.filter((f) => / (serious|critical) /.test(f))).toEqual([]);
   });
 });

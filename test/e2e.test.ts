@@ -269,6 +269,9 @@ describe('playground e2e', { timeout: 180000 }, () => {
     const fromB = base.replace(/"title": "[^"]*"/, '"title": "from tab B"');
     await b.evaluate((t) => window.__sgp.editor!.setValue(t), fromB);
     await b.waitForSelector('[data-testid=conflict]', { timeout: 10000 });
+    // one banner says what happened and what each choice does (the earlier "this tab now shows it" is gone)
+    expect(await b.locator('[data-testid=other-tab]').count()).toBe(0);
+    expect(await b.textContent('[data-testid=conflict]')).toMatch(/Load theirs.*Keep mine/s);
     expect(await a.evaluate(() => JSON.parse(localStorage.getItem('sgp:work:v1')!).text)).toBe(fromA);
     await b.locator('[data-testid=conflict] button', { hasText: /^Keep mine/ }).click();
     await expect.poll(() => b.evaluate(() => JSON.parse(localStorage.getItem('sgp:work:v1')!).text)).toBe(fromB);
@@ -859,5 +862,107 @@ describe('accessibility e2e', { timeout: 300000 }, () => {
     const unique = [...new Set(found.map((f) => f.replace(/^[^:]+: /, '')))];
     console.log(`[axe] ${unique.length} distinct violation(s) over all panels:\n${unique.join('\n')}`);
     expect(found.filter((f) => / (serious|critical) /.test(f))).toEqual([]);
+  });
+});
+
+describe('layout and papercuts e2e', { timeout: 180000 }, () => {
+  it('fits 1280×800: the whole Members table, the whole narration, full step labels as tooltips, numbered lessons', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '02-scale-out-revocation.json');
+    await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(3));
+    await page.click('[data-testid=tab-members]');
+    for (const h of ['pending revocation', 'target']) {
+      const box = await page.locator('[data-testid=members-view] th', { hasText: h }).boundingBox();
+      expect(box!.x + box!.width, h).toBeLessThanOrEqual(1280);
+    }
+    expect(await page.evaluate(() => {
+      const v = document.querySelector<HTMLElement>('[data-testid=members-view]')!;
+      return v.scrollWidth - v.clientWidth;
+    })).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => {
+      const n = document.querySelector<HTMLElement>('.narr')!;
+      return n.scrollHeight - n.clientHeight;
+    })).toBeLessThanOrEqual(1);
+    const label = await appField<{ label: string }[]>(page, 'steps').then((s) => s[2]!.label);
+    expect(await page.locator('[data-testid=step]').nth(2).getAttribute('title')).toContain(label);
+    // the state diagram's transition arc lies inside the drawing (step 4: Reconciling → Stable)
+    await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(4));
+    await expect.poll(() => page.locator('[data-testid=last-transition]').count()).toBe(1);
+    expect(await page.evaluate(() => {
+      const p = document.querySelector<SVGPathElement>('[data-testid=last-transition]')!;
+      return p.getBBox().y - p.ownerSVGElement!.viewBox.baseVal.y;
+    })).toBeGreaterThanOrEqual(0);
+    // lessons carry the files' numbers (11b is 11b, not 12)
+    await openExample(page, '11b-offsets-retention.json');
+    await page.click('[data-testid=tab-examples]');
+    expect(await page.textContent('[data-testid=lesson-pos]')).toContain('Lesson 11b');
+  });
+
+  it('papercuts: the share popup, the jump box, one save-failed banner, the hex grid as one Tab stop', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '15-kafka-20870-report-one-role.json');
+    // share popup: takes focus, closes on Escape (focus back) and on a click outside
+    await page.click('[data-testid=copy-link]');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('share-url');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('[data-testid=share-url]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('copy-link');
+    await page.click('[data-testid=copy-link]');
+    await page.waitForSelector('[data-testid=share-url]');
+    await page.click('[data-testid=timeline]', { position: { x: 5, y: 5 } });
+    expect(await page.locator('[data-testid=share-url]').count()).toBe(0);
+    // the jump box: the timeline's numbers, and a word when it cannot jump
+    await page.fill('[data-testid=jump]', '2.5');
+    await page.press('[data-testid=jump]', 'Enter');
+    await page.waitForSelector('[data-testid=jump-error]');
+    await page.fill('[data-testid=jump]', '4');
+    await page.press('[data-testid=jump]', 'Enter');
+    await expect.poll(() => appField<number>(page, 'selected')).toBe(4);
+    expect(await page.locator('[data-testid=jump-error]').count()).toBe(0);
+    expect(await page.textContent('[data-testid=step-pos]')).toContain('#4');
+    // the hex grid is one Tab stop; arrow keys move inside it
+    await page.click('[data-testid=tab-hex]');
+    const req = page.locator('[data-testid=hex-request]');
+    await req.waitFor({ timeout: 20000 });
+    expect(await req.locator('[data-testid=hex-byte][tabindex="0"]').count()).toBe(1);
+    await req.locator('[data-testid=hex-byte][tabindex="0"]').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-offset'))).toBe('1');
+    await page.keyboard.press('End');
+    expect(Number(await page.evaluate(() => document.activeElement?.getAttribute('data-offset')))).toBeGreaterThan(10);
+    // hex decode errors read as sentences
+    await page.fill('[data-testid=decode-input]', '05 41');
+    await page.click('[data-testid=decode-hex]');
+    await expect.poll(() => page.textContent('[data-testid=decode-error]')).toMatch(/ \(at byte 1/);
+    // a browser that refuses to save: one banner, however many edits
+    await page.evaluate(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    const text = await appField<string>(page, 'text');
+    for (const t of ['one', 'two', 'three']) {
+      await page.evaluate((x) => window.__sgp.editor!.setValue(x), text.replace(/"title": "[^"]*"/, `"title": "${t}"`));
+      await page.waitForTimeout(450);
+    }
+    expect(await page.locator('[data-testid=save-failed]').count()).toBe(1);
+    expect(await page.textContent('[data-testid=save-failed]')).not.toMatch(/\.\./);
+  });
+
+  it('says why saved work does not run after a reload, instead of an empty page', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    await page.evaluate(() => window.__sgp.editor!.setValue('{\n  "format": 1,\n  "steps": [ { "advance": "soon" } ]\n}\n'));
+    await expect.poll(() => page.textContent('[data-testid=save-state]')).toBe('saved');
+    await page.reload();
+    await page.waitForSelector('[data-testid=run-error]', { timeout: 20000 });
+    const why = await page.textContent('[data-testid=run-error]');
+    expect(why).toMatch(/does not run: line 3/);
+    expect(why).toMatch(/Nothing can be shown until it runs/);
+    expect(await page.textContent('[data-testid=step-pos]')).toBe('no steps');
+    expect(await page.isDisabled('[data-testid=jump]')).toBe(true);
   });
 });

@@ -12,8 +12,10 @@ import { INVARIANTS } from '../src/core/invariants/index.ts';
 import type { Scenario, Variant } from '../src/core/scenario/types.ts';
 import { VARIANTS_FOR_BOTH_EDITIONS } from '../src/core/scenario/validate.ts';
 import { TraceStore, type LogPage, type StepSummary } from './trace-store.ts';
+import type { FlowEvent } from '../src/core/scenario/flow.ts';
 
 export type { LogPage, LogLine, StepSummary } from './trace-store.ts';
+export type { FlowEvent } from '../src/core/scenario/flow.ts';
 
 /** A trace step plus the base offsets of the log batches it appended. */
 export interface UiStep extends TraceStep {
@@ -240,6 +242,11 @@ export class WorkerApi {
   /** A window of the log as it stood after step `upTo`. */
   logPage(traceId: number, upTo: number, type: string, compacted: boolean, from: number, count: number): LogPage | null {
     return this.storeFor(traceId)?.logPage(upTo, type, compacted, from, count) ?? null;
+  }
+
+  /** The message flow (sequence-diagram events) of steps [from, to), or null when the trace is gone. */
+  flow(traceId: number, from: number, to: number): FlowEvent[] | null {
+    return this.storeFor(traceId)?.flow(from, to) ?? null;
   }
 
   logValue(traceId: number, offset: number): unknown {

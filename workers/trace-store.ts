@@ -3,6 +3,7 @@
 // Steps are kept as JSON text (about a third of the memory of the objects) and parsed on demand.
 import type { UiStep } from './api.ts';
 import { compact, outcome, previousHeartbeat, type LogRow, type Outcome } from '../src/ui/lib/view.ts';
+import { stepFlow, type FlowEvent } from '../src/core/scenario/flow.ts';
 
 /** What the timeline and the views that look across steps need of every step. */
 export interface StepSummary {
@@ -99,6 +100,11 @@ export class TraceStore {
     const out: UiStep[] = [];
     for (let i = Math.max(0, from); i < Math.min(to, this.json.length); i++) out.push(this.step(i)!);
     return out;
+  }
+
+  /** The message flow of steps [from, to). */
+  flow(from: number, to: number): FlowEvent[] {
+    return this.steps(from, to).flatMap(stepFlow);
   }
 
   /** The member's heartbeat before step `index` (the last one it sent in an earlier step). */

@@ -15,6 +15,9 @@ import { draftRpc } from '../draft/broker.ts';
 import { offsetCommitRpc } from '../offsets/broker.ts';
 import { OFFSET_COMMIT_VERSIONS } from '../offsets/commit.ts';
 
+/** Where the broker turned a request away: before the coordinator (KafkaApis, the service layer) or in it. */
+export type BrokerLayer = 'KafkaApis' | 'service layer' | 'coordinator';
+
 export interface RpcOutcome {
   /** The request as the broker read it (defaults filled), in Kafka's JSON form. */
   request: Record<string, unknown>;
@@ -28,6 +31,8 @@ export interface RpcOutcome {
   narration: string[];
   /** Internal topics the broker created after this request. */
   createdTopics: { name: string; partitions: number }[];
+  /** The layer that answered with the error (absent on success). */
+  rejectedBy?: BrokerLayer;
 }
 
 /** A heartbeat's outcome in the coordinator's form (RpcOutcome without the JSON forms). */
@@ -41,6 +46,7 @@ export interface HeartbeatOutcome {
   /** Empty on the lean path. */
   narration: string[];
   createdTopics: { name: string; partitions: number }[];
+  rejectedBy?: BrokerLayer;
 }
 
 export interface BrokerOptions {
@@ -55,8 +61,9 @@ export interface ClientContext {
 }
 
 /** A heartbeat the broker rejects before the coordinator: nothing written, the session not refreshed (`why`: narration, or null for none). */
-function rejected(edition: Edition, name: ErrorName, message: string | null, why: string | null): HeartbeatOutcome {
+function rejected(edition: Edition, layer: BrokerLayer, name: ErrorName, message: string | null, why: string | null): HeartbeatOutcome {
   return {
+    rejectedBy: layer,
     response: errorHeartbeatResponse(errorCode(edition, name), message),
     errorName: name,
     errorMessage: message,
@@ -134,7 +141,7 @@ export class Broker {
   }
 
   private errorOutcome(request: Record<string, unknown>, response: Record<string, unknown>, errorName: ErrorName, message: string | null): RpcOutcome {
-    return { request, response, errorName, errorMessage: message, memberId: null, memberEpoch: null, batch: null, narration: [], createdTopics: [] };
+    return { request, response, errorName, errorMessage: message, memberId: null, memberEpoch: null, batch: null, narration: [], createdTopics: [], rejectedBy: 'KafkaApis' };
   }
 
   private heartbeat(version: number, data: Record<string, unknown>, client: ClientContext, quiet: boolean): RpcOutcome {
@@ -154,6 +161,7 @@ export class Broker {
       batch: out.batch,
       narration: out.narration,
       createdTopics: out.createdTopics,
+      ...(out.rejectedBy ? { rejectedBy: out.rejectedBy } : {}),
     };
   }
 
@@ -169,21 +177,21 @@ export class Broker {
   private runHeartbeat(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext, quiet: boolean, narrate: boolean): HeartbeatOutcome {
     const edition = this.options.edition;
     const [lo, hi] = supportedVersions(edition, 'StreamsGroupHeartbeat', this.options.variant)!;
-    if (version < lo || version > hi) return rejected(edition, 'UNSUPPORTED_VERSION', null, narrate ? `The broker does not support StreamsGroupHeartbeat v${version}.` : null);
+    if (version < lo || version > hi) return rejected(edition, 'KafkaApis', 'UNSUPPORTED_VERSION', null, narrate ? `The broker does not support StreamsGroupHeartbeat v${version}.` : null);
     // KafkaApis: the streams protocol must be enabled
-    if (!this.streamsEnabled()) return rejected(edition, 'UNSUPPORTED_VERSION', null, narrate ? 'The streams rebalance protocol is not enabled (group.coordinator.rebalance.protocols).' : null);
+    if (!this.streamsEnabled()) return rejected(edition, 'KafkaApis', 'UNSUPPORTED_VERSION', null, narrate ? 'The streams rebalance protocol is not enabled (group.coordinator.rebalance.protocols).' : null);
     // KafkaApis: topology topic names must be valid and not Kafka-internal
     if (req.topology) {
       try {
         throwIfTopologyTopicsInvalid(req.topology);
       } catch (e) {
-        if (e instanceof ApiError) return rejected(edition, e.errorName, e.apiMessage, narrate ? `KafkaApis rejects the topology: ${e.apiMessage}` : null);
+        if (e instanceof ApiError) return rejected(edition, 'KafkaApis', e.errorName, e.apiMessage, narrate ? `KafkaApis rejects the topology: ${e.apiMessage}` : null);
         throw e;
       }
     }
     // service layer
     const invalid = validateHeartbeat(req, this.coordinator.rules, version);
-    if (invalid) return rejected(edition, invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
+    if (invalid) return rejected(edition, 'service layer', invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
     const c = this.coordinator;
     const rctx = { clientId: client.clientId, clientHost: client.clientHost, version };
     const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet), rctx, req), errorHeartbeatResponse);
@@ -200,6 +208,7 @@ export class Broker {
       batch: out.batch,
       narration,
       createdTopics,
+      ...(out.errorName !== 'NONE' ? { rejectedBy: 'coordinator' as const } : {}),
     };
   }
 

@@ -171,6 +171,7 @@ export class ScenarioRunner {
       const out = this.broker.send(step.send, version, data, client);
       if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
       Object.assign(t, { member: step.member ?? null, api: step.send, version, request: out.request, response: out.response, errorName: out.errorName });
+      if (out.rejectedBy) t.rejectedBy = out.rejectedBy;
       t.narration.push(...out.narration);
     } else if ('client' in step) {
       const c = this.clients.get(step.client)!;
@@ -183,9 +184,11 @@ export class ScenarioRunner {
         this.bind(step.client, c.memberId);
         const out = this.exchange(c, 'join', t);
         Object.assign(t, { api: 'StreamsGroupHeartbeat', version: out.version, request: out.out.request, response: out.out.response, errorName: out.out.errorName });
+        if (out.out.rejectedBy) t.rejectedBy = out.out.rejectedBy;
       } else {
         const out = this.exchange(c, step.do, t);
         Object.assign(t, { api: 'StreamsGroupHeartbeat', version: out.version, request: out.out.request, response: out.out.response, errorName: out.out.errorName });
+        if (out.out.rejectedBy) t.rejectedBy = out.out.rejectedBy;
       }
     } else if ('advance' in step) {
       this.recordTimers(this.broker.advance(step.advance), t);
@@ -297,7 +300,7 @@ export class ScenarioRunner {
       const out = this.broker.send('StreamsGroupHeartbeat', next.requestVersion, data, { clientId: next.alias, clientHost: '/127.0.0.1' });
       next.onResponse(data, out.errorName, out.response, this.broker.now);
       if (out.memberId) this.bind(next.alias, out.memberId);
-      t.exchanges.push({ at: this.broker.now, member: next.alias, request: out.request, response: out.response, errorName: out.errorName });
+      t.exchanges.push({ at: this.broker.now, member: next.alias, request: out.request, response: out.response, errorName: out.errorName, ...(out.rejectedBy ? { rejectedBy: out.rejectedBy } : {}) });
       for (const n of out.narration) t.narration.push(`[${this.broker.now} ms] ${n}`);
       maybeInitialize(this.broker, next, out, t);
       // a heartbeat at the same instant again would loop: the next one waits at least 1 ms

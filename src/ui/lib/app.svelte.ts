@@ -2,7 +2,7 @@
 // worker. Views read from here; nothing in this file knows protocol rules (the worker runs the core).
 import { tick } from 'svelte';
 import type { ScenarioError } from '../../core/scenario/parse.ts';
-import type { LogPage, UiStep, UiTrace } from '../../../workers/api.ts';
+import type { FlowEvent, LogPage, UiStep, UiTrace } from '../../../workers/api.ts';
 import { Autosave, type Branch, type SavedWork, type Work } from './autosave.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { loadExamples, type ExampleEntry } from './examples.ts';
@@ -121,6 +121,13 @@ export class AppState {
     const trace = this.trace;
     if (!trace) return null;
     return this.client.remote.logPage(trace.id, upTo, type, compacted, from, count).catch(() => null);
+  }
+
+  /** The message flow of steps [from, to) (null when the worker no longer holds this trace). */
+  async flow(from: number, to: number): Promise<FlowEvent[] | null> {
+    const trace = this.trace;
+    if (!trace) return null;
+    return this.client.remote.flow(trace.id, from, to).catch(() => null);
   }
 
   async logValue(offset: number): Promise<unknown> {

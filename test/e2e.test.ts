@@ -742,7 +742,33 @@ async function rendererRssMb(b: Browser): Promise<number> {
   }
 }
 
-describe('benchmark e2e', { timeout: 300000 }, () => {
+// The targets are checked on request (`npm run bench:e2e`): timed assertions do not belong in the
+// ordinary test run, where other test files share the machine. `npm test` runs the same path on a
+// smaller scenario (past the size the worker sends whole) without timing it.
+const BENCH = process.env.SGP_BENCH === '1';
+
+describe('large scenarios e2e', { timeout: 180000 }, () => {
+  it('keeps a 3,000-step trace in the worker: a virtual timeline, steps and the log on demand', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), hugeScenario(3000));
+    await expect.poll(() => appField<unknown[]>(page, 'steps').then((s) => s.length), { timeout: 120000 }).toBe(3000);
+    await settled(page);
+    expect(await appField<boolean>(page, 'allDetails')).toBe(false);
+    expect(await page.locator('[data-testid=step]').count()).toBeLessThan(200);
+    await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(2500));
+    expect(await page.textContent('[data-testid=narration]')).toMatch(/Step 2500:/);
+    await expect.poll(() => page.locator('[data-testid=step][aria-current=step]').count()).toBe(1);
+    await page.click('[data-testid=tab-log]');
+    await expect.poll(() => page.locator('[data-testid=log-row]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=log-row]').count()).toBeLessThan(400);
+    await page.click('[data-testid=tab-inspector]');
+    await expect.poll(() => page.textContent('[data-testid=inspector]')).toMatch(/StreamsGroupHeartbeat|advance|leave|join/);
+  });
+});
+
+describe.runIf(BENCH)('benchmark e2e', { timeout: 300000 }, () => {
   it('opens a 20,000-step scenario, steps through it and stays within its memory budget', async () => {
     // its own browser, so the renderer memory is this page's alone
     const own = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, '--enable-precise-memory-info'] });
@@ -976,8 +1002,9 @@ describe('message flow e2e', { timeout: 180000 }, () => {
     await page.click('[data-testid=tab-flow]');
     const rejection = (step: number) => page.locator(`[data-testid=flow-event][data-kind=rejection][data-step="${step}"]`);
     await expect.poll(() => rejection(6).count()).toBe(1);
-    expect(await rejection(6).getAttribute('aria-label')).toMatch(/INVALID_REQUEST \(service layer: /);
-    expect(await rejection(5).getAttribute('aria-label')).toMatch(/FENCED_MEMBER_EPOCH \(coordinator: /);
+    // each mark is named by its title (what it is, the layer and the reason)
+    expect(await rejection(6).locator('title').textContent()).toMatch(/INVALID_REQUEST — service layer: /);
+    expect(await rejection(5).locator('title').textContent()).toMatch(/FENCED_MEMBER_EPOCH — coordinator: /);
     expect(await page.locator('[data-testid=flow-event][data-kind=records]').count()).toBeGreaterThan(0);
     // the member filter keeps only that member's messages (and the coordinator's own)
     const all = await page.locator('[data-testid=flow-event]').count();

@@ -11,18 +11,39 @@ import { exportMarkdown, scenarioFromRequestLog, type ImportOptions } from '../s
 import { INVARIANTS } from '../src/core/invariants/index.ts';
 import type { Scenario, Variant } from '../src/core/scenario/types.ts';
 import { VARIANTS_FOR_BOTH_EDITIONS } from '../src/core/scenario/validate.ts';
+import { TraceStore, type LogPage, type StepSummary } from './trace-store.ts';
+import type { FlowEvent } from '../src/core/scenario/flow.ts';
+
+export type { LogPage, LogLine, StepSummary } from './trace-store.ts';
+export type { FlowEvent } from '../src/core/scenario/flow.ts';
 
 /** A trace step plus the base offsets of the log batches it appended. */
 export interface UiStep extends TraceStep {
   batchStarts: number[];
 }
 
+/** A run's trace as the page holds it: one summary per step; full steps come from the worker's store. */
 export interface UiTrace extends Omit<Trace, 'steps'> {
-  steps: UiStep[];
+  /** The worker's id for this trace (asks for its steps and log name it). */
+  id: number;
+  steps: StepSummary[];
 }
 
+/** Traces up to this size come to the page whole with the run's result (no round trip when stepping). */
+export const EAGER_STEPS = 2000;
+export const EAGER_CHARS = 8_000_000;
+
 export type RunResult =
-  | { ok: true; trace: UiTrace; ms: number; clients: string[]; /** 1-based line where each step starts in the text */ stepLines: number[] }
+  | {
+      ok: true;
+      trace: UiTrace;
+      ms: number;
+      clients: string[];
+      /** 1-based line where each step starts in the text */
+      stepLines: number[];
+      /** Every full step when the trace is small, else null (ask stepDetails). */
+      details: UiStep[] | null;
+    }
   | { ok: false; errors: ScenarioError[]; crash?: undefined }
   | { ok: false; errors: ScenarioError[]; crash: string };
 
@@ -136,6 +157,8 @@ export function stepLines(text: string): number[] {
 
 export class WorkerApi {
   private runId = 0;
+  /** The latest complete run (the page's views read it step by step). */
+  private store: TraceStore | null = null;
 
   ping(): string {
     return 'pong';
@@ -153,7 +176,6 @@ export class WorkerApi {
     const parsed = parseScenario(text);
     if (!parsed.ok) return { ok: false, errors: parsed.errors };
     const scenario = parsed.scenario;
-    const steps: UiStep[] = [];
     let runner: ScenarioRunner;
     try {
       // the run budget's wall time and heap are measured here (performance.memory: Chromium only)
@@ -162,6 +184,9 @@ export class WorkerApi {
     } catch (e) {
       return { ok: false, errors: [], crash: String(e instanceof Error ? e.message : e) };
     }
+    const store = new TraceStore(id);
+    let eager: UiStep[] | null = [];
+    let chars = 0;
     let lastReport = 0;
     const total = scenario.steps.length;
     for (let i = 0; i < total; i++) {
@@ -175,7 +200,10 @@ export class WorkerApi {
       }
       const batchStarts: number[] = [];
       for (const b of runner.broker.coordinator.log.batchesFrom(before)) if (b.baseOffset >= before) batchStarts.push(b.baseOffset);
-      steps.push({ ...ts, batchStarts });
+      const step: UiStep = { ...ts, batchStarts };
+      chars += store.add(step);
+      if (eager && (i >= EAGER_STEPS || chars > EAGER_CHARS)) eager = null;
+      eager?.push(step);
       if (runner.budget.stopped) break;
       const now = performance.now();
       if (onProgress && (now - lastReport > 50 || i === total - 1)) {
@@ -183,15 +211,46 @@ export class WorkerApi {
         await onProgress(i + 1, total);
       }
     }
+    this.store = store;
     const trace: UiTrace = {
+      id,
       title: scenario.title ?? '',
       protocol: scenario.protocol,
       variant: scenario.variant,
-      steps,
+      steps: store.summaries,
       topics: Object.fromEntries([...runner.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
     if (runner.budget.stopped) trace.stopped = runner.budget.stopped;
-    return { ok: true, trace, ms: performance.now() - t0, clients: Object.keys(scenario.clients).sort(), stepLines: stepLines(text) };
+    return { ok: true, trace, ms: performance.now() - t0, clients: Object.keys(scenario.clients).sort(), stepLines: stepLines(text), details: eager };
+  }
+
+  private storeFor(traceId: number): TraceStore | null {
+    return this.store && this.store.id === traceId ? this.store : null;
+  }
+
+  /** Full steps [from, to) of a trace, or null when the worker no longer holds it. */
+  stepDetails(traceId: number, from: number, to: number): UiStep[] | null {
+    return this.storeFor(traceId)?.steps(from, to) ?? null;
+  }
+
+  /** The member's heartbeat before step `index`, or null (undefined: the trace is gone). */
+  previousHeartbeat(traceId: number, index: number, member: string): { step: number; request: unknown } | null | undefined {
+    const store = this.storeFor(traceId);
+    return store ? store.previousHeartbeat(index, member) : undefined;
+  }
+
+  /** A window of the log as it stood after step `upTo`. */
+  logPage(traceId: number, upTo: number, type: string, compacted: boolean, from: number, count: number): LogPage | null {
+    return this.storeFor(traceId)?.logPage(upTo, type, compacted, from, count) ?? null;
+  }
+
+  /** The message flow (sequence-diagram events) of steps [from, to), or null when the trace is gone. */
+  flow(traceId: number, from: number, to: number): FlowEvent[] | null {
+    return this.storeFor(traceId)?.flow(from, to) ?? null;
+  }
+
+  logValue(traceId: number, offset: number): unknown {
+    return this.storeFor(traceId)?.logValue(offset) ?? null;
   }
 
   /** Runs the scenario under two variants or protocol editions and reports where they diverge. */

@@ -209,7 +209,10 @@ function printErrors(file: string, errors: readonly ScenarioError[], io: CliIo):
 
 async function load(file: string, io: CliIo): Promise<Scenario | null> {
   const text = await readScenarioText(file, io);
-  if (text === null) return null;
+  return text === null ? null : parseLoaded(file, text, io);
+}
+
+function parseLoaded(file: string, text: string, io: CliIo): Scenario | null {
   const parsed = parseScenario(text);
   if (!parsed.ok) {
     printErrors(file, parsed.errors, io);
@@ -245,8 +248,24 @@ function stoppedByBudget(file: string, trace: Trace, io: CliIo): boolean {
   return true;
 }
 
+/** A course index (an object listing `examples`, with no `steps`) sits beside the examples; `check` skips it. */
+function isCourseIndex(text: string): boolean {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return !!v && typeof v === 'object' && Array.isArray((v as { examples?: unknown }).examples) && !('steps' in v);
+  } catch {
+    return false;
+  }
+}
+
 async function checkCommand(file: string, io: CliIo, deps: CliDeps): Promise<number> {
-  const scenario = await load(file, io);
+  const text = await readScenarioText(file, io);
+  if (text === null) return EXIT.INVALID;
+  if (isCourseIndex(text)) {
+    io.stdout(`${file}: skipped (a course index, not a scenario)\n`);
+    return EXIT.OK;
+  }
+  const scenario = parseLoaded(file, text, io);
   if (!scenario) return EXIT.INVALID;
   const expectations = scenario.steps.filter((s) => s.expect !== undefined).length;
   // a scenario may ask to be checked under several variants (byVariant expectations apply)

@@ -17,11 +17,31 @@ function scopePath(url) {
 
 const isShell = (path) => path === '' || path === 'index.html' || path === 'scenario.schema.json' || /^examples\/[\w.-]+\.json$/.test(path);
 
+// Only a page navigation may fall back to the app shell: a data request (an example, the schema)
+// that is neither online nor cached fails, so the page never takes index.html for a scenario.
+
+/** The examples listed in the course index (the install caches them all). */
+async function exampleUrls(cache) {
+  const res = await fetch('./examples/index.json', { cache: 'no-cache' });
+  if (!res.ok) return [];
+  await cache.put('./examples/index.json', res.clone());
+  const index = await res.json();
+  const list = Array.isArray(index) ? index : Array.isArray(index.examples) ? index.examples : [];
+  return list
+    .map((e) => (typeof e === 'string' ? e : e && typeof e.file === 'string' ? e.file : null))
+    .filter((f) => typeof f === 'string' && /^[\w.-]+\.json$/.test(f))
+    .map((f) => `./examples/${f}`);
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((c) => c.addAll(['./', './scenario.schema.json', ...[...ASSETS].map((a) => `./${a}`)]).catch(() => undefined))
+      .then(async (c) => {
+        await c.addAll(['./', './scenario.schema.json', ...[...ASSETS].map((a) => `./${a}`)]).catch(() => undefined);
+        const examples = await exampleUrls(c).catch(() => []);
+        await Promise.all(examples.map((u) => c.add(u).catch(() => undefined)));
+      })
       .then(() => self.skipWaiting()),
   );
 });
@@ -83,6 +103,12 @@ self.addEventListener('fetch', (event) => {
         }
         return res;
       })
-      .catch(() => caches.match(req, { ignoreSearch: true, ignoreVary: true }).then((hit) => hit || caches.match('./', { ignoreVary: true }))),
+      .catch(() =>
+        caches.match(req, { ignoreSearch: true, ignoreVary: true }).then((hit) => {
+          if (hit) return hit;
+          if (req.mode === 'navigate') return caches.match('./', { ignoreVary: true }).then((shell) => shell || Response.error());
+          return new Response('offline, and not kept for offline use', { status: 504, statusText: 'Offline', headers: { 'Content-Type': 'text/plain' } });
+        }),
+      ),
   );
 });

@@ -104,6 +104,15 @@ describe('sgp (in-process)', () => {
     );
   });
 
+  it('check skips a course index beside the examples (the README\'s static/examples/*.json)', async () => {
+    const index = JSON.stringify({ format: 1, examples: [{ file: 'good.json', title: 'Good' }] });
+    const r = await cli(['check', 'good.json', 'index.json'], { ...files, 'index.json': index }, fakeRun);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('index.json: skipped (a course index, not a scenario)');
+    // a document with steps is checked as a scenario, even with an examples list
+    expect((await cli(['check', 'x.json'], { 'x.json': '{"format": 1, "examples": [], "steps": 3}' }, fakeRun)).code).toBe(2);
+  });
+
   it('check over several files exits with the worst code', async () => {
     const failing = good.replace('"NONE"', '"FENCED_MEMBER_EPOCH"');
     const all = { ...files, 'f.json': failing };

@@ -13,7 +13,7 @@ function report(s: Scenario, variants: Variant[]): string {
 const mermaidBlocks = (md: string): string[] => [...md.matchAll(/```mermaid\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
 
 /** Every line of a diagram is one statement of the few forms the exporter writes. */
-const STATEMENT = [/^sequenceDiagram$/, /^  participant (M\d+|C|L) as [^;#\n]*(?:#\d+;[^;#\n]*)*$/, /^  (M\d+|C)(->>|-->>|--x)(C|L|M\d+): [^;#\n]*(?:#\d+;[^;#\n]*)*$/, /^  Note over (C|M\d+)(,L)?: [^;#\n]*(?:#\d+;[^;#\n]*)*$/];
+const STATEMENT = [/^sequenceDiagram$/, /^  participant (M\d+|B|C|L) as [^;#\n]*(?:#\d+;[^;#\n]*)*$/, /^  (M\d+|B|C)(->>|-->>|--x)(B|C|L|M\d+): [^;#\n]*(?:#\d+;[^;#\n]*)*$/, /^  Note over (B|C|M\d+)(,L)?: [^;#\n]*(?:#\d+;[^;#\n]*)*$/];
 
 function checkDiagram(d: string): void {
   for (const line of d.split('\n')) {
@@ -71,18 +71,32 @@ describe('exportMarkdown', () => {
     const [d] = mermaidBlocks(md);
     checkDiagram(d!);
     const lines = d!.split('\n');
-    expect(lines.slice(0, 5)).toEqual(['sequenceDiagram', '  participant M0 as a', '  participant M1 as b', '  participant C as Coordinator', '  participant L as __consumer_offsets']);
+    // example 12's partial report is turned away by the service layer: the broker gets a lane
+    expect(lines.slice(0, 6)).toEqual(['sequenceDiagram', '  participant M0 as a', '  participant M1 as b', '  participant B as Broker (KafkaApis, service layer)', '  participant C as Coordinator', '  participant L as __consumer_offsets']);
     expect(lines).toContain('  M0->>C: StreamsGroupHeartbeat v1 epoch=0 (join) active=[] standby=[] warmup=[]');
     expect(lines).toContain('  C-->>M0: epoch=2 active=[0_0,0_1,0_2,0_3] standby=[] warmup=[]');
-    expect(lines).toContain('  M0->>C: StreamsGroupHeartbeat v1 epoch=2 active=[0_0,0_1,0_2,0_3] standby=null warmup=null');
+    // the partial report stops at the broker's service layer
+    expect(lines).toContain('  M0->>B: StreamsGroupHeartbeat v1 epoch=2 active=[0_0,0_1,0_2,0_3] standby=null warmup=null');
     // error responses are crossed arrows with the code and message
-    expect(lines).toContain('  C--xM0: ERROR INVALID_REQUEST (42) If one task-type is non-null, all must be non-null.');
+    expect(lines).toContain('  B--xM0: ERROR INVALID_REQUEST (42) If one task-type is non-null, all must be non-null.');
     // records go to the log participant; tombstones are marked; timers are notes
     expect(lines).toContain('  C->>L: @0 StreamsGroupMemberMetadata a');
     expect(lines).toContain('  C->>L: @13 tombstone StreamsGroupCurrentMemberAssignment a');
     expect(lines).toContain('  Note over C: 45000 ms#58; session timeout fenced member a');
     // a long run is cut, and the count of hidden requests is drawn where they happened
     expect(lines.some((l) => /^ {2}Note over C: #8230; \d+ more requests?$/.test(l))).toBe(true);
+  });
+
+  it('draws a request the service layer turns away at the broker, not the coordinator', () => {
+    const s18 = example('18-kafka-20870-lost-response.json');
+    const [d] = mermaidBlocks(report(s18, ['current']));
+    const lines = d!.split('\n');
+    expect(lines).toContain('  participant B as Broker (KafkaApis, service layer)');
+    expect(lines).toContain('  Note over B: service layer rejects it before the coordinator sees it');
+    expect(lines.some((l) => /^ {2}B--xM\d+: .*INVALID_REQUEST/.test(l))).toBe(true);
+    // the fenced retry is the coordinator's answer
+    expect(lines.some((l) => /^ {2}C--xM\d+: .*FENCED_MEMBER_EPOCH/.test(l))).toBe(true);
+    checkDiagram(d!);
   });
 
   it('lists every record written with offset, step, type, key and a value summary or tombstone', () => {

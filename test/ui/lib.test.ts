@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Autosave, STORAGE_KEY, type Work } from '../../src/ui/lib/autosave.ts';
 import { appendStep, formatJson, moveStep, removeStep, stepCount } from '../../src/ui/lib/scenario-text.ts';
 import { blocks } from '../../src/ui/lib/markdown.ts';
-import { parseIndex } from '../../src/ui/lib/examples.ts';
+import { lessonNumber, parseIndex } from '../../src/ui/lib/examples.ts';
+import { labelLines } from '../../src/ui/lib/topology-layout.ts';
 import { heartbeatData, initialForm, parseTasksText } from '../../src/ui/lib/compose.ts';
 
 class MemStorage implements Storage {
@@ -63,6 +64,38 @@ describe('scenario text edits', () => {
     expect(() => removeStep('{', 0)).toThrow(/not valid JSON/);
   });
 
+  it("edits steps in place, keeping the user's formatting everywhere else", () => {
+    const doc = [
+      '{',
+      '  "format": 1,  "title": "mine, [with] \\"odd\\" {text}",',
+      '  "steps": [',
+      '    { "advance": 1 },   // not JSON: replaced below',
+      '    {"client":"a","do":"join"},',
+      '    { "advance": 3,',
+      '      "label": "three" }',
+      '  ],',
+      '  "notes": "after"',
+      '}',
+      '',
+    ].join('\n').replace('   // not JSON: replaced below', '');
+    expect(JSON.parse(doc).steps).toHaveLength(3);
+    const removed = removeStep(doc, 1);
+    expect(JSON.parse(removed).steps).toEqual([{ advance: 1 }, { advance: 3, label: 'three' }]);
+    expect(removed).toBe(doc.replace('{"client":"a","do":"join"},\n    ', ''));
+    const last = removeStep(doc, 2);
+    expect(JSON.parse(last).steps).toHaveLength(2);
+    expect(last).toContain('  "format": 1,  "title"');
+    const moved = moveStep(doc, 2, 0);
+    expect(JSON.parse(moved).steps.map((x: { advance?: number }) => x.advance ?? 'join')).toEqual([3, 1, 'join']);
+    expect(moved.split('\n').slice(0, 2)).toEqual(doc.split('\n').slice(0, 2));
+    expect(moved).toContain('{"client":"a","do":"join"}');
+    const appended = appendStep(doc, { failover: true });
+    expect(JSON.parse(appended).steps.at(-1)).toEqual({ failover: true });
+    expect(appended).toContain('"label": "three" },\n    { "failover": true }\n  ],');
+    expect(JSON.parse(appendStep('{ "steps": [] }', { advance: 5 })).steps).toEqual([{ advance: 5 }]);
+    expect(JSON.parse(removeStep('{"steps":[{"advance":1}]}', 0)).steps).toEqual([]);
+  });
+
   it('formats compactly and round-trips', () => {
     const v = { a: [1, 2, 3], b: { c: 'x,y' }, long: Array.from({ length: 40 }, (_, i) => i) };
     const s = formatJson(v);
@@ -105,5 +138,22 @@ describe('compose', () => {
       ],
     });
     expect(() => parseTasksText('zero')).toThrow();
+  });
+});
+
+describe('labels and lesson numbers', () => {
+  it('breaks a long topology label into two lines at a separator, cutting only past two lines', () => {
+    expect(labelLines('orders')).toEqual(['orders']);
+    expect(labelLines('app-0-changelog-with-a-long-name')).toEqual(['app-0-changelog-', 'with-a-long-name']);
+    expect(labelLines('app-0-changelog-with-a-long-name').join('')).toBe('app-0-changelog-with-a-long-name');
+    const cut = labelLines('x'.repeat(50));
+    expect(cut).toHaveLength(2);
+    expect(cut[1]!.endsWith('…')).toBe(true);
+  });
+
+  it("numbers lessons by their files' numbers (11b stays 11b)", () => {
+    expect(lessonNumber('01-first-join.json')).toBe('01');
+    expect(lessonNumber('11b-offsets-retention.json')).toBe('11b');
+    expect(lessonNumber('draft-initialize.json')).toBeNull();
   });
 });

@@ -34,7 +34,7 @@ describe('WorkerApi analysis methods', () => {
     const run = await api.run(ex('15-kafka-20870-report-one-role.json'));
     expect(run.ok).toBe(true);
     if (!run.ok) return;
-    const s = run.trace.steps[4]!;
+    const s = run.details![4]!;
     const w = api.stepWire(s.api!, s.version!, 'ak4', s.request, s.response);
     expect(w.request?.ok && w.response?.ok).toBe(true);
     if (!w.request?.ok) return;

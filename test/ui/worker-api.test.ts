@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { WorkerApi } from '../../workers/api.ts';
+import { EAGER_STEPS, WorkerApi } from '../../workers/api.ts';
 import { DEFAULT_SCENARIO } from '../../src/ui/lib/default-scenario.ts';
 
 describe('WorkerApi', () => {
@@ -11,16 +11,61 @@ describe('WorkerApi', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.trace.steps).toHaveLength(6);
+    expect(r.details).toHaveLength(6);
     expect(progress.at(-1)).toBe(6);
     expect(r.clients).toEqual(['a', 'b']);
-    for (const s of r.trace.steps) {
+    for (const s of r.details!) {
       for (const b of s.batchStarts) expect(s.records.some((x) => x.offset === b)).toBe(true);
       if (s.records.length) expect(s.batchStarts[0]).toBe(s.records[0]!.offset);
     }
-    expect(r.trace.steps.at(-1)!.group?.state).toBe('Stable');
+    expect(r.details!.at(-1)!.group?.state).toBe('Stable');
+    expect(r.trace.steps.at(-1)!.state).toBe('Stable');
+    // the worker keeps the trace: the same steps by range
+    expect(api.stepDetails(r.trace.id, 2, 4)).toEqual(r.details!.slice(2, 4));
     const lines = DEFAULT_SCENARIO.split('\n');
     expect(r.stepLines).toHaveLength(6);
     for (const l of r.stepLines) expect(lines[l - 1]).toMatch(/^\s*\{ "(client|advance|run)"/);
+  });
+
+  it('keeps a big trace in the worker: summaries up front, steps, the log and previous heartbeats on demand', async () => {
+    const clients = { a: { profile: 'java', processId: 'p1' }, b: { profile: 'java', processId: 'p2' } };
+    const steps: unknown[] = [{ client: 'a', do: 'join' }, { client: 'b', do: 'join' }];
+    while (steps.length < EAGER_STEPS + 10) steps.push({ client: steps.length % 2 ? 'b' : 'a', do: 'heartbeat' });
+    const text = JSON.stringify({
+      format: 1,
+      config: { 'group.streams.initial.rebalance.delay.ms': 0 },
+      topics: [{ name: 'in', partitions: 4 }],
+      topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'] }] },
+      clients,
+      steps,
+    });
+    const api = new WorkerApi();
+    const r = await api.run(text);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.details).toBeNull();
+    expect(r.trace.steps).toHaveLength(steps.length);
+    const id = r.trace.id;
+    const [s100] = api.stepDetails(id, 100, 101)!;
+    expect(s100!.index).toBe(100);
+    expect(r.trace.steps[100]).toMatchObject({ index: 100, label: s100!.label, state: s100!.group?.state });
+    // a's heartbeat before step 100 (a even step) is at step 98
+    expect(api.previousHeartbeat(id, 100, 'a')).toMatchObject({ step: 98 });
+    expect(api.previousHeartbeat(id, 0, 'a')).toBeNull();
+    const all = r.trace.steps.reduce((n, s) => n + s.records, 0);
+    const page = api.logPage(id, steps.length - 1, '', false, 0, 5)!;
+    expect(page.total).toBe(all);
+    expect(page.rows).toHaveLength(Math.min(5, all));
+    expect(page.rows[0]!.offset).toBe(0);
+    const early = api.logPage(id, 0, '', false, 0, 1000)!;
+    expect(early.rows.every((x) => x.step === 0)).toBe(true);
+    expect(early.firstOfStep).toBe(0);
+    expect(api.logPage(id, steps.length - 1, '', true, 0, 1e6)!.total).toBeLessThan(all);
+    expect(api.logValue(id, 0)).not.toBeNull();
+    // a newer run replaces it
+    await api.run(DEFAULT_SCENARIO);
+    expect(api.stepDetails(id, 0, 1)).toBeNull();
+    expect(api.logPage(id, 0, '', false, 0, 1)).toBeNull();
   });
 
   it('reports parse errors with positions', async () => {

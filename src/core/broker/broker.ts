@@ -19,6 +19,9 @@ import { offsetCommitRpc } from '../offsets/broker.ts';
 import { OFFSET_COMMIT_VERSIONS } from '../offsets/commit.ts';
 import { gateRequest, gateResponse } from './requestGate.ts';
 
+/** Where the broker turned a request away: before the coordinator (KafkaApis, the service layer) or in it. */
+export type BrokerLayer = 'KafkaApis' | 'service layer' | 'coordinator';
+
 export interface RpcOutcome {
   /** The request as the broker read it (defaults filled), in Kafka's JSON form. */
   request: Record<string, unknown>;
@@ -34,6 +37,8 @@ export interface RpcOutcome {
   createdTopics: { name: string; partitions: number }[];
   /** The coordinator's topics-to-create list (StreamsGroupHeartbeat, the draft's Initialize), before the broker creates them. */
   topicsToCreate?: readonly { name: string; partitions: number; replicationFactor?: number }[];
+  /** The layer that answered with the error (absent on success). */
+  rejectedBy?: BrokerLayer;
 }
 
 /** A heartbeat's outcome in the coordinator's form (RpcOutcome without the JSON forms). */
@@ -49,6 +54,7 @@ export interface HeartbeatOutcome {
   createdTopics: { name: string; partitions: number }[];
   /** The coordinator's topics-to-create list (absent when rejected before the coordinator). */
   topicsToCreate?: readonly { name: string; partitions: number; replicationFactor?: number }[];
+  rejectedBy?: BrokerLayer;
 }
 
 export interface BrokerOptions {
@@ -63,8 +69,9 @@ export interface ClientContext {
 }
 
 /** A heartbeat the broker rejects before the coordinator: nothing written, the session not refreshed (`why`: narration, or null for none). */
-function rejected(edition: Edition, name: ErrorName, message: string | null, why: string | null): HeartbeatOutcome {
+function rejected(edition: Edition, layer: BrokerLayer, name: ErrorName, message: string | null, why: string | null): HeartbeatOutcome {
   return {
+    rejectedBy: layer,
     response: errorHeartbeatResponse(errorCode(edition, name), message),
     errorName: name,
     errorMessage: message,
@@ -180,7 +187,7 @@ export class Broker {
   }
 
   private errorOutcome(request: Record<string, unknown>, response: Record<string, unknown>, errorName: ErrorName, message: string | null): RpcOutcome {
-    return { request, response, errorName, errorMessage: message, memberId: null, memberEpoch: null, batch: null, narration: [], createdTopics: [] };
+    return { request, response, errorName, errorMessage: message, memberId: null, memberEpoch: null, batch: null, narration: [], createdTopics: [], rejectedBy: 'KafkaApis' };
   }
 
   private heartbeat(version: number, data: Record<string, unknown>, client: ClientContext, quiet: boolean): RpcOutcome {
@@ -201,6 +208,7 @@ export class Broker {
       narration: out.narration,
       createdTopics: out.createdTopics,
       topicsToCreate: out.topicsToCreate,
+      ...(out.rejectedBy ? { rejectedBy: out.rejectedBy } : {}),
     };
   }
 
@@ -210,33 +218,34 @@ export class Broker {
    * without narration.
    */
   heartbeatRequest(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext): HeartbeatOutcome {
-    if (this.loadingUntil !== null) return rejected(this.options.edition, 'COORDINATOR_LOAD_IN_PROGRESS', null, null);
+    // the group coordinator service answers while the new coordinator loads the partition
+    if (this.loadingUntil !== null) return rejected(this.options.edition, 'service layer', 'COORDINATOR_LOAD_IN_PROGRESS', null, null);
     return this.runHeartbeat(version, req, client, true, false);
   }
 
   private runHeartbeat(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext, quiet: boolean, narrate: boolean): HeartbeatOutcome {
     const edition = this.options.edition;
     const [lo, hi] = supportedVersions(edition, 'StreamsGroupHeartbeat', this.options.variant)!;
-    if (version < lo || version > hi) return rejected(edition, 'UNSUPPORTED_VERSION', null, narrate ? `The broker does not support StreamsGroupHeartbeat v${version}.` : null);
+    if (version < lo || version > hi) return rejected(edition, 'KafkaApis', 'UNSUPPORTED_VERSION', null, narrate ? `The broker does not support StreamsGroupHeartbeat v${version}.` : null);
     // KafkaApis: the streams protocol must be enabled
-    if (!this.streamsEnabled()) return rejected(edition, 'UNSUPPORTED_VERSION', null, narrate ? 'The streams rebalance protocol is not enabled (group.coordinator.rebalance.protocols).' : null);
+    if (!this.streamsEnabled()) return rejected(edition, 'KafkaApis', 'UNSUPPORTED_VERSION', null, narrate ? 'The streams rebalance protocol is not enabled (group.coordinator.rebalance.protocols).' : null);
     // KafkaApis: topology topic names must be valid and not Kafka-internal
     if (req.topology) {
       try {
         throwIfTopologyTopicsInvalid(req.topology);
       } catch (e) {
-        if (e instanceof ApiError) return rejected(edition, e.errorName, e.apiMessage, narrate ? `KafkaApis rejects the topology: ${e.apiMessage}` : null);
+        if (e instanceof ApiError) return rejected(edition, 'KafkaApis', e.errorName, e.apiMessage, narrate ? `KafkaApis rejects the topology: ${e.apiMessage}` : null);
         throw e;
       }
     }
     // service layer
     const invalid = validateHeartbeat(req, this.coordinator.rules, version);
-    if (invalid) return rejected(edition, invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
+    if (invalid) return rejected(edition, 'service layer', invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
     const c = this.coordinator;
     const rctx = { clientId: client.clientId, clientHost: client.clientHost, version };
     const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet, req.groupId), rctx, req), errorHeartbeatResponse);
     const narration = narrate ? [...out.narration] : [];
-    if (narrate && out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written, and the session was not refreshed.`);
+    if (narrate && out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage.replace(/\.+$/, '')}` : ''}. Nothing was written, and the session was not refreshed.`);
     // KafkaApis creates missing internal topics asynchronously after the response
     const createdTopics = this.createTopics(out.topicsToCreate);
     if (narrate && createdTopics.length > 0) narration.push(`The broker creates the missing internal topics ${createdTopics.map((t) => `${t.name} (${t.partitions})`).join(', ')}; the next heartbeat sees them.`);
@@ -249,6 +258,7 @@ export class Broker {
       narration,
       createdTopics,
       topicsToCreate: out.topicsToCreate,
+      ...(out.errorName !== 'NONE' ? { rejectedBy: 'coordinator' as const } : {}),
     };
   }
 

@@ -39,7 +39,7 @@ function heartbeat(broker: Broker, data: Record<string, unknown>, client: Client
   const env = { rules, generateMemberId: (g: { members: ReadonlyMap<string, unknown> }) => generateMemberId(req.groupId, c.log.endOffset, (id) => g.members.has(id)) };
   const out = c.execute(() => draftHeartbeat(c.context(broker.topics), { ...client, version: 0 }, req, env), errorResponse);
   const narration = [...out.narration];
-  if (out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written, and the session was not refreshed.`);
+  if (out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage.replace(/\.+$/, '')}` : ''}. Nothing was written, and the session was not refreshed.`);
   return {
     ...outcome(req, out.response, out.errorName, out.errorMessage, narration),
     memberId: out.errorName === 'NONE' ? out.response.memberId : null,
@@ -55,7 +55,7 @@ function initialize(broker: Broker, data: Record<string, unknown>, unsupported: 
   const c = broker.coordinator;
   const out = c.execute(() => draftInitialize(c.context(broker.topics), req, draftRules(broker.options.config)), errorResponse);
   const narration = [...out.narration];
-  if (out.errorName !== 'NONE') narration.push(`StreamsGroupInitialize fails with ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. No records are written.`);
+  if (out.errorName !== 'NONE') narration.push(`StreamsGroupInitialize fails with ${out.errorName}${out.errorMessage ? `: ${out.errorMessage.replace(/\.+$/, '')}` : ''}. No records are written.`);
   // seed: the broker creates the required internal topics
   const createdTopics = out.errorName === 'NONE' ? broker.createTopics(out.topicsToCreate) : [];
   return { ...outcome(req, out.response, out.errorName, out.errorMessage, narration), batch: out.batch, createdTopics, topicsToCreate: out.topicsToCreate };

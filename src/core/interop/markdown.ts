@@ -126,6 +126,11 @@ interface Participants {
   lines: string[];
 }
 
+/** A rejection before the coordinator (by KafkaApis or the service layer). */
+function front(layer: string | undefined): boolean {
+  return layer === 'KafkaApis' || layer === 'service layer';
+}
+
 function participants(trace: Trace): Participants {
   const ids = new Map<string, string>();
   const lines: string[] = [];
@@ -139,6 +144,8 @@ function participants(trace: Trace): Participants {
     if (s.request !== null || s.kind === 'client') add(s.member ?? 'client');
     for (const e of s.exchanges) add(e.member);
   }
+  // the broker's front layers get a lane only when they turned a request away
+  if (trace.steps.some((s) => front(s.rejectedBy) || s.exchanges.some((e) => front(e.rejectedBy)))) lines.push('  participant B as Broker (KafkaApis, service layer)');
   lines.push('  participant C as Coordinator');
   lines.push(`  participant L as ${mermaidLabel('__consumer_offsets')}`);
   return { ids, lines };
@@ -153,12 +160,14 @@ export function sequenceDiagram(scenario: Scenario, trace: Trace, options: Markd
   const out: string[] = ['sequenceDiagram', ...p.lines];
   const t = (s: string) => mermaidText(clip(s, max)) || ' ';
   const who = (m: string | null) => p.ids.get(m ?? 'client') ?? 'C';
-  const exchange = (member: string | null, api: string | null, version: number | null, request: unknown, response: unknown, errorName: string | null) => {
+  const exchange = (member: string | null, api: string | null, version: number | null, request: unknown, response: unknown, errorName: string | null, rejectedBy?: string) => {
     const m = who(member);
-    out.push(`  ${m}->>C: ${t(requestSummary(api, version, request))}`);
+    const to = front(rejectedBy) ? 'B' : 'C';
+    out.push(`  ${m}->>${to}: ${t(requestSummary(api, version, request))}`);
+    if (to === 'B') out.push(`  Note over B: ${t(`${rejectedBy} rejects it before the coordinator sees it`)}`);
     if (response === null) return;
     const failed = errorName !== null && errorName !== 'NONE';
-    out.push(`  C-${failed ? '-x' : '->>'}${m}: ${t(responseSummary(api, response, errorName))}`);
+    out.push(`  ${to}-${failed ? '-x' : '->>'}${m}: ${t(responseSummary(api, response, errorName))}`);
   };
   const timer = (at: number, effect: string) => out.push(`  Note over C: ${t(`${at} ms: ${effect}`)}`);
 
@@ -169,7 +178,7 @@ export function sequenceDiagram(scenario: Scenario, trace: Trace, options: Markd
     switch (s.kind) {
       case 'send':
       case 'client':
-        if (s.request !== null) exchange(s.member, s.api, s.version, s.request, s.response, s.errorName);
+        if (s.request !== null) exchange(s.member, s.api, s.version, s.request, s.response, s.errorName, s.rejectedBy);
         else out.push(`  Note over ${who(s.member)}: ${t(s.label)}`);
         for (const f of s.timers) timer(f.at, f.effect);
         break;
@@ -195,7 +204,7 @@ export function sequenceDiagram(scenario: Scenario, trace: Trace, options: Markd
           while (ti < s.timers.length && s.timers[ti]!.at <= e.at) fire();
           if (drawn < maxEx) {
             drawn++;
-            exchange(e.member, exchangeApi(e.request), null, e.request, e.response, e.errorName);
+            exchange(e.member, exchangeApi(e.request), null, e.request, e.response, e.errorName, e.rejectedBy);
           } else hidden++;
         }
         while (ti < s.timers.length) fire();

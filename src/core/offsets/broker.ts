@@ -55,6 +55,6 @@ export function offsetCommitRpc(broker: Broker, version: number, data: Record<st
   const c = broker.coordinator;
   const out = c.execute(() => commitOffset(c.context(broker.topics), known, version), (code) => errorResponse(known, code));
   pushAll(narration, out.narration);
-  if (out.errorName !== 'NONE') narration.push(`The coordinator refuses the whole commit with ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}. Nothing was written.`);
+  if (out.errorName !== 'NONE') narration.push(`The coordinator refuses the whole commit with ${out.errorName}${out.errorMessage ? `: ${out.errorMessage.replace(/\.+$/, '')}` : ''}. Nothing was written.`);
   return done(merge(out.response), narration, out.batch, out.errorMessage);
 }

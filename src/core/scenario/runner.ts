@@ -18,6 +18,7 @@ import { pushAll } from '../util/arrays.ts';
 import { RunBudget, type RunProbe } from './budget.ts';
 import { MinHeap } from '../util/heap.ts';
 import { unavailableOutcome } from '../broker/unavailable.ts';
+import { fallbackNarration } from './narrate-step.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -137,6 +138,8 @@ export class ScenarioRunner {
   private readonly sessionTimeoutMs: number;
   /** Steps, fired timers, wall time and heap this run may use. */
   readonly budget: RunBudget;
+  /** The group after the previous step (a step that says nothing is told apart: changed or not). */
+  private lastGroup: TraceGroupView | null = null;
 
   /** `probe`: the caller's clock and heap reading, for the wall-time and heap budgets. */
   constructor(readonly scenario: Scenario, options: { durability?: boolean; probe?: RunProbe } = {}) {
@@ -259,6 +262,7 @@ export class ScenarioRunner {
       topicsToCreate = out.topicsToCreate ?? [];
       if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
       Object.assign(t, { member: step.member ?? null, api: step.send, version, request: out.request, response: out.response, errorName: out.errorName });
+      if (out.rejectedBy) t.rejectedBy = out.rejectedBy;
       pushAll(t.narration, out.narration);
     } else if ('client' in step) {
       const c = this.clients.get(step.client)!;
@@ -272,10 +276,12 @@ export class ScenarioRunner {
         const out = this.exchange(c, 'join', t);
         topicsToCreate = out.out.topicsToCreate ?? [];
         Object.assign(t, { api: 'StreamsGroupHeartbeat', version: out.version, request: out.out.request, response: out.out.response, errorName: out.out.errorName });
+        if (out.out.rejectedBy) t.rejectedBy = out.out.rejectedBy;
       } else {
         const out = this.exchange(c, step.do, t);
         topicsToCreate = out.out.topicsToCreate ?? [];
         Object.assign(t, { api: 'StreamsGroupHeartbeat', version: out.version, request: out.out.request, response: out.out.response, errorName: out.out.errorName });
+        if (out.out.rejectedBy) t.rejectedBy = out.out.rejectedBy;
       }
     } else if ('advance' in step) {
       this.recordTimers(this.broker.advance(step.advance), t);
@@ -299,6 +305,8 @@ export class ScenarioRunner {
     if (this.budget.stopped && !t.narration.includes(this.budget.stopped.message)) t.narration.push(this.budget.stopped.message);
     t.records = this.recordsSince(startOffset);
     t.group = this.group();
+    t.narration.push(...fallbackNarration(step, t, this.lastGroup));
+    this.lastGroup = t.group;
     const checked = this.checker.afterStep(this.broker);
     t.violations = checked.violations;
     t.durability = checked.durability;
@@ -367,12 +375,17 @@ export class ScenarioRunner {
     const start = this.broker.now;
     const end = start + (spec.until ? (spec.maxMs ?? DEFAULT_RUN_MAX_MS) : (spec.ms ?? 0));
     let exchanges = 0;
-    const stable = () => {
+    // settled: Stable, every live client at the assignment epoch, and no topic change the group has yet to notice
+    // (a metadata change is only seen on the next heartbeat)
+    const unsettled = (): string | null => {
       const g = this.broker.coordinator.groups.get(this.scenario.groupId);
-      if (!g || g.state() !== 'STABLE') return false;
-      for (const c of this.clients.values()) if (c.live && c.memberEpoch !== g.assignmentEpoch) return false;
-      return true;
+      if (!g) return 'there is no group';
+      if (g.metadataRefreshRequested) return 'the coordinator has not yet seen the topic change (a group notices it on its next heartbeat)';
+      if (g.state() !== 'STABLE') return `the group is ${GROUP_STATE_NAMES[g.state()]}`;
+      const behind = [...this.clients.values()].filter((c) => c.live && c.memberEpoch !== g.assignmentEpoch).map((c) => c.alias);
+      return behind.length ? `${behind.join(', ')} ${behind.length === 1 ? 'has' : 'have'} not reached assignment epoch ${g.assignmentEpoch}` : null;
     };
+    const stable = () => unsettled() === null;
     // the live clients by next heartbeat (then alias): only the client that just sent changes its place
     const queue = new MinHeap<SimulatedClient>((a, b) => a.nextHeartbeatAt < b.nextHeartbeatAt || (a.nextHeartbeatAt === b.nextHeartbeatAt && a.alias < b.alias));
     for (const c of this.clients.values()) if (c.live) queue.push(c);
@@ -395,14 +408,14 @@ export class ScenarioRunner {
       }
       if (at > end || !next) {
         this.recordTimers(this.broker.advanceTo(end), t);
-        if (spec.until === 'stable') t.narration.push(stable() ? 'The group is stable.' : `The group did not become stable within ${end - start} ms.`);
+        if (spec.until === 'stable') t.narration.push(stable() ? 'The group is stable.' : `The group did not become stable within ${end - start} ms: ${unsettled()}.`);
         return;
       }
       this.recordTimers(this.broker.advanceTo(at), t);
       if (!next.live) continue;
       queue.pop();
       if (++exchanges > MAX_EXCHANGES_PER_RUN) {
-        t.narration.push(`Stopped after ${MAX_EXCHANGES_PER_RUN} heartbeats in one run step.`);
+        t.narration.push(`Stopped after ${MAX_EXCHANGES_PER_RUN} heartbeats in one run step${spec.until === 'stable' && !stable() ? `, before the group settled: ${unsettled()}` : ''}.`);
         return;
       }
       if (!this.budget.countSteps()) return;
@@ -411,7 +424,7 @@ export class ScenarioRunner {
       const out = this.broker.send('StreamsGroupHeartbeat', next.requestVersion, data, this.contextOf(next));
       next.onResponse(data, out.errorName, out.response, this.broker.now);
       if (out.memberId) this.bind(next.alias, out.memberId);
-      t.exchanges.push({ at: this.broker.now, member: next.alias, request: out.request, response: out.response, errorName: out.errorName });
+      t.exchanges.push({ at: this.broker.now, member: next.alias, request: out.request, response: out.response, errorName: out.errorName, ...(out.rejectedBy ? { rejectedBy: out.rejectedBy } : {}) });
       for (const n of out.narration) t.narration.push(`[${this.broker.now} ms] ${n}`);
       maybeInitialize(this.broker, next, out, t);
       // a heartbeat at the same instant again would loop: the next one waits at least 1 ms

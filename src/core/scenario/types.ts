@@ -205,10 +205,12 @@ export interface TraceStep {
   request: unknown | null;
   response: unknown | null;
   errorName: string | null;
+  /** The broker layer that answered with the error: KafkaApis, the service layer or the coordinator (absent on success). */
+  rejectedBy?: string;
   records: TraceRecord[];
   timers: TimerFired[];
   /** Extra heartbeats sent by `run` steps (request/response pairs), in order. */
-  exchanges: { at: number; member: string; request: unknown; response: unknown; errorName: string; /** Set for requests other than heartbeats (offset commits). */ api?: RpcName; version?: number }[];
+  exchanges: { at: number; member: string; request: unknown; response: unknown; errorName: string; /** Set for requests other than heartbeats (offset commits). */ api?: RpcName; version?: number; rejectedBy?: string }[];
   group: TraceGroupView | null;
   narration: string[];
   mismatches: Mismatch[];

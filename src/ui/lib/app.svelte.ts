@@ -2,11 +2,12 @@
 // worker. Views read from here; nothing in this file knows protocol rules (the worker runs the core).
 import { tick } from 'svelte';
 import type { ScenarioError } from '../../core/scenario/parse.ts';
-import type { UiTrace } from '../../../workers/api.ts';
+import type { FlowEvent, LogPage, UiStep, UiTrace } from '../../../workers/api.ts';
 import { Autosave, type Branch, type SavedWork, type Work } from './autosave.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { loadExamples, type ExampleEntry } from './examples.ts';
-import { appendStep, formatJson, moveStep, removeStep, tryParse, type Json } from './scenario-text.ts';
+import { appendStep, formatJson, moveStep, notAScenario, removeStep, tryParse, type Json } from './scenario-text.ts';
+import { previousHeartbeat } from './view.ts';
 import { WorkerClient } from './worker-client.ts';
 
 export type BannerKind = 'error' | 'warn' | 'info';
@@ -23,6 +24,10 @@ export interface Banner {
 }
 
 const RUN_DEBOUNCE_MS = 250;
+
+function isShareLink(hash: string): boolean {
+  return hash.startsWith('#sgp=') || hash.includes('sgp=');
+}
 const SAVE_DEBOUNCE_MS = 300;
 export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
 
@@ -78,12 +83,70 @@ export class AppState {
     });
   }
 
+  /** One summary per step of the latest complete run. */
   get steps() {
     return this.trace?.steps ?? [];
   }
 
-  get step() {
-    return this.steps[this.selected] ?? null;
+  /** The selected step in full (while the next one loads from the worker, the one before). */
+  get step(): UiStep | null {
+    return this.steps.length ? this.stepDetail : null;
+  }
+
+  /** The full steps of the current trace the page holds: all of a small trace, windows of a big one. */
+  private details = new Map<number, UiStep>();
+  stepDetail = $state.raw<UiStep | null>(null);
+  /** The last step in full (the group the composer starts from). */
+  lastStep = $state.raw<UiStep | null>(null);
+  /** Every step of the current trace is on the page (no worker round trips when stepping). */
+  allDetails = $state(false);
+
+  private async fetchSteps(trace: UiTrace, i: number): Promise<UiStep | null> {
+    const hit = this.details.get(i);
+    if (hit) return hit;
+    const got = await this.client.remote.stepDetails(trace.id, Math.max(0, i - 32), i + 32).catch(() => null);
+    if (this.trace !== trace || !got) return null;
+    if (this.details.size > 4096) this.details.clear();
+    for (const s of got) this.details.set(s.index, s);
+    return this.details.get(i) ?? null;
+  }
+
+  /** Shows step i in full: at once when the page holds it, else after one round trip to the worker. */
+  private async loadStep(i: number): Promise<void> {
+    const trace = this.trace;
+    if (!trace || trace.steps.length === 0) {
+      this.stepDetail = null;
+      return;
+    }
+    const s = await this.fetchSteps(trace, i);
+    if (s && this.trace === trace && this.selected === i) this.stepDetail = s;
+  }
+
+  /** A window of the log after step `upTo` (null when the worker no longer holds this trace). */
+  async logPage(upTo: number, type: string, compacted: boolean, from: number, count: number): Promise<LogPage | null> {
+    const trace = this.trace;
+    if (!trace) return null;
+    return this.client.remote.logPage(trace.id, upTo, type, compacted, from, count).catch(() => null);
+  }
+
+  /** The message flow of steps [from, to) (null when the worker no longer holds this trace). */
+  async flow(from: number, to: number): Promise<FlowEvent[] | null> {
+    const trace = this.trace;
+    if (!trace) return null;
+    return this.client.remote.flow(trace.id, from, to).catch(() => null);
+  }
+
+  async logValue(offset: number): Promise<unknown> {
+    const trace = this.trace;
+    return trace ? this.client.remote.logValue(trace.id, offset).catch(() => null) : null;
+  }
+
+  /** The member's previous heartbeat before step `index` (for the inspector's diff). */
+  async previousHeartbeat(index: number, member: string): Promise<{ step: number; request: unknown } | null> {
+    const trace = this.trace;
+    if (!trace) return null;
+    if (this.allDetails) return previousHeartbeat([...this.details.values()].sort((a, b) => a.index - b.index), index, member);
+    return (await this.client.remote.previousHeartbeat(trace.id, index, member).catch(() => null)) ?? null;
   }
 
   get scenarioDoc(): Record<string, Json> | null {
@@ -94,28 +157,8 @@ export class AppState {
 
   async init(): Promise<void> {
     const saved = this.autosave.adopt();
-    const hash = location.hash;
-    let fromLink = false;
-    if (hash.startsWith('#sgp=') || hash.includes('sgp=')) {
-      const d = await this.client.decodeLink(hash);
-      if (d.ok) {
-        fromLink = true;
-        const branches = saved ? [...saved.branches] : [];
-        if (saved && saved.text.trim() !== d.text.trim()) {
-          branches.push({ name: `my work before opening a link (${new Date().toLocaleString()})`, text: saved.text, createdAt: Date.now() });
-          this.banner('info', 'Opened a shared scenario. Your previous work is kept as a branch (see Branches).', [], 'link-opened');
-        }
-        if (d.unverified !== null) this.banner('info', d.unverified, [], 'link-unverified');
-        this.text = d.text;
-        this.selected = d.step ?? 0;
-        this.branches = branches;
-        this.example = null;
-      } else {
-        this.banner('error', `${d.message} Your saved work was not changed.`, [], 'link-error');
-      }
-      history.replaceState(null, '', location.pathname + location.search);
-    }
-    if (!fromLink && saved) this.restore(saved);
+    if (saved) this.restore(saved);
+    const fromLink = isShareLink(location.hash) && (await this.openLink(location.hash, saved !== null));
     this.externalTextVersion++;
     this.autosave.listen((theirs) => this.onOtherTab(theirs));
     const flush = () => {
@@ -126,9 +169,37 @@ export class AppState {
     addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') flush();
     });
+    // a share link pasted into this open tab opens as on a fresh load
+    addEventListener('hashchange', () => {
+      if (isShareLink(location.hash)) void this.openLink(location.hash, true).then((ok) => (ok ? this.runNow() : undefined));
+    });
     void this.loadExampleIndex(!fromLink && !saved);
-    if (fromLink) this.saveNow();
     await this.runNow();
+  }
+
+  /**
+   * Opens a share-link fragment: the work shown so far (when there is some) is kept as a branch first.
+   * A damaged link changes nothing. The fragment is removed from the address either way.
+   */
+  async openLink(hash: string, keepCurrent: boolean): Promise<boolean> {
+    history.replaceState(null, '', location.pathname + location.search);
+    const d = await this.client.decodeLink(hash);
+    if (!d.ok) {
+      this.banner('error', `${d.message} Your saved work was not changed.`, [], 'link-error');
+      return false;
+    }
+    if (keepCurrent && this.text.trim() !== d.text.trim()) {
+      this.branches = [...this.branches, { name: `my work before opening a link (${new Date().toLocaleString()})`, text: this.text, createdAt: Date.now() }];
+      this.banner('info', 'Opened a shared scenario. Your previous work is kept as a branch (see Branches).', [], 'link-opened');
+    }
+    // a link of format 1 carries no check: it opens, with a note that it cannot be verified
+    if (d.unverified !== null) this.banner('info', d.unverified, [], 'link-unverified');
+    this.text = d.text;
+    this.selected = d.step ?? 0;
+    this.example = null;
+    this.externalTextVersion++;
+    this.saveNow();
+    return true;
   }
 
   private restore(w: SavedWork | Work): void {
@@ -195,6 +266,8 @@ export class AppState {
       return;
     }
     if (out.ok) {
+      this.details = new Map((out.details ?? []).map((s) => [s.index, s]));
+      this.allDetails = out.details !== null;
       this.trace = out.trace;
       this.clients = out.clients;
       this.stepLines = out.stepLines;
@@ -205,6 +278,13 @@ export class AppState {
       this.banners = this.banners.filter((b) => b.testId !== 'run-cancelled');
       if (this.selected >= out.trace.steps.length) this.selected = Math.max(0, out.trace.steps.length - 1);
       if (out.trace.stopped) this.banner('warn', `${out.trace.stopped.message} The views show the steps run before it.`, [], 'run-budget');
+      const n = out.trace.steps.length;
+      this.lastStep = this.details.get(n - 1) ?? null;
+      if (this.details.size === n) this.stepDetail = this.details.get(this.selected) ?? null;
+      else {
+        await this.loadStep(this.selected);
+        if (this.trace === out.trace && n > 0) this.lastStep = await this.fetchSteps(out.trace, n - 1);
+      }
     } else {
       this.errors = out.errors;
       this.crash = out.crash ?? null;
@@ -228,6 +308,7 @@ export class AppState {
     if (n === 0) return;
     this.selected = Math.max(0, Math.min(n - 1, i));
     this.scheduleSave();
+    await this.loadStep(this.selected);
     await tick();
   }
 
@@ -246,7 +327,7 @@ export class AppState {
 
   play(): void {
     if (this.steps.length === 0) return;
-    if (this.selected >= this.steps.length - 1) this.selected = 0;
+    if (this.selected >= this.steps.length - 1) void this.select(0);
     this.playing = true;
     this.playTick();
   }
@@ -361,7 +442,7 @@ export class AppState {
    */
   openScenario(text: string, what: string, selected = 0): void {
     if (this.text.trim() !== text.trim()) {
-      const name = `my work before ${what}`;
+      const name = `my work before opening ${what}`;
       this.keepBranch(name);
       this.banner('info', `Opened ${what}. Your previous scenario is kept as the branch “${name}”.`, [], 'branched');
     }
@@ -381,10 +462,12 @@ export class AppState {
     let text: string;
     try {
       const r = await fetch(`./examples/${file}`);
-      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      if (!r.ok) throw new Error(r.status === 504 ? 'you are offline and it was not kept for offline use' : `HTTP ${r.status}`);
       text = await r.text();
+      const why = notAScenario(text);
+      if (why) throw new Error(`${why}. Your work was not changed`);
     } catch (e) {
-      this.banner('error', `Could not load example ${file}: ${e instanceof Error ? e.message : String(e)}`);
+      this.banner('error', `Could not load example ${file}: ${e instanceof Error ? e.message : String(e)}.`, [], 'example-error');
       return false;
     }
     if (keepCurrent && this.text.trim() !== text.trim() && !this.isUnchangedExample()) {
@@ -426,10 +509,13 @@ export class AppState {
     this.saveTimer = null;
     if (this.saveState === 'conflict' && !force) return;
     const out = this.autosave.save(this.work, force);
-    if (out.kind === 'saved') this.saveState = 'saved';
+    if (out.kind === 'saved') {
+      this.saveState = 'saved';
+      this.banners = this.banners.filter((b) => b.testId !== 'save-failed');
+    }
     else if (out.kind === 'failed') {
       this.saveState = 'failed';
-      this.banner('error', `Could not save your work in this browser: ${out.message}. Export it as a file to keep it.`);
+      this.banner('error', `Could not save your work in this browser: ${out.message.replace(/\.+$/, '')}. Export it as a file to keep it.`, [], 'save-failed');
     } else this.conflict(out.theirs);
   }
 
@@ -449,9 +535,11 @@ export class AppState {
   private conflict(theirs: SavedWork): void {
     this.saveState = 'conflict';
     if (this.conflictBanner !== null) this.dismiss(this.conflictBanner);
+    // one banner for the conflict: it replaces any earlier word about the other tab
+    this.banners = this.banners.filter((b) => b.testId !== 'other-tab');
     this.conflictBanner = this.banner(
       'warn',
-      'Another tab saved newer work. This tab stopped autosaving so neither is lost.',
+      'Another tab saved different work while this tab had changes of its own, so this tab stopped autosaving: neither is lost. “Load theirs” shows the other tab’s work here and keeps this tab’s as a branch; “Keep mine” saves this tab’s work and keeps theirs as a branch.',
       [
         {
           label: 'Load theirs (keep mine as a branch)',

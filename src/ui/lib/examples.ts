@@ -11,6 +11,11 @@ export interface ExampleEntry {
   tags: string[];
 }
 
+/** The number a file's name starts with ("11b" for 11b-offsets-retention.json), the one the notes use; null without one. */
+export function lessonNumber(file: string): string | null {
+  return /^(\d+[a-z]?)-/.exec(file)?.[1] ?? null;
+}
+
 export type ExamplesResult = { ok: true; entries: ExampleEntry[] } | { ok: false; message: string };
 
 export async function loadExamples(fetcher: typeof fetch = fetch): Promise<ExamplesResult> {

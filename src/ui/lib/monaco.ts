@@ -23,25 +23,56 @@ self.MonacoEnvironment = {
 export const MODEL_URI = monaco.Uri.parse('inmemory://model/scenario.json');
 
 let schemaLoaded: Promise<void> | null = null;
+let schema: unknown = undefined;
+let large = false;
+
+/** Past this size the JSON language service (schema checks, completion, folding) is switched off. */
+export const LARGE_DOCUMENT_CHARS = 250_000;
+
+function configure(): void {
+  jsonDefaults.setDiagnosticsOptions({
+    validate: !large,
+    allowComments: false,
+    enableSchemaRequest: false,
+    schemas: schema && !large ? [{ uri: 'inmemory://schema/scenario.schema.json', fileMatch: [MODEL_URI.toString()], schema }] : [],
+  });
+}
 
 /** Registers static/scenario.schema.json for validation, completion and hover. */
 export function loadSchema(): Promise<void> {
   schemaLoaded ??= (async () => {
-    let schema: unknown = undefined;
     try {
       const r = await fetch('./scenario.schema.json');
       if (r.ok) schema = await r.json();
     } catch {
       schema = undefined;
     }
-    jsonDefaults.setDiagnosticsOptions({
-      validate: true,
-      allowComments: false,
-      enableSchemaRequest: false,
-      schemas: schema ? [{ uri: 'inmemory://schema/scenario.schema.json', fileMatch: [MODEL_URI.toString()], schema }] : [],
-    });
+    configure();
   })();
   return schemaLoaded;
+}
+
+/**
+ * A large document (a 20,000-step scenario is about 1 MB) keeps only highlighting: the JSON service's
+ * whole-document work on every edit (schema checks, completion, folding, symbols) is switched off.
+ */
+export function setLargeDocument(on: boolean): void {
+  if (on === large) return;
+  large = on;
+  configure();
+  const rich = !on;
+  jsonDefaults.setModeConfiguration({
+    documentFormattingEdits: rich,
+    documentRangeFormattingEdits: rich,
+    completionItems: rich,
+    hovers: rich,
+    documentSymbols: rich,
+    tokens: true,
+    colors: rich,
+    foldingRanges: rich,
+    diagnostics: rich,
+    selectionRanges: rich,
+  });
 }
 
 export { monaco };

@@ -58,20 +58,128 @@ function steps(doc: Record<string, Json>): Json[] {
   return doc.steps as Json[];
 }
 
+/** Where the steps array and each of its items lie in the text (offsets; end exclusive). */
+interface StepSpans {
+  open: number;
+  close: number;
+  items: { start: number; end: number }[];
+}
+
+const WS = new Set([' ', '\t', '\n', '\r']);
+
+function skipWs(t: string, i: number): number {
+  while (i < t.length && WS.has(t[i]!)) i++;
+  return i;
+}
+
+function skipString(t: string, i: number): number {
+  for (i++; i < t.length; i++) {
+    if (t[i] === '\\') i++;
+    else if (t[i] === '"') return i + 1;
+  }
+  return i;
+}
+
+/** The end of the JSON value starting at i (the text is known to be valid JSON). */
+function skipValue(t: string, i: number): number {
+  const c = t[i];
+  if (c === '"') return skipString(t, i);
+  if (c === '{' || c === '[') {
+    let depth = 0;
+    for (; i < t.length; i++) {
+      const d = t[i];
+      if (d === '"') i = skipString(t, i) - 1;
+      else if (d === '{' || d === '[') depth++;
+      else if (d === '}' || d === ']') {
+        if (--depth === 0) return i + 1;
+      }
+    }
+    return i;
+  }
+  while (i < t.length && !WS.has(t[i]!) && t[i] !== ',' && t[i] !== ']' && t[i] !== '}') i++;
+  return i;
+}
+
+/** The spans of the top-level "steps" array, or null (not an object, or no steps array). */
+function stepSpans(text: string): StepSpans | null {
+  if (!tryParse(text)) return null;
+  let i = skipWs(text, 0) + 1;
+  for (;;) {
+    i = skipWs(text, i);
+    if (text[i] !== '"') return null;
+    const keyEnd = skipString(text, i);
+    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    i = skipWs(text, skipWs(text, keyEnd) + 1);
+    if (key === 'steps' && text[i] === '[') {
+      const open = i;
+      const items: StepSpans['items'] = [];
+      i = skipWs(text, i + 1);
+      while (text[i] !== ']') {
+        const end = skipValue(text, i);
+        items.push({ start: i, end });
+        i = skipWs(text, end);
+        if (text[i] === ',') i = skipWs(text, i + 1);
+      }
+      return { open, close: i, items };
+    }
+    i = skipWs(text, skipValue(text, i));
+    if (text[i] !== ',') return null;
+    i++;
+  }
+}
+
+/** The indentation of the line holding offset i. */
+function lineIndent(text: string, i: number): string {
+  const start = text.lastIndexOf('\n', i - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(start))![0];
+}
+
+// Step edits change only the steps they touch: the rest of the document keeps the user's formatting.
+
 export function removeStep(text: string, index: number): string {
-  return withDoc(text, (d) => void steps(d).splice(index, 1));
+  const sp = stepSpans(text);
+  if (!sp) return withDoc(text, (d) => void steps(d).splice(index, 1));
+  const it = sp.items;
+  if (index < 0 || index >= it.length) return text;
+  if (it.length === 1) return text.slice(0, sp.open + 1) + text.slice(sp.close);
+  const [from, to] = index < it.length - 1 ? [it[index]!.start, it[index + 1]!.start] : [it[index - 1]!.end, it[index]!.end];
+  return text.slice(0, from) + text.slice(to);
 }
 
 export function moveStep(text: string, from: number, to: number): string {
-  return withDoc(text, (d) => {
-    const s = steps(d);
-    const [x] = s.splice(from, 1);
-    if (x !== undefined) s.splice(Math.max(0, Math.min(to, s.length)), 0, x);
+  const sp = stepSpans(text);
+  if (!sp) {
+    return withDoc(text, (d) => {
+      const s = steps(d);
+      const [x] = s.splice(from, 1);
+      if (x !== undefined) s.splice(Math.max(0, Math.min(to, s.length)), 0, x);
+    });
+  }
+  const bodies = sp.items.map((x) => text.slice(x.start, x.end));
+  const [moved] = bodies.splice(from, 1);
+  if (moved === undefined) return text;
+  bodies.splice(Math.max(0, Math.min(to, bodies.length)), 0, moved);
+  // each slot keeps its separators and indentation; only the step texts change places
+  let out = '';
+  let at = 0;
+  sp.items.forEach((x, k) => {
+    out += text.slice(at, x.start) + bodies[k]!;
+    at = x.end;
   });
+  return out + text.slice(at);
 }
 
 export function appendStep(text: string, step: Json): string {
-  return withDoc(text, (d) => void steps(d).push(step));
+  const sp = stepSpans(text);
+  if (!sp) return withDoc(text, (d) => void steps(d).push(step));
+  const it = sp.items;
+  const indent = it.length > 0 ? lineIndent(text, it[it.length - 1]!.start) : lineIndent(text, sp.open) + '  ';
+  const body = formatJson(step, 100 - indent.length).replace(/\n/g, '\n' + indent);
+  if (it.length === 0) return `${text.slice(0, sp.open + 1)}\n${indent}${body}\n${lineIndent(text, sp.open)}${text.slice(sp.close)}`;
+  const last = it[it.length - 1]!;
+  // the separator the steps already use (", " on one line, or a new line and the indentation)
+  const sep = it.length > 1 ? text.slice(it[it.length - 2]!.end, it[it.length - 1]!.start) : `,\n${indent}`;
+  return text.slice(0, last.end) + sep + body + text.slice(last.end);
 }
 
 export function stepCount(text: string): number {
@@ -84,4 +192,22 @@ export function setField(text: string, key: string, value: Json | undefined): st
     if (value === undefined) delete d[key];
     else d[key] = value;
   });
+}
+
+/**
+ * Why a text cannot be a scenario document at all (not JSON, or not a JSON object), or null when it
+ * may be one. Checked before a fetched or imported text replaces the user's work; the core still
+ * validates whatever passes.
+ */
+export function notAScenario(text: string): string | null {
+  const t = text.trimStart();
+  if (t.startsWith('<')) return 'it is an HTML or XML page, not a scenario';
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    return `it is not JSON (${e instanceof Error ? e.message : String(e)})`;
+  }
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return 'it is JSON but not an object with the scenario\'s fields';
+  return null;
 }

@@ -114,3 +114,21 @@ export function layoutTopology(subs: readonly LayoutSub[]): Layout {
     height: 20 + maxRows * ROW_H,
   };
 }
+
+/**
+ * A node's label in at most two lines of `max` characters, broken after a '-', '_' or '.' where it
+ * can be; only a label longer than two lines is cut (its full text stays in the node's tooltip).
+ */
+export function labelLines(label: string, max = 20): string[] {
+  if (label.length <= max) return [label];
+  let cut = -1;
+  for (let i = Math.min(max, label.length - 1); i > max / 3; i--) {
+    if ('-_.'.includes(label[i - 1]!)) {
+      cut = i;
+      break;
+    }
+  }
+  if (cut < 0) cut = max;
+  const rest = label.slice(cut);
+  return [label.slice(0, cut), rest.length > max ? rest.slice(0, max - 1) + '…' : rest];
+}

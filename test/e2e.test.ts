@@ -21,7 +21,7 @@ const problems: string[] = [];
 const contexts: BrowserContext[] = [];
 
 function watch(page: Page): Page {
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`, ...(process.env.SGP_E2E_STACKS ? [String(e.stack)] : [])));
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
   });

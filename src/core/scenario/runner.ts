@@ -305,7 +305,7 @@ export class ScenarioRunner {
     if (this.budget.stopped && !t.narration.includes(this.budget.stopped.message)) t.narration.push(this.budget.stopped.message);
     t.records = this.recordsSince(startOffset);
     t.group = this.group();
-    t.narration.push(...fallbackNarration(step, t, this.lastGroup));
+    pushAll(t.narration, fallbackNarration(step, t, this.lastGroup));
     this.lastGroup = t.group;
     const checked = this.checker.afterStep(this.broker);
     t.violations = checked.violations;

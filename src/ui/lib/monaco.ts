@@ -27,7 +27,8 @@ let schema: unknown = undefined;
 let large = false;
 
 /** Past this size the JSON language service (schema checks, completion, folding) is switched off. */
-export const LARGE_DOCUMENT_CHARS = 250_000;
+// (100 KB: with the full scenario schema, Monaco's JSON worker overflows its stack on a 3,000-step document of 140 KB)
+export const LARGE_DOCUMENT_CHARS = 100_000;
 
 function configure(): void {
   jsonDefaults.setDiagnosticsOptions({

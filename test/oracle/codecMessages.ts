@@ -128,13 +128,25 @@ export function limitMessages(schema: MessageSchema, version: number): { label: 
       out.push({ label: `${key}: 32768 bytes`, json: { ...base, [key]: 'ü'.repeat(16382) + '𝄞' } });
     }
     if (t.k === 'array') {
-      const el = t.elem.k === 'prim' ? (t.elem.prim === 'string' ? 'a' : t.elem.prim === 'bool' ? true : 7) : t.elem.k === 'struct' ? structDefaults(ctx, t.elem.struct) : [];
-      out.push({ label: `${key}: 5000 elements`, json: { ...base, [key]: Array.from({ length: 5000 }, () => el) } });
+      // distinct elements: Kafka keeps keyed arrays (e.g. ApiVersions' ApiKeys) in hash collections that crawl on duplicates
+      const el = (i: number): unknown =>
+        t.elem.k === 'prim' ? (t.elem.prim === 'string' ? `a${i}` : t.elem.prim === 'bool' ? i % 2 === 0 : i) : t.elem.k === 'struct' ? distinctStruct(ctx, t.elem.struct, i) : [];
+      out.push({ label: `${key}: 5000 elements`, json: { ...base, [key]: Array.from({ length: 5000 }, (_, i) => el(i)) } });
     }
   }
   return out;
 }
 
-function structDefaults(ctx: Ctx, s: StructSpec): Record<string, unknown> {
-  return defaultMessage({ ...ctx.schema, fields: s.fields, commonStructs: ctx.schema.commonStructs }, ctx.version);
+/** The struct at its defaults, with its int and string fields set from `i`. */
+function distinctStruct(ctx: Ctx, s: StructSpec, i: number): Record<string, unknown> {
+  const out = defaultMessage({ ...ctx.schema, fields: s.fields, commonStructs: ctx.schema.commonStructs }, ctx.version);
+  for (const f of s.fields) {
+    if (!inVersions(f.versions, ctx.version) || inVersions(f.taggedVersions, ctx.version)) continue;
+    const t = fieldType(ctx.schema, f);
+    if (t.k !== 'prim') continue;
+    const range = INT[t.prim];
+    if (range) out[jsonKey(f.name)] = Math.max(range[0], Math.min(range[1], i));
+    else if (t.prim === 'string') out[jsonKey(f.name)] = `k${i}`;
+  }
+  return out;
 }

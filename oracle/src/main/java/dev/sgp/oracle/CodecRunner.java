@@ -120,7 +120,7 @@ public final class CodecRunner {
         ByteBufferAccessor acc = new ByteBufferAccessor(ByteBuffer.wrap(bytes));
         Message m = (Message) c.getConstructor(org.apache.kafka.common.protocol.Readable.class, short.class).newInstance(acc, version);
         ObjectNode r = JSON.createObjectNode();
-        r.set("json", (JsonNode) converter(c).getMethod("write", c, short.class).invoke(null, m, version));
+        r.set("json", toJson(c, m, version));
         r.put("consumed", bytes.length - acc.remaining());
         return r;
     }
@@ -140,6 +140,16 @@ public final class CodecRunner {
             }
         }
         throw new NoSuchMethodException(target.getClass().getName() + "." + method);
+    }
+
+    /** The JsonConverter's form; messages with a `records` field are written with their records (base64), not their size. */
+    private static JsonNode toJson(Class<?> c, Message m, short version) throws ReflectiveOperationException {
+        Class<?> conv = converter(c);
+        try {
+            return (JsonNode) conv.getMethod("write", c, short.class, boolean.class).invoke(null, m, version, true);
+        } catch (NoSuchMethodException e) {
+            return (JsonNode) conv.getMethod("write", c, short.class).invoke(null, m, version);
+        }
     }
 
     static ObjectNode decodeRecord(JsonNode input) throws ReflectiveOperationException {

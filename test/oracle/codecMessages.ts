@@ -89,7 +89,9 @@ function valueArb(ctx: Ctx, f: FieldSpec, t: ReturnType<typeof fieldType>, depth
 
 function fieldArb(ctx: Ctx, f: FieldSpec, depth: number): Arb {
   const t = fieldType(ctx.schema, f);
-  let arb = valueArb(ctx, f, t, depth);
+  // a `records` field (FetchResponse) holds record batches, which Kafka's JsonConverter re-frames: random bytes in
+  // it are not a message either side could send, so it is generated empty (or null)
+  let arb = f.type === 'records' ? fc.constant('') : valueArb(ctx, f, t, depth);
   if (inVersions(f.nullableVersions, ctx.version)) arb = fc.oneof(fc.constant(null), arb);
   return arb;
 }

@@ -31,6 +31,9 @@ import java.util.HexFormat;
  *   {"op":"decodeRecord","key":"hex","value":"hex"|null} -> {"type","typeId","key":{...},"valueVersion","value":{...}|null}
  *       a __consumer_offsets record through the group coordinator's record serde and CoordinatorRecordJsonConverters.
  *   {"op":"encodeRecord","typeId":17,"key":{...},"valueVersion":0,"value":{...}|null} -> {"key":"hex","value":"hex"|null}
+ *   {"op":"dumpLog","key":"hex","value":"hex"|null} -> {"text":"..."}
+ *       what `kafka-dump-log --offsets-decoder` prints for that record (DumpLogSegments' own record printer and
+ *       OffsetsMessageParser, called on a one-record batch).
  * A message name is a generated class: `X` resolves to org.apache.kafka.common.message.XData, else the coordinator
  * record class org.apache.kafka.coordinator.group.generated.X (record keys and values). Any failure is
  * {"error":"Class: message"} on that line; the runner itself never stops on bad input.
@@ -80,6 +83,7 @@ public final class CodecRunner {
             case "decode" -> decode(messageClass(input.get("message").asText()), (short) input.get("version").asInt(), HEX.parseHex(input.get("hex").asText()));
             case "decodeRecord" -> decodeRecord(input);
             case "encodeRecord" -> encodeRecord(input);
+            case "dumpLog" -> dumpLog(input);
             default -> throw new IllegalArgumentException("unknown op " + op);
         };
     }
@@ -194,6 +198,43 @@ public final class CodecRunner {
         byte[] value = (byte[]) call(serde, "serializeValue", rec);
         if (value == null) r.putNull("value");
         else r.put("value", HEX.formatHex(value));
+        return r;
+    }
+
+    static ObjectNode dumpLog(JsonNode input) throws Exception {
+        JsonNode v = input.get("value");
+        byte[] key = HEX.parseHex(input.get("key").asText());
+        byte[] value = v == null || v.isNull() ? null : HEX.parseHex(v.asText());
+        Class<?> simple = Class.forName("org.apache.kafka.common.record.internal.SimpleRecord");
+        Object simpleRecord = simple.getConstructor(long.class, byte[].class, byte[].class).newInstance(0L, key, value);
+        Class<?> compression = Class.forName("org.apache.kafka.common.compress.Compression");
+        Object none = compression.getField("NONE").get(null);
+        Object array = java.lang.reflect.Array.newInstance(simple, 1);
+        java.lang.reflect.Array.set(array, 0, simpleRecord);
+        Object records = Class.forName("org.apache.kafka.common.record.internal.MemoryRecords")
+            .getMethod("withRecords", compression, array.getClass()).invoke(null, none, array);
+        Object record = ((Iterable<?>) call(records, "records")).iterator().next();
+        Class<?> parserClass = Class.forName("org.apache.kafka.tools.DumpLogSegments$OffsetsMessageParser");
+        java.lang.reflect.Constructor<?> ctor = parserClass.getDeclaredConstructor();
+        ctor.setAccessible(true);
+        Object parser = ctor.newInstance();
+        Class<?> dump = Class.forName("org.apache.kafka.tools.DumpLogSegments");
+        java.lang.reflect.Method print = dump.getDeclaredMethod("printRecordContents",
+            Class.forName("org.apache.kafka.tools.DumpLogSegments$MessageParser"), Class.forName("org.apache.kafka.common.record.internal.Record"), String.class);
+        print.setAccessible(true);
+        java.io.PrintStream stdout = System.out;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        synchronized (CodecRunner.class) {
+            System.setOut(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+            try {
+                print.invoke(null, parser, record, "| offset: 0 ");
+            } finally {
+                System.out.flush();
+                System.setOut(stdout);
+            }
+        }
+        ObjectNode r = JSON.createObjectNode();
+        r.put("text", captured.toString(StandardCharsets.UTF_8));
         return r;
     }
 }

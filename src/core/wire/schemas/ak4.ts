@@ -73,7 +73,8 @@ export const AK4_HEARTBEAT_RESPONSE: MessageSchema = {
     f('TaskOffsetIntervalMs', 'int32'),
     // v1+: the int64 lag, after TaskOffsetIntervalMs.
     { name: 'AcceptableRecoveryLag', type: 'int64', versions: '1+', default: -1, ignorable: true },
-    fNull('Status', '[]Status'),
+    // nullable, but Kafka 4.4.0's generated class defaults it to an empty list
+    fNull('Status', '[]Status', { default: [] }),
     fNull('ActiveTasks', '[]TaskIds'),
     fNull('StandbyTasks', '[]TaskIds'),
     fNull('WarmupTasks', '[]TaskIds'),
@@ -88,8 +89,9 @@ export const AK4_HEARTBEAT_RESPONSE: MessageSchema = {
   ],
   commonStructs: [STATUS, TOPIC_PARTITION, TASK_IDS, ENDPOINT],
   source:
-    'v0: apache/kafka StreamsGroupHeartbeatResponse.json plus EndpointInformationEpoch before PartitionsByUserEndpoint ' +
-    '(ak4-shipped §2.2). v1 JSON not available: layout from ak4-shipped §2.2 and an independent byte-level test. ' +
+    'v0-1: the wire layout and defaults of Kafka 4.4.0\'s generated StreamsGroupHeartbeatResponseData (v1: int64 ' +
+    'AcceptableRecoveryLag after TaskOffsetIntervalMs, TopologyDescriptionRequired after the task lists; both ignorable), ' +
+    'byte-identical to kafka-clients 4.4.0 (test/oracle/codec.oracle.test.ts). ' +
     'v2 (OwnedTasksRequired last): kafka-20870 option B proposal, position not specified there.',
 };
 

@@ -1,5 +1,6 @@
-// ak4 StreamsGroupDescribe (apiKey 89): request v1 (KIP-1331 IncludeTopologyDescription) byte for byte; response v1 is
-// not modelled (its AssignorName layout is in no available source), and says so instead of guessing.
+// ak4 StreamsGroupDescribe (apiKey 89): request v1 (KIP-1331 IncludeTopologyDescription) and response v1 (KIP-1331
+// TopologyDescription + TopologyDescriptionStatus, KIP-1357 AssignorName) byte for byte, as Kafka 4.4.0's generated
+// classes write them (test/oracle/codec.oracle.test.ts checks the same against kafka-clients).
 import { describe, expect, it } from 'vitest';
 import { annotate, decodeMessage, defaultMessage, encodeMessage, supportedVersions, WireError } from '../../src/core/wire/index.ts';
 import { hex, hx } from './helpers.ts';
@@ -13,9 +14,9 @@ const V1 = [
 ].join(' ');
 
 describe('StreamsGroupDescribeRequest v1 (ak4)', () => {
-  it('the versions table: request 0-1, response 0 only', () => {
+  it('the versions table: request 0-1, response 0-1', () => {
     expect(supportedVersions(REQ)).toEqual([0, 1]);
-    expect(supportedVersions('StreamsGroupDescribeResponse')).toEqual([0]);
+    expect(supportedVersions('StreamsGroupDescribeResponse')).toEqual([0, 1]);
     expect(supportedVersions(REQ, 'kip1071-draft')).toEqual([0]);
   });
 
@@ -66,11 +67,54 @@ describe('StreamsGroupDescribeRequest v1 (ak4)', () => {
   });
 });
 
+const RESP = 'StreamsGroupDescribeResponse';
+const GROUP_V0_PART = [
+  '00 00', //                 ErrorCode
+  '00', //                    ErrorMessage null
+  '02 67', //                 GroupId "g"
+  '07 53 74 61 62 6c 65', //  GroupState "Stable"
+  '00 00 00 03', //           GroupEpoch 3
+  '00 00 00 03', //           AssignmentEpoch 3
+  'ff', //                    Topology null (nullable struct marker)
+  '01', //                    Members []
+  '80 00 00 00', //           AuthorizedOperations
+].join(' ');
+const RESP_V1 = [
+  '00 00 00 00 02', // ThrottleTimeMs 0, Groups: one
+  GROUP_V0_PART,
+  '01', //                     TopologyDescription present
+  '02 02 30', //               Subtopologies: one, SubtopologyId "0"
+  '02 02 73 00 02 02 74 00 01 01 00', // Nodes: one {Name "s", NodeType 0, SourceTopics ["t"], SinkTopic null, Stores [], Successors [], tags}
+  '00', //                     subtopology tags
+  '01', //                     GlobalStores []
+  '00', //                     TopologyDescription tags
+  '03', //                     TopologyDescriptionStatus 3 (AVAILABLE)
+  '07 73 74 69 63 6b 79', //   AssignorName "sticky"
+  '00 00', //                  group tags, message tags
+].join(' ');
+const GROUP = { errorCode: 0, errorMessage: null, groupId: 'g', groupState: 'Stable', groupEpoch: 3, assignmentEpoch: 3, topology: null, members: [], authorizedOperations: -2147483648 };
+const V1_GROUP = {
+  ...GROUP,
+  topologyDescription: { subtopologies: [{ subtopologyId: '0', nodes: [{ name: 's', nodeType: 0, sourceTopics: ['t'], sinkTopic: null, stores: [], successors: [] }] }], globalStores: [] },
+  topologyDescriptionStatus: 3,
+  assignorName: 'sticky',
+};
+
 describe('StreamsGroupDescribeResponse v1 (ak4)', () => {
-  it('is refused with a WireError instead of being guessed', () => {
-    for (const f of [() => encodeMessage('StreamsGroupDescribeResponse', 1, {}), () => decodeMessage('StreamsGroupDescribeResponse', 1, hx('00 00 00 00 01 00'))]) {
-      expect(f).toThrow(WireError);
-      expect(f).toThrow('StreamsGroupDescribeResponse (ak4) has versions 0; v1 is not one of them');
-    }
+  it('writes TopologyDescription, TopologyDescriptionStatus and AssignorName after AuthorizedOperations', () => {
+    expect(hex(encodeMessage(RESP, 1, { throttleTimeMs: 0, groups: [V1_GROUP] }))).toBe(hex(hx(RESP_V1)));
+    expect(decodeMessage(RESP, 1, hx(RESP_V1)).json).toEqual({ throttleTimeMs: 0, groups: [V1_GROUP] });
+  });
+
+  it('v1 defaults: no description (null), status NOT_REQUESTED (0), no assignor name (null)', () => {
+    expect(defaultMessage(RESP, 1, {})).toEqual({ throttleTimeMs: 0, groups: [] });
+    const g = decodeMessage(RESP, 1, encodeMessage(RESP, 1, { throttleTimeMs: 0, groups: [GROUP] })).json.groups as Record<string, unknown>[];
+    expect(g[0]).toMatchObject({ topologyDescription: null, topologyDescriptionStatus: 0, assignorName: null });
+  });
+
+  it('v0: AssignorName is dropped (ignorable) when asked to; a description or status is refused', () => {
+    const v0 = encodeMessage(RESP, 0, { throttleTimeMs: 0, groups: [{ ...GROUP, assignorName: 'sticky' }] }, { ignorable: 'drop' });
+    expect(hex(v0)).toBe(hex(hx(['00 00 00 00 02', GROUP_V0_PART, '00 00'].join(' '))));
+    expect(() => encodeMessage(RESP, 0, { throttleTimeMs: 0, groups: [{ ...GROUP, topologyDescriptionStatus: 2 }] }, { ignorable: 'drop' })).toThrow(WireError);
   });
 });

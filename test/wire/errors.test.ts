@@ -93,7 +93,7 @@ describe('encode errors', () => {
   });
   it('versions and kinds that do not exist', () => {
     expect(() => encodeMessage(HB, 3, {})).toThrow('StreamsGroupHeartbeatRequest (ak4) has versions 0-2; v3 is not one of them');
-    expect(() => encodeMessage('StreamsGroupDescribeResponse', 1, {})).toThrow('StreamsGroupDescribeResponse (ak4) has versions 0; v1 is not one of them');
+    expect(() => encodeMessage('StreamsGroupDescribeResponse', 2, {})).toThrow('StreamsGroupDescribeResponse (ak4) has versions 0-1; v2 is not one of them');
     expect(() => encodeMessage(HB, 0.5, {})).toThrow(/v0.5 is not one of them/);
     expect(() => encodeMessage('RequestHeader', 2, {}, { header: { correlationId: 1 } })).toThrow('a header cannot carry a header');
   });

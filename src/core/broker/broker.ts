@@ -266,12 +266,23 @@ export class Broker {
     const req = normalizeDescribeRequest(data);
     const request = req as unknown as Record<string, unknown>;
     const edition = this.options.edition;
-    if (version !== 0 || !this.streamsEnabled()) {
+    // StreamsGroupDescribe v0-1 (v1: KIP-1331 topology description, KIP-1357 assignor name)
+    if (version < 0 || version > 1 || !this.streamsEnabled()) {
       const code = errorCode(edition, 'UNSUPPORTED_VERSION');
       const response = { throttleTimeMs: 0, groups: req.groupIds.map((groupId) => ({ errorCode: code, errorMessage: null, groupId, groupState: '', groupEpoch: 0, assignmentEpoch: 0, topology: null, members: [], authorizedOperations: -2147483648 })) };
       return { ...this.errorOutcome(request, response, 'UNSUPPORTED_VERSION', null), narration: ['StreamsGroupDescribe is not available.'] };
     }
-    const response = describeGroups(this.coordinator.groups, req, edition) as unknown as Record<string, unknown>;
+    const described = describeGroups(this.coordinator.groups, req, edition);
+    if (version >= 1) {
+      // v1: a found group names its assignor; no description is stored here, so a requested one is NOT_STORED (1)
+      described.groups = described.groups.map((g) => ({
+        ...g,
+        topologyDescription: null,
+        topologyDescriptionStatus: req.includeTopologyDescription ? 1 : 0,
+        assignorName: g.errorCode === 0 ? this.coordinator.assignor.name : null,
+      }));
+    }
+    const response = described as unknown as Record<string, unknown>;
     const groups = (response.groups as { errorCode: number }[]) ?? [];
     const firstError = groups.find((g) => g.errorCode !== 0);
     const errorName = firstError ? (Object.entries({ INVALID_GROUP_ID: errorCode(edition, 'INVALID_GROUP_ID'), GROUP_ID_NOT_FOUND: errorCode(edition, 'GROUP_ID_NOT_FOUND') }).find(([, c]) => c === firstError.errorCode)?.[0] as ErrorName) : 'NONE';

@@ -170,7 +170,6 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
         const api = t.api!;
         if (!ORACLE_APIS.has(api)) reasons.push(`${where}: sgp oracle does not speak ${api} yet (it sends StreamsGroupHeartbeat, StreamsGroupDescribe and OffsetCommit)`);
         if (api === 'StreamsGroupHeartbeat' && (t.version ?? 0) > 1) reasons.push(`${where}: StreamsGroupHeartbeat v${t.version} is a KAFKA-20870 proposal; Kafka 4.4 speaks v0–v1`);
-        if (api === 'StreamsGroupDescribe' && (t.version ?? 0) > 0) reasons.push(`${where}: StreamsGroupDescribe v${t.version} is not modelled by the codec (AssignorName); use v0`);
         requests++;
         // the simulator's client id: the alias of a simulated client, else the raw requests' "sgp"
         const clientId = t.member !== null && scenario.clients[t.member] !== undefined ? t.member : 'sgp';

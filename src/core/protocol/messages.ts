@@ -209,6 +209,8 @@ export function heartbeatResponseView(r: StreamsGroupHeartbeatResponse, version:
 export interface StreamsGroupDescribeRequest {
   groupIds: string[];
   includeAuthorizedOperations: boolean;
+  /** v1+ (KIP-1331). */
+  includeTopologyDescription?: boolean;
 }
 
 export interface DescribedAssignment {
@@ -253,6 +255,12 @@ export interface DescribedGroup {
   topology: { epoch: number; subtopologies: DescribedSubtopology[] | null } | null;
   members: DescribedMember[];
   authorizedOperations: number;
+  /** v1+ (KIP-1331): the stored topology description; the simulated broker stores none. */
+  topologyDescription?: null;
+  /** v1+: 0 NOT_REQUESTED, 1 NOT_STORED, 2 ERROR, 3 AVAILABLE. */
+  topologyDescriptionStatus?: number;
+  /** v1+ (KIP-1357): the group's task assignor. */
+  assignorName?: string | null;
 }
 
 export interface StreamsGroupDescribeResponse {

@@ -95,5 +95,7 @@ export function nestedRequestJson(req: StreamsGroupHeartbeatRequest): Record<str
 }
 
 export function normalizeDescribeRequest(data: Obj): StreamsGroupDescribeRequest {
-  return { groupIds: arr(data.groupIds, (x) => (typeof x === 'string' ? x : '')), includeAuthorizedOperations: bool(data.includeAuthorizedOperations) };
+  const req: StreamsGroupDescribeRequest = { groupIds: arr(data.groupIds, (x) => (typeof x === 'string' ? x : '')), includeAuthorizedOperations: bool(data.includeAuthorizedOperations) };
+  if (data.includeTopologyDescription !== undefined) req.includeTopologyDescription = bool(data.includeTopologyDescription);
+  return req;
 }

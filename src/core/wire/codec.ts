@@ -279,12 +279,12 @@ function encodePrim(w: Writer, prim: PrimitiveType, val: unknown, path: string, 
       const lone = LONE_SURROGATE.exec(val);
       if (lone) throw encErr(w, path, `string has a lone UTF-16 surrogate at index ${lone.index}; it cannot be encoded as UTF-8`);
       const b = utf8(val);
-      // Compact string: unsigned varint length+1; classic string: int16 length (max 32767).
+      // At most 32767 UTF-8 bytes in either form: Kafka's generated writers refuse a longer string even where the
+      // compact (uvarint) length could carry it ("field is too long to be serialized").
+      if (b.length > 32767) throw encErr(w, path, `string of ${b.length} bytes exceeds the limit of 32767 bytes (Kafka refuses to serialize it)`);
+      // Compact string: unsigned varint length+1; classic string: int16 length.
       if (flex) w.uvarint(b.length + 1);
-      else {
-        if (b.length > 32767) throw encErr(w, path, `string of ${b.length} bytes exceeds the int16 length limit 32767`);
-        w.int16(b.length);
-      }
+      else w.int16(b.length);
       w.bytes(b);
       return;
     }

@@ -73,7 +73,8 @@ export const AK4_HEARTBEAT_RESPONSE: MessageSchema = {
     f('TaskOffsetIntervalMs', 'int32'),
     // v1+: the int64 lag, after TaskOffsetIntervalMs.
     { name: 'AcceptableRecoveryLag', type: 'int64', versions: '1+', default: -1, ignorable: true },
-    fNull('Status', '[]Status'),
+    // nullable, but Kafka 4.4.0's generated class defaults it to an empty list
+    fNull('Status', '[]Status', { default: [] }),
     fNull('ActiveTasks', '[]TaskIds'),
     fNull('StandbyTasks', '[]TaskIds'),
     fNull('WarmupTasks', '[]TaskIds'),
@@ -88,8 +89,9 @@ export const AK4_HEARTBEAT_RESPONSE: MessageSchema = {
   ],
   commonStructs: [STATUS, TOPIC_PARTITION, TASK_IDS, ENDPOINT],
   source:
-    'v0: apache/kafka StreamsGroupHeartbeatResponse.json plus EndpointInformationEpoch before PartitionsByUserEndpoint ' +
-    '(ak4-shipped §2.2). v1 JSON not available: layout from ak4-shipped §2.2 and an independent byte-level test. ' +
+    'v0-1: the wire layout and defaults of Kafka 4.4.0\'s generated StreamsGroupHeartbeatResponseData (v1: int64 ' +
+    'AcceptableRecoveryLag after TaskOffsetIntervalMs, TopologyDescriptionRequired after the task lists; both ignorable), ' +
+    'byte-identical to kafka-clients 4.4.0 (test/oracle/codec.oracle.test.ts). ' +
     'v2 (OwnedTasksRequired last): kafka-20870 option B proposal, position not specified there.',
 };
 
@@ -120,8 +122,8 @@ export const AK4_DESCRIBE_RESPONSE: MessageSchema = {
   apiKey: 89,
   type: 'response',
   edition: 'ak4',
-  // v1 (TopologyDescription, TopologyDescriptionStatus, AssignorName) is not modelled: AssignorName's layout is unknown.
-  validVersions: '0',
+  // v1 (KIP-1331, KIP-1357): three fields after AuthorizedOperations, as Kafka 4.4.0's generated class declares them.
+  validVersions: '0-1',
   flexibleVersions: '0+',
   fields: [
     f('ThrottleTimeMs', 'int32'),
@@ -167,11 +169,38 @@ export const AK4_DESCRIBE_RESPONSE: MessageSchema = {
           ],
         }),
         f('AuthorizedOperations', 'int32', { default: -2147483648 }),
+        // KIP-1331, v1+: the stored topology description (null when not requested or not stored) and its status.
+        { name: 'TopologyDescription', type: 'TopologyDescription', versions: '1+', nullableVersions: '1+', default: null, fields: [
+          { name: 'Subtopologies', type: '[]TopologyDescriptionSubtopology', versions: '1+', fields: [
+            { name: 'SubtopologyId', type: 'string', versions: '1+' },
+            { name: 'Nodes', type: '[]TopologyDescriptionNode', versions: '1+' },
+          ] },
+          { name: 'GlobalStores', type: '[]TopologyDescriptionGlobalStore', versions: '1+', fields: [
+            { name: 'Source', type: 'TopologyDescriptionNode', versions: '1+' },
+            { name: 'Processor', type: 'TopologyDescriptionNode', versions: '1+' },
+          ] },
+        ] },
+        // 0 NOT_REQUESTED, 1 NOT_STORED, 2 ERROR, 3 AVAILABLE; not ignorable (Kafka refuses a non-default value in v0).
+        { name: 'TopologyDescriptionStatus', type: 'int8', versions: '1+', default: 0 },
+        // KIP-1357, v1+: the assignor that computed the assignment; ignorable (dropped when writing v0).
+        { name: 'AssignorName', type: 'string', versions: '1+', nullableVersions: '1+', default: null, ignorable: true },
       ],
     }),
   ],
   commonStructs: [
     ENDPOINT,
+    {
+      name: 'TopologyDescriptionNode',
+      versions: '1+',
+      fields: [
+        { name: 'Name', type: 'string', versions: '1+' },
+        { name: 'NodeType', type: 'int8', versions: '1+' },
+        { name: 'SourceTopics', type: '[]string', versions: '1+' },
+        { name: 'SinkTopic', type: 'string', versions: '1+', nullableVersions: '1+', default: null },
+        { name: 'Stores', type: '[]string', versions: '1+' },
+        { name: 'Successors', type: '[]string', versions: '1+' },
+      ],
+    },
     TASK_OFFSET,
     // Declared in Kafka's JSON but used by no field.
     { name: 'TopicPartitions', versions: '0+', fields: [f('TopicId', 'uuid'), f('TopicName', 'string'), f('Partitions', '[]int32')] },
@@ -181,10 +210,8 @@ export const AK4_DESCRIBE_RESPONSE: MessageSchema = {
     TOPIC_INFO,
   ],
   source:
-    'apache/kafka StreamsGroupDescribeResponse.json with apiKey 89 at ed368bd5 (validVersions "0"); no stored revision has v1. ' +
-    'Known of v1 (apache/kafka PR #22920 diff context; DescribeStreamsGroupsHandler at 09ed70433d9a): after AuthorizedOperations, ' +
-    'TopologyDescription (a struct with the names and fields of StreamsGroupTopologyDescriptionUpdateRequest.json; ' +
-    'nullable 1+, default null) and TopologyDescriptionStatus (int8, default 0: NOT_REQUESTED, NOT_STORED, ERROR, ' +
-    'AVAILABLE), then AssignorName (KIP-1357), ' +
-    'whose type, nullability, default and tagging appear in no available source.',
+    'v0: apache/kafka StreamsGroupDescribeResponse.json with apiKey 89 at ed368bd5. v1: the wire layout and defaults of ' +
+    'Kafka 4.4.0\'s generated StreamsGroupDescribeResponseData (SchemaDump, CodecRunner): TopologyDescription (nullable ' +
+    'struct), TopologyDescriptionStatus (int8), AssignorName (nullable string, ignorable) after AuthorizedOperations; ' +
+    'byte-identical to kafka-clients 4.4.0 (test/oracle/codec.oracle.test.ts).',
 };

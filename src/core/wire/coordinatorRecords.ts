@@ -5,6 +5,7 @@ import { Reader, Writer } from './bytes.ts';
 import { decodeMessage, encodeMessage } from './index.ts';
 import { KAFKA_RECORDS } from './schemas/kafka-4.4.generated.ts';
 import { WireError } from './types.ts';
+import { maxOf } from '../util/arrays.ts';
 
 export interface DecodedCoordinatorRecord {
   type: string;
@@ -38,7 +39,7 @@ export function kafkaValueVersion(type: string, value: Record<string, unknown>):
   if (type === 'OffsetCommit') return value.expireTimestamp !== undefined && value.expireTimestamp !== -1 ? 1 : 4;
   const spec = Object.values(KAFKA_RECORDS).find((s) => s.type === type);
   if (!spec) throw new WireError(`${type} is not a record type Kafka 4.4.0 declares`, 0, 'type');
-  return Math.max(...Object.keys(spec.values).map(Number));
+  return maxOf(Object.keys(spec.values), Number, 0);
 }
 
 export interface EncodedCoordinatorRecord {

@@ -3,7 +3,7 @@
 // index); lines "- refused `FILE`: reason" accept that a scenario is refused.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FieldDiff } from '../../src/core/oracle/compare.ts';
+import { diffValues, type FieldDiff, type OracleStepRow } from '../../src/core/oracle/compare.ts';
 
 const text = readFileSync(join(import.meta.dirname, '../../oracle/accepted.md'), 'utf8');
 
@@ -13,3 +13,30 @@ export const ACCEPTED_DIFFS: RegExp[] = entries('diff').map((p) => new RegExp(`^
 export const ACCEPTED_REFUSALS: string[] = entries('refused');
 
 export const isAcceptedDiff = (d: FieldDiff): boolean => ACCEPTED_DIFFS.some((re) => re.test(d.path));
+
+/** Lines "- order `RecordType`: reason": records of that type within one step may come in another order. */
+export const ACCEPTED_ORDERS: string[] = entries('order');
+
+type Rec = { type: string; key: Record<string, unknown>; value: unknown };
+const keyText = (r: Rec) => JSON.stringify(r.key);
+
+/**
+ * The step's differences, unless they all vanish when the records of an accepted-order type are put in key order on
+ * both sides (everything else in place): then none. Returns the differences that remain unexplained.
+ */
+export function unexplainedDiffs(step: OracleStepRow): FieldDiff[] {
+  const plain = step.diffs.filter((d) => !isAcceptedDiff(d));
+  if (plain.length === 0 || ACCEPTED_ORDERS.length === 0 || plain.some((d) => !d.path.startsWith('records'))) return plain;
+  const sorted = (records: Rec[]): Rec[] => {
+    const out = [...records];
+    for (const type of ACCEPTED_ORDERS) {
+      const at = out.flatMap((r, i) => (r.type === type ? [i] : []));
+      const same = at.map((i) => out[i]!).sort((a, b) => (keyText(a) < keyText(b) ? -1 : keyText(a) > keyText(b) ? 1 : 0));
+      at.forEach((i, k) => (out[i] = same[k]!));
+    }
+    return out;
+  };
+  const diffs: FieldDiff[] = [];
+  diffValues(sorted(step.playground.records as Rec[]), sorted(step.kafka.records as Rec[]), 'records', diffs);
+  return diffs.filter((d) => !isAcceptedDiff(d)).length === 0 ? [] : plain;
+}

@@ -9,7 +9,7 @@ import { startBroker, type Broker } from '../../oracle/harness/broker.ts';
 import { runOracle } from '../../src/cli/oracle/command.ts';
 import type { OracleResult } from '../../src/core/oracle/compare.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
-import { isAcceptedDiff } from './accepted.ts';
+import { unexplainedDiffs } from './accepted.ts';
 import { randomScenario } from './randomScenarios.ts';
 
 const SEQUENCES = Number(process.env.SGP_ORACLE_SEQUENCES ?? 500);
@@ -36,7 +36,7 @@ async function run(doc: Json): Promise<OracleResult> {
 }
 
 const unexplained = (r: OracleResult): string[] =>
-  r.refused ? r.refused.map((x) => `refused: ${x}`) : r.steps.flatMap((s) => s.diffs.filter((d) => !isAcceptedDiff(d)).map((d) => `step ${s.index + 1} (${s.label}): ${d.path}: playground ${JSON.stringify(d.playground)}, Kafka ${JSON.stringify(d.kafka)}`));
+  r.refused ? r.refused.map((x) => `refused: ${x}`) : r.steps.flatMap((s) => unexplainedDiffs(s).map((d) => `step ${s.index + 1} (${s.label}): ${d.path}: playground ${JSON.stringify(d.playground)}, Kafka ${JSON.stringify(d.kafka)}`));
 
 /** Delta debugging by single steps, bounded: drops every step whose removal keeps a divergence. */
 async function shrink(doc: Json): Promise<Json> {

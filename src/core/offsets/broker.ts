@@ -17,11 +17,18 @@ const NAMES: readonly ErrorName[] = [
   'UNKNOWN_SERVER_ERROR',
 ];
 
+/** The request in Kafka's JSON form for its version: RetentionTimeMs exists in v2–v4 only (Kafka's writer drops it elsewhere). */
+function requestJson(req: OffsetCommitRequest, version: number): Record<string, unknown> {
+  if (version >= 2 && version <= 4) return req as unknown as Record<string, unknown>;
+  const { retentionTimeMs: _dropped, ...rest } = req;
+  return rest;
+}
+
 export function offsetCommitRpc(broker: Broker, version: number, data: Record<string, unknown>): RpcOutcome {
   const edition = broker.options.edition;
   const req = normalizeOffsetCommitRequest(data);
   const done = (response: OffsetCommitResponse, narration: string[], batch: RpcOutcome['batch'] = null, message: string | null = null): RpcOutcome => ({
-    request: req as unknown as Record<string, unknown>,
+    request: requestJson(req, version),
     response: response as unknown as Record<string, unknown>,
     errorName: firstError(edition, response, NAMES),
     errorMessage: message,

@@ -188,7 +188,9 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
       let realMs = 0;
       for (let j = d.step + 1; j < stepCost.length && !stepCost[j]!.waits; j++) realMs += stepCost[j]!.realMs;
       return { ...d, from: stepCost[d.step]!.time, realMs };
-    });
+    })
+    // a deadline already behind the step's end (an assignment interval that ran out within it) constrains nothing
+    .filter((p) => p.at > p.from);
   if (reasons.length > 0) return { ok: false, reasons, trace };
 
   // Real time drifts from the scenario's clock by each request's round trip and each topics step.

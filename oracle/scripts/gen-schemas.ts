@@ -62,7 +62,30 @@ interface Dump {
   schema: DumpField[];
   defaults: Record<string, unknown> | null;
   taggedDefaults: Record<string, unknown>;
+  /** Nested struct classes default-constructed, in Kafka's JSON form (their non-tagged fields). */
+  structDefaults?: Record<string, unknown>[];
 }
+
+/**
+ * Defaults inside nested structs: the struct's fields take the defaults of the nested classes whose JSON has exactly
+ * the struct's (non-tagged) field names, where all such classes agree (e.g. FetchResponse's EpochEndOffset: -1s).
+ */
+function applyStructDefaults(fields: Spec[], structs: Record<string, unknown>[]): void {
+  for (const f of fields) {
+    if (!f.fields) continue;
+    applyStructDefaults(f.fields, structs);
+    const names = f.fields.filter((x) => x.taggedVersions === undefined).map((x) => camel(snakeOf(x.name))).sort().join(',');
+    const matches = structs.filter((d) => Object.keys(d).sort().join(',') === names);
+    if (matches.length === 0) continue;
+    for (const nf of f.fields) {
+      const key = camel(snakeOf(nf.name));
+      const values = new Set(matches.map((m) => JSON.stringify(m[key])));
+      const v = matches[0]![key];
+      if (values.size === 1 && v !== null && typeof v !== 'object' && nf.default === undefined) nf.default = v;
+    }
+  }
+}
+const snakeOf = (pascalName: string): string => pascalName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 const PRIM: Record<string, [string, boolean]> = {
   INT8: ['int8', false],
@@ -184,6 +207,7 @@ function generate(): string {
         flexibleVersions: flexible(d.schema) ? String(v) : 'none',
         fields: convert(d.schema, String(v), name, d.defaults, d.taggedDefaults),
       };
+      applyStructDefaults(schema.fields, d.structDefaults ?? []);
       lines.push(`  ${JSON.stringify(`${name}@${v}`)}: ${JSON.stringify(schema)},`);
     }
   }

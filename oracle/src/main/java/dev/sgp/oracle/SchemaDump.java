@@ -24,7 +24,7 @@ public final class SchemaDump {
             for (int v = low; v < schemas.length; v++) {
                 if (schemas[v] == null) continue;
                 System.out.println("{\"class\":\"" + c.getSimpleName() + "\",\"version\":" + v + ",\"schema\":" + schema(schemas[v])
-                    + ",\"defaults\":" + defaults(c, (short) v) + ",\"taggedDefaults\":" + taggedDefaults(instance, schemas[v]) + "}");
+                    + ",\"defaults\":" + defaults(c, (short) v) + ",\"taggedDefaults\":" + taggedDefaults(instance, schemas[v]) + ",\"structDefaults\":" + structDefaults(c, (short) v) + "}");
             }
         }
     }
@@ -39,6 +39,28 @@ public final class SchemaDump {
         } catch (ReflectiveOperationException | RuntimeException e) {
             return "null";
         }
+    }
+
+    /**
+     * Each nested struct class (Outer$Inner) default-constructed, in Kafka's JSON form for this version through its
+     * generated converter (OuterJsonConverter$InnerJsonConverter): the defaults of fields inside nested structs.
+     */
+    private static String structDefaults(Class<?> c, short version) {
+        StringBuilder b = new StringBuilder("[");
+        boolean first = true;
+        for (Class<?> inner : c.getDeclaredClasses()) {
+            if (!org.apache.kafka.common.protocol.Message.class.isAssignableFrom(inner)) continue;
+            try {
+                Class<?> conv = Class.forName(c.getName() + "JsonConverter$" + inner.getSimpleName() + "JsonConverter");
+                Object json = conv.getMethod("write", inner, short.class).invoke(null, inner.getConstructor().newInstance(), version);
+                if (!first) b.append(',');
+                first = false;
+                b.append(json);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                // a struct this version cannot write: no defaults from it
+            }
+        }
+        return b.append(']').toString();
     }
 
     /** The default of each top-level tagged field (JSON), read from a default-constructed message's accessor. */

@@ -171,7 +171,7 @@ describe('errors carry path and line:column', () => {
     [{ steps: [{ topics: { partitions: { t: 0 } } }] }, '$.steps[0].topics.partitions.t', /from 1/],
     [{ steps: [{ send: 'JoinGroup' }] }, '$.steps[0].send', /must be one of "StreamsGroupHeartbeat"/],
     [{ steps: [{ send: 'StreamsGroupHeartbeat', version: 2 }] }, '$.steps[0].version', /versions 0–1 in protocol "ak4", got 2/],
-    [{ steps: [{ send: 'StreamsGroupDescribe', version: 1 }] }, '$.steps[0].version', /only version 0/],
+    [{ steps: [{ send: 'StreamsGroupDescribe', version: 2 }] }, '$.steps[0].version', /has versions 0–1 in protocol "ak4", got 2/],
     [{ protocol: 'kip1071-draft', steps: [{ send: 'StreamsGroupHeartbeat', version: 1 }] }, '$.steps[0].version', /only version 0/],
     [{ steps: [{ send: 'StreamsGroupInitialize', data: {} }] }, '$.steps[0].send', /does not exist in protocol "ak4"/],
     [{ steps: [{ send: 'StreamsGroupHeartbeat', data: { topologyId: 'x' } }] }, '$.steps[0].data.topologyId', /field of protocol "kip1071-draft", not of "ak4"/],

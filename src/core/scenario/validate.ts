@@ -156,6 +156,8 @@ const DESCRIBE_V0: StructFields = {
   groupIds: f(arr(str)),
   includeAuthorizedOperations: f(bool),
 };
+/** [4.4] StreamsGroupDescribe v1 (KIP-1331) adds IncludeTopologyDescription. */
+const DESCRIBE_V1: StructFields = { ...DESCRIBE_V0, includeTopologyDescription: f(bool) };
 
 /** OffsetCommitRequest (apiKey 8) by version 0-9: topics by name (v10 names them by topic id, not modelled). */
 function offsetCommitVersion(v: number): StructFields {
@@ -207,7 +209,7 @@ const DELETE_GROUPS: readonly StructFields[] = [0, 1, 2].map(() => ({ groupsName
 export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, readonly StructFields[]>>>> = {
   ak4: {
     StreamsGroupHeartbeat: [AK4_HEARTBEAT, AK4_HEARTBEAT],
-    StreamsGroupDescribe: [DESCRIBE_V0],
+    StreamsGroupDescribe: [DESCRIBE_V0, DESCRIBE_V1],
     OffsetCommit: OFFSET_COMMIT,
     ListGroups: LIST_GROUPS,
     DeleteGroups: DELETE_GROUPS,
@@ -244,6 +246,8 @@ export function requestFields(edition: Edition, variant: Variant, rpc: RpcName):
 
 /** The version a `send` step uses when it gives none: the newest one of its edition (variants do not change it). */
 export function defaultVersion(edition: Edition, rpc: RpcName): number {
+  // StreamsGroupDescribe stays at v0 unless a step asks for v1 (KIP-1331's topology description is opt-in)
+  if (rpc === 'StreamsGroupDescribe') return 0;
   return Math.max(0, (REQUEST_FIELDS[edition][rpc]?.length ?? 1) - 1);
 }
 

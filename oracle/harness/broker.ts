@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { oracleClasspath } from './maven.ts';
+import { waitFor } from '../../src/cli/kafka/wait.ts';
 
 /** Broker configs the oracle always sets, and why (each is also printed by `sgp oracle`). */
 export const ORACLE_BROKER_CONFIGS: Record<string, string> = {
@@ -82,15 +83,6 @@ const LOG4J2 = (dir: string, requestLog: boolean): string => `Configuration:
           - ref: requests
 `;
 
-async function waitUntil(what: string, timeoutMs: number, probe: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (let attempt = 0; Date.now() < deadline; attempt++) {
-    if (await probe()) return;
-    await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 500)));
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`);
-}
-
 function exited(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
@@ -139,10 +131,15 @@ export async function startBroker(opts: BrokerOptions = {}): Promise<Broker> {
     closeSync(out);
     const { coordinatorReady } = await import('./ready.ts');
     const proc = child;
-    await waitUntil(`Kafka broker on 127.0.0.1:${port} (log: ${join(dir, 'broker.log')})`, 90_000, async () => {
-      if (proc.exitCode !== null) throw new Error(`the broker exited with ${proc.exitCode}; see ${join(dir, 'broker.log')} and ${join(dir, 'stdout.log')}`);
-      return coordinatorReady('127.0.0.1', port);
-    });
+    await waitFor(
+      `Kafka broker on 127.0.0.1:${port} (log: ${join(dir, 'broker.log')})`,
+      90_000,
+      async () => {
+        if (proc.exitCode !== null) throw new Error(`the broker exited with ${proc.exitCode}; see ${join(dir, 'broker.log')} and ${join(dir, 'stdout.log')}`);
+        return (await coordinatorReady('127.0.0.1', port)) ? true : undefined;
+      },
+      { firstMs: 50, maxMs: 500 },
+    );
   };
   const halt = async (): Promise<void> => {
     const proc = child;

@@ -1,6 +1,6 @@
 // The oracle module's Java side, built by Maven from the published Kafka 4.4.0 jars: its classpath, built on first use.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,11 +12,10 @@ const JAR = join(TARGET, 'sgp-oracle-0.1.0.jar');
 function newestSource(): number {
   let newest = statSync(join(ORACLE_DIR, 'pom.xml')).mtimeMs;
   const walk = (dir: string): void => {
-    for (const name of execFileSync('ls', [dir], { encoding: 'utf8' }).split('\n').filter(Boolean)) {
-      const p = join(dir, name);
-      const st = statSync(p);
-      if (st.isDirectory()) walk(p);
-      else newest = Math.max(newest, st.mtimeMs);
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else newest = Math.max(newest, statSync(p).mtimeMs);
     }
   };
   const src = join(ORACLE_DIR, 'src');

@@ -8,6 +8,7 @@ import type { OraclePlan, PlannedRequest } from '../../core/oracle/plan.ts';
 import { SCALED_RESULT_FIELDS } from '../../core/oracle/plan.ts';
 import type { KafkaStepResult } from '../../core/oracle/compare.ts';
 import { KafkaClient, OFFSETS_TOPIC } from '../kafka/client.ts';
+import { waitFor } from '../kafka/wait.ts';
 
 export interface ExecuteOptions {
   host: string;
@@ -81,16 +82,6 @@ function scaleBack(value: unknown, scale: number): unknown {
     out[k] = (SCALED_RESULT_FIELDS as readonly string[]).includes(k) && typeof v === 'number' && v > 0 ? v * scale : scaleBack(v, scale);
   }
   return out;
-}
-
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (let i = 0; ; i++) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(Math.min(20 * 2 ** i, 250));
-  }
 }
 
 /** Runs the plan; throws on a transport failure or a broker that does not behave like one. */

@@ -205,30 +205,30 @@ const OFFSET_DELETE: readonly StructFields[] = [{ groupId: f(str), topics: f(arr
 /** DeleteGroupsRequest v0-2. */
 const DELETE_GROUPS: readonly StructFields[] = [0, 1, 2].map(() => ({ groupsNames: f(arr(str)) }));
 
+/** The group admin RPCs both editions serve, with the same fields. */
+const ADMIN_REQUEST_FIELDS: Partial<Record<RpcName, readonly StructFields[]>> = {
+  ListGroups: LIST_GROUPS,
+  DeleteGroups: DELETE_GROUPS,
+  IncrementalAlterConfigs: ALTER_CONFIGS,
+  OffsetFetch: OFFSET_FETCH,
+  OffsetDelete: OFFSET_DELETE,
+  DescribeGroups: DESCRIBE_GROUPS,
+};
+
 /** Request fields by edition, RPC and version (index = version). Absent RPC = not in that edition. */
 export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, readonly StructFields[]>>>> = {
   ak4: {
     StreamsGroupHeartbeat: [AK4_HEARTBEAT, AK4_HEARTBEAT],
     StreamsGroupDescribe: [DESCRIBE_V0, DESCRIBE_V1],
     OffsetCommit: OFFSET_COMMIT,
-    ListGroups: LIST_GROUPS,
-    DeleteGroups: DELETE_GROUPS,
-    IncrementalAlterConfigs: ALTER_CONFIGS,
-    OffsetFetch: OFFSET_FETCH,
-    OffsetDelete: OFFSET_DELETE,
-    DescribeGroups: DESCRIBE_GROUPS,
+    ...ADMIN_REQUEST_FIELDS,
   },
   'kip1071-draft': {
     StreamsGroupHeartbeat: [DRAFT_HEARTBEAT],
     StreamsGroupInitialize: [DRAFT_INITIALIZE],
     StreamsGroupDescribe: [DESCRIBE_V0],
     OffsetCommit: OFFSET_COMMIT,
-    ListGroups: LIST_GROUPS,
-    DeleteGroups: DELETE_GROUPS,
-    IncrementalAlterConfigs: ALTER_CONFIGS,
-    OffsetFetch: OFFSET_FETCH,
-    OffsetDelete: OFFSET_DELETE,
-    DescribeGroups: DESCRIBE_GROUPS,
+    ...ADMIN_REQUEST_FIELDS,
   },
 };
 

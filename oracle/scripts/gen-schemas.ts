@@ -37,6 +37,18 @@ const MESSAGES: [string, number, number[]][] = [
   ['OffsetCommitResponseData', 8, [9]],
 ];
 
+/** [name, apiKey]: the group RPCs scenarios send (OffsetCommit and the admin ones), every version Kafka 4.4.0 has,
+ * merged into one schema per message (field versions as ranges), as the codec registry serves them. */
+const GROUP_RPCS: [string, number][] = [
+  ['OffsetCommit', 8],
+  ['OffsetFetch', 9],
+  ['OffsetDelete', 47],
+  ['ListGroups', 16],
+  ['DescribeGroups', 15],
+  ['DeleteGroups', 42],
+  ['IncrementalAlterConfigs', 44],
+];
+
 /** The record types the playground writes to __consumer_offsets, by Kafka's CoordinatorRecordType id. */
 const RECORDS: [string, number][] = [
   ['OffsetCommit', 1],
@@ -172,6 +184,126 @@ function field(snake: string, t: DumpType, v: string, parent: string): Spec {
   return s;
 }
 
+/**
+ * List and null defaults, which `convert` leaves to nullability: a field Kafka's default-constructed message writes
+ * as `[]` takes the zero value (the empty list), one it writes as null (where the version allows null) takes null.
+ * Top-level fields read the message's defaults; nested ones the nested class whose JSON has exactly their names.
+ */
+function applyListDefaults(fields: Spec[], defaults: Record<string, unknown> | null, structs: Record<string, unknown>[], v: string): void {
+  const apply = (f: Spec, d: unknown): void => {
+    if (Array.isArray(d) && d.length === 0) delete f.default;
+    else if (d === null && f.nullableVersions === v) f.default = null;
+  };
+  for (const f of fields) {
+    if (f.taggedVersions !== undefined) continue;
+    const key = camel(snakeOf(f.name));
+    if (defaults && key in defaults) apply(f, defaults[key]);
+    if (!f.fields) continue;
+    applyListDefaults(f.fields, null, structs, v);
+    const names = f.fields.filter((x) => x.taggedVersions === undefined).map((x) => camel(snakeOf(x.name))).sort().join(',');
+    const matches = structs.filter((d) => Object.keys(d).sort().join(',') === names);
+    for (const nf of f.fields) {
+      if (nf.taggedVersions !== undefined || matches.length === 0) continue;
+      const k = camel(snakeOf(nf.name));
+      const values = new Set(matches.map((m) => JSON.stringify(m[k])));
+      if (values.size === 1) apply(nf, matches[0]![k]);
+    }
+  }
+}
+
+/** A set of versions as a Kafka range ("3", "2-4", "8+" when it reaches the newest version); it must be contiguous. */
+function range(versions: number[], newest: number, what: string): string {
+  const vs = [...versions].sort((a, b) => a - b);
+  const lo = vs[0]!;
+  const hi = vs.at(-1)!;
+  if (hi - lo + 1 !== vs.length) throw new Error(`${what}: versions ${vs.join(',')} are not contiguous`);
+  if (lo === hi) return String(lo);
+  return hi === newest ? `${lo}+` : `${lo}-${hi}`;
+}
+
+interface Merging {
+  spec: Spec;
+  versions: number[];
+  nullable: number[];
+  tagged: number[];
+  defaults: Map<number, unknown>;
+  children: [number, Spec[]][];
+}
+
+/**
+ * One field list from the per-version ones: a field keeps its name, type, tag and default across the versions it is
+ * in, and the fields of every version appear in that version's order (each is checked; a conflict is an error).
+ */
+function mergeFields(perVersion: [number, Spec[]][], newest: number, where: string): Spec[] {
+  const merged: Merging[] = [];
+  for (const [v, fields] of perVersion) {
+    let prev = -1;
+    for (const f of fields) {
+      let i = merged.findIndex((m) => m.spec.name === f.name);
+      if (i < 0) {
+        i = f.taggedVersions !== undefined ? merged.length : prev + 1;
+        const { versions: _v, nullableVersions: _n, taggedVersions: _t, default: _d, fields: _f, ...rest } = f;
+        merged.splice(i, 0, { spec: rest, versions: [], nullable: [], tagged: [], defaults: new Map(), children: [] });
+      }
+      const m = merged[i]!;
+      if (m.spec.type !== f.type || m.spec.tag !== f.tag) throw new Error(`${where}.${f.name}: v${v} is ${f.type} (tag ${f.tag}), earlier ${m.spec.type} (tag ${m.spec.tag})`);
+      if (f.taggedVersions === undefined) {
+        if (i < prev) throw new Error(`${where}.${f.name}: field order of v${v} differs from the other versions`);
+        prev = i;
+      }
+      m.versions.push(v);
+      if (f.nullableVersions !== undefined) m.nullable.push(v);
+      if (f.taggedVersions !== undefined) m.tagged.push(v);
+      m.defaults.set(v, f.default);
+      if (f.fields) m.children.push([v, f.fields]);
+    }
+  }
+  return merged.map((m) => {
+    const name = `${where}.${m.spec.name}`;
+    const out: Spec = { name: m.spec.name, type: m.spec.type, versions: range(m.versions, newest, name) };
+    if (m.nullable.length) out.nullableVersions = range(m.nullable, newest, `${name} nullable`);
+    if (m.tagged.length) {
+      if (m.tagged.length !== m.versions.length) throw new Error(`${name}: tagged in some of its versions only`);
+      out.taggedVersions = out.versions;
+      out.tag = m.spec.tag;
+    }
+    const defaults = new Set([...m.defaults.values()].map((d) => JSON.stringify(d)));
+    // a null default only where every version allows null (Kafka's generator requires it): else the zero value
+    if (defaults.size > 1 && !(defaults.size === 2 && defaults.has(undefined as unknown as string) && defaults.has('null') && m.nullable.length < m.versions.length)) {
+      throw new Error(`${name}: the default differs between versions (${[...defaults].join(' / ')})`);
+    }
+    const d = m.defaults.values().next().value;
+    if (defaults.size === 1 && d !== undefined) out.default = d;
+    if (m.children.length) out.fields = mergeFields(m.children, newest, name);
+    return out;
+  });
+}
+
+/** One schema for every version Kafka 4.4.0 has of a message (apart from SchemaDump's: versions as ranges). */
+function mergedSchema(cls: string, apiKey: number, dumps: Dump[]): Record<string, unknown> {
+  const name = cls.replace(/Data$/, '');
+  const versions = dumps.map((d) => d.version).sort((a, b) => a - b);
+  if (versions.length === 0) throw new Error(`${cls}: no versions in Kafka 4.4.0`);
+  const newest = versions.at(-1)!;
+  const perVersion: [number, Spec[]][] = versions.map((v) => {
+    const d = dumps.find((x) => x.version === v)!;
+    const fields = convert(d.schema, String(v), name, d.defaults, d.taggedDefaults);
+    applyStructDefaults(fields, d.structDefaults ?? []);
+    applyListDefaults(fields, d.defaults, d.structDefaults ?? [], String(v));
+    return [v, fields];
+  });
+  const flexibleVersions = dumps.filter((d) => flexible(d.schema)).map((d) => d.version);
+  return {
+    name,
+    apiKey,
+    type: name.endsWith('Request') ? 'request' : 'response',
+    edition: 'common',
+    validVersions: versions[0] === newest ? String(newest) : `${versions[0]}-${newest}`,
+    flexibleVersions: flexibleVersions.length ? range(flexibleVersions, newest, `${name} flexible`) : 'none',
+    fields: mergeFields(perVersion, newest, name),
+  };
+}
+
 const flexible = (schema: DumpField[]): boolean => schema.some((f) => f.tagged !== undefined);
 
 function dump(classes: string[]): Dump[] {
@@ -184,6 +316,8 @@ const REC_PKG = 'org.apache.kafka.coordinator.group.generated.';
 
 function generate(): string {
   const msgs = dump(MESSAGES.map(([c]) => MSG_PKG + c));
+  const groupClasses = GROUP_RPCS.flatMap(([n]) => [`${n}RequestData`, `${n}ResponseData`]);
+  const groups = dump(groupClasses.map((c) => MSG_PKG + c));
   const recs = dump(RECORDS.flatMap(([n]) => [`${REC_PKG}${n}Key`, `${REC_PKG}${n}Value`]));
   const lines: string[] = [];
   lines.push('// GENERATED by oracle/scripts/gen-schemas.ts from the message classes of Apache Kafka 4.4.0 (kafka-clients,');
@@ -209,6 +343,16 @@ function generate(): string {
       };
       applyStructDefaults(schema.fields, d.structDefaults ?? []);
       lines.push(`  ${JSON.stringify(`${name}@${v}`)}: ${JSON.stringify(schema)},`);
+    }
+  }
+  lines.push('};');
+  lines.push('');
+  lines.push('/** The group RPCs scenarios send, by message name: every version Kafka 4.4.0 has, in one schema each. */');
+  lines.push('export const KAFKA_GROUP_RPC: Record<string, MessageSchema> = {');
+  for (const [n, apiKey] of GROUP_RPCS) {
+    for (const cls of [`${n}RequestData`, `${n}ResponseData`]) {
+      const schema = mergedSchema(cls, apiKey, groups.filter((g) => g.class === cls));
+      lines.push(`  ${JSON.stringify(schema.name)}: ${JSON.stringify(schema)},`);
     }
   }
   lines.push('};');

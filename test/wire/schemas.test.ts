@@ -54,7 +54,35 @@ describe('schema data', () => {
     expect(supportedVersions('StreamsGroupDescribeRequest')).toEqual([0, 1]);
     expect(supportedVersions('StreamsGroupInitializeRequest')).toEqual([0]);
     expect(getSchema('StreamsGroupInitializeRequest').edition).toBe('kip1071-draft');
-    for (const [, s] of SCHEMA_LIST) if (s.type !== 'header') expect(s.flexibleVersions).toBe('0+');
+    for (const [, s] of SCHEMA_LIST) if (s.type !== 'header' && s.name.startsWith('StreamsGroup')) expect(s.flexibleVersions).toBe('0+');
+  });
+
+  it('the group RPCs: the same schemas in both editions, every version Kafka 4.4.0 has', () => {
+    // Kafka 4.0 removed OffsetCommit v0-1 and OffsetFetch v0 (KIP-896); the rest are as in Kafka's message JSON
+    const expected: Record<string, [number, number[], string]> = {
+      OffsetCommit: [8, [2, 3, 4, 5, 6, 7, 8, 9, 10], '8+'],
+      OffsetFetch: [9, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], '6+'],
+      OffsetDelete: [47, [0], 'none'],
+      ListGroups: [16, [0, 1, 2, 3, 4, 5], '3+'],
+      DescribeGroups: [15, [0, 1, 2, 3, 4, 5, 6], '5+'],
+      DeleteGroups: [42, [0, 1, 2, 3], '2+'],
+      IncrementalAlterConfigs: [44, [0, 1], '1'],
+    };
+    for (const [rpc, [apiKey, versions, flexible]] of Object.entries(expected)) {
+      for (const side of ['Request', 'Response'] as const) {
+        const kind = `${rpc}${side}` as MessageKind;
+        expect(SCHEMAS['kip1071-draft'][kind], kind).toBe(SCHEMAS.ak4[kind]);
+        expect(getSchema(kind, 'ak4')).toMatchObject({ apiKey, edition: 'common', flexibleVersions: flexible });
+        expect(supportedVersions(kind, 'ak4'), kind).toEqual(versions);
+      }
+    }
+    // fields as their versions state them
+    expect(Object.keys(defaultMessage('ListGroupsRequest', 3))).toEqual([]);
+    expect(Object.keys(defaultMessage('ListGroupsRequest', 5))).toEqual(['statesFilter', 'typesFilter']);
+    expect(Object.keys(defaultMessage('OffsetFetchRequest', 7)).sort()).toEqual(['groupId', 'requireStable', 'topics']);
+    expect(defaultMessage('OffsetFetchRequest', 9)).toEqual({ groups: [], requireStable: false });
+    expect(Object.keys(defaultMessage('OffsetCommitRequest', 4))).toContain('retentionTimeMs');
+    expect(Object.keys(defaultMessage('OffsetCommitRequest', 9))).not.toContain('retentionTimeMs');
   });
 
   it('the fields of each heartbeat version', () => {

@@ -10,9 +10,12 @@ function outcome(request: unknown, response: unknown, errorName: ErrorName | 'NO
   return { request: request as Record<string, unknown>, response: response as Record<string, unknown>, errorName, errorMessage: null, memberId: null, memberEpoch: null, batch, narration, createdTopics: [] };
 }
 
-export function listGroupsRpc(broker: Broker, data: Record<string, unknown>): RpcOutcome {
+export function listGroupsRpc(broker: Broker, version: number, data: Record<string, unknown>): RpcOutcome {
   const req = normalizeListGroupsRequest(data);
-  const response = listGroups(broker.coordinator.groups, req);
+  const full = listGroups(broker.coordinator.groups, req);
+  // ListGroupsResponse: GroupState is a v4+ field, GroupType v5+ (both ignorable: older versions are written without them)
+  const groups = full.groups.map(({ groupState, groupType, ...g }) => ({ ...g, ...(version >= 4 ? { groupState } : {}), ...(version >= 5 ? { groupType } : {}) }));
+  const response = { ...full, groups };
   const filters = [req.statesFilter.length > 0 ? `states ${req.statesFilter.join(', ')}` : '', req.typesFilter.length > 0 ? `types ${req.typesFilter.join(', ')}` : ''].filter((s) => s);
   return outcome(req, response, 'NONE', [`ListGroups${filters.length > 0 ? ` (${filters.join('; ')})` : ''}: ${response.groups.length} group(s). It reads the coordinator's groups and writes nothing.`]);
 }

@@ -174,7 +174,7 @@ export class Broker {
     const range = supportedVersions(this.options.edition, api, this.options.variant);
     // OffsetCommit is the same RPC in both editions (src/core/offsets/)
     if (api === 'OffsetCommit') return offsetCommitRpc(this, version, data);
-    if (api === 'ListGroups') return listGroupsRpc(this, data);
+    if (api === 'ListGroups') return listGroupsRpc(this, version, data);
     if (api === 'DeleteGroups') return deleteGroupsRpc(this, data);
     if (api === 'OffsetFetch') return offsetFetchRpc(this, data);
     if (api === 'OffsetDelete') return offsetDeleteRpc(this, data);

@@ -33,6 +33,11 @@ export function unavailableOutcome(edition: Edition, api: RpcName, version: numb
       response = { throttleTimeMs: 0, responses: (Array.isArray(data.resources) ? data.resources : []).map((r: { resourceType?: unknown; resourceName?: unknown }) => ({ errorCode: code, errorMessage: null, resourceType: r.resourceType ?? 0, resourceName: r.resourceName ?? '' })) };
       break;
     case 'OffsetFetch':
+      // OffsetFetchResponse v1-7 answer one group at the top level (ErrorCode v2+, ThrottleTimeMs v3+); v8+ per group
+      if (version < 8) {
+        response = { ...(version >= 3 ? { throttleTimeMs: 0 } : {}), topics: [], ...(version >= 2 ? { errorCode: code } : {}) };
+        break;
+      }
       response = { throttleTimeMs: 0, groups: (Array.isArray(data.groups) ? data.groups : []).map((g: { groupId?: unknown }) => ({ groupId: g.groupId ?? '', topics: [], errorCode: code })) };
       break;
     case 'DescribeGroups':

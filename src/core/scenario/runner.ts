@@ -246,7 +246,7 @@ export class ScenarioRunner {
       if (!groupless && data.groupId === undefined) data.groupId = this.scenario.groupId;
       if (step.send === 'DeleteGroups' && data.groupsNames === undefined) data.groupsNames = [this.scenario.groupId];
       if (step.send === 'DescribeGroups' && data.groups === undefined) data.groups = [this.scenario.groupId];
-      if (step.send === 'OffsetFetch' && data.groups === undefined) data.groups = [{ groupId: this.scenario.groupId, topics: null }];
+      if (step.send === 'OffsetFetch' && version >= 8 && data.groups === undefined) data.groups = [{ groupId: this.scenario.groupId, topics: null }];
       if (step.send === 'StreamsGroupDescribe' && data.groupIds === undefined) data.groupIds = [this.scenario.groupId];
       if (step.member !== undefined && (step.send === 'StreamsGroupHeartbeat' || step.send === 'OffsetCommit') && data.memberId === undefined) {
         data.memberId = this.memberByAlias.get(step.member) ?? step.member;

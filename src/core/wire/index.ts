@@ -4,12 +4,12 @@ import { Reader, Writer } from './bytes.ts';
 import { decodeStruct, defaultStruct, encodeStruct, type Ctx } from './codec.ts';
 import { REQUEST_HEADER, RESPONSE_HEADER, SCHEMAS } from './schemas/index.ts';
 import type { Annotation, Edition, MessageKind, MessageSchema } from './types.ts';
-import { WireError } from './types.ts';
+import { GROUP_RPC_KINDS, WireError } from './types.ts';
 import { inVersions, versionList } from './versions.ts';
 
 export { toHex, fromHex } from './bytes.ts';
-export { WireError, UNKNOWN_TAGGED_KEY } from './types.ts';
-export type { Annotation, Edition, FieldSpec, MessageKind, MessageSchema, StructSpec, UnknownTaggedField } from './types.ts';
+export { WireError, UNKNOWN_TAGGED_KEY, GROUP_RPC_KINDS } from './types.ts';
+export type { Annotation, Edition, FieldSpec, GroupRpcKind, MessageKind, MessageSchema, StructSpec, UnknownTaggedField } from './types.ts';
 export { SCHEMAS } from './schemas/index.ts';
 
 export const MESSAGE_KINDS: readonly MessageKind[] = [
@@ -19,6 +19,7 @@ export const MESSAGE_KINDS: readonly MessageKind[] = [
   'StreamsGroupInitializeResponse',
   'StreamsGroupDescribeRequest',
   'StreamsGroupDescribeResponse',
+  ...GROUP_RPC_KINDS,
   'RequestHeader',
   'ResponseHeader',
 ];
@@ -74,6 +75,11 @@ export function supportedVersions(kind: MessageKind, edition?: Edition): number[
 function context(kind: MessageKind | MessageSchema, version: number, opts: WireOptions): Ctx {
   const schema = typeof kind === 'string' ? getSchema(kind, opts.edition) : kind;
   if (!Number.isInteger(version) || !inVersions(schema.validVersions, version)) {
+    // KIP-896: Kafka 4.0 removed the oldest versions of some RPCs (OffsetCommit v0-1, OffsetFetch v0)
+    const lo = versionList(schema.validVersions)[0] ?? 0;
+    if (schema.edition === 'common' && schema.type !== 'header' && Number.isInteger(version) && version >= 0 && version < lo) {
+      throw new WireError(`${schema.name} v${version} is not in Kafka 4.4.0, which has versions ${schema.validVersions} (Kafka 4.0 removed the older ones, KIP-896)`, 0, '');
+    }
     throw new WireError(`${schema.name} (${schema.edition}) has versions ${schema.validVersions}; v${version} is not one of them`, 0, '');
   }
   return { schema, version, flexible: inVersions(schema.flexibleVersions, version), ignorable: opts.ignorable ?? 'error' };

@@ -55,8 +55,28 @@ export type MessageKind =
   | 'StreamsGroupInitializeResponse'
   | 'StreamsGroupDescribeRequest'
   | 'StreamsGroupDescribeResponse'
+  | GroupRpcKind
   | 'RequestHeader'
   | 'ResponseHeader';
+
+/** The group RPCs both editions serve (OffsetCommit and the admin ones), with schemas generated from Kafka 4.4.0. */
+export const GROUP_RPC_KINDS = [
+  'OffsetCommitRequest',
+  'OffsetCommitResponse',
+  'OffsetFetchRequest',
+  'OffsetFetchResponse',
+  'OffsetDeleteRequest',
+  'OffsetDeleteResponse',
+  'ListGroupsRequest',
+  'ListGroupsResponse',
+  'DescribeGroupsRequest',
+  'DescribeGroupsResponse',
+  'DeleteGroupsRequest',
+  'DeleteGroupsResponse',
+  'IncrementalAlterConfigsRequest',
+  'IncrementalAlterConfigsResponse',
+] as const;
+export type GroupRpcKind = (typeof GROUP_RPC_KINDS)[number];
 
 /** One run of bytes in the hex view. Annotations of a decode tile the consumed bytes in order. */
 export interface Annotation {

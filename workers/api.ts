@@ -185,6 +185,7 @@ export class WorkerApi {
       return { ok: false, errors: [], crash: String(e instanceof Error ? e.message : e) };
     }
     const store = new TraceStore(id);
+    if (runner.initial) store.setInitial(runner.initial);
     let eager: UiStep[] | null = [];
     let chars = 0;
     let lastReport = 0;
@@ -220,6 +221,7 @@ export class WorkerApi {
       steps: store.summaries,
       topics: Object.fromEntries([...runner.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
+    if (runner.initial) trace.initial = runner.initial;
     if (runner.budget.stopped) trace.stopped = runner.budget.stopped;
     return { ok: true, trace, ms: performance.now() - t0, clients: Object.keys(scenario.clients).sort(), stepLines: stepLines(text), details: eager };
   }

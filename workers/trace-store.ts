@@ -2,6 +2,8 @@
 // summary per step up front, a step's full views when it is selected, and the log a window at a time.
 // Steps are kept as JSON text (about a third of the memory of the objects) and parsed on demand.
 import type { UiStep } from './api.ts';
+import type { TraceInitial } from '../src/core/scenario/types.ts';
+import { INITIAL_STEP } from '../src/ui/lib/initial-step.ts';
 import { compact, outcome, previousHeartbeat, type LogRow, type Outcome } from '../src/ui/lib/view.ts';
 import { stepFlow, type FlowEvent } from '../src/core/scenario/flow.ts';
 
@@ -68,6 +70,12 @@ export class TraceStore {
   private readonly heartbeats = new Map<string, number[]>();
 
   constructor(readonly id: number) {}
+
+  /** The records loaded from the scenario's initialLog (step "initial", -1): the log's first rows, one batch. */
+  setInitial(initial: TraceInitial): void {
+    if (this.json.length > 0 || this.log.length > 0) throw new Error('the initial records come before every step');
+    initial.records.forEach((r, i) => this.log.push({ ...r, step: INITIAL_STEP, batchStart: i === 0 }));
+  }
 
   /** Adds the next step; returns the size of its JSON text. */
   add(step: UiStep): number {

@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeMessage, encodeMessage, getSchema, supportedVersions, toHex, fromHex, type MessageSchema } from '../../src/core/wire/index.ts';
+import { decodeMessage, encodeMessage, getSchema, GROUP_RPC_KINDS, supportedVersions, toHex, fromHex, type MessageSchema } from '../../src/core/wire/index.ts';
 import { KAFKA_RPC } from '../../src/core/wire/schemas/kafka-4.4.generated.ts';
 import { exampleTraces, generatedMessages, limitMessages, type ExampleTraces } from './codecMessages.ts';
 import { oracleClasspath, runJsonLines } from './javaOracle.ts';
@@ -46,6 +46,8 @@ function schemaVersions(): { schema: MessageSchema; version: number }[] {
     }
   }
   for (const schema of Object.values(KAFKA_RPC)) out.push({ schema, version: Number(schema.validVersions) });
+  // the group RPCs scenarios send, as the codec registry serves them (every version of Kafka 4.4.0, merged schemas)
+  for (const kind of GROUP_RPC_KINDS) for (const version of supportedVersions(kind, 'ak4')) out.push({ schema: getSchema(kind, 'ak4'), version });
   return out;
 }
 
@@ -97,7 +99,7 @@ function buildCases(traces: ExampleTraces): Case[] {
   const cases: Case[] = [];
   const byName = new Map<string, MessageSchema>();
   for (const { schema, version } of schemaVersions()) {
-    byName.set(`${schema.name}@${version}`, schema);
+    if (!byName.has(`${schema.name}@${version}`)) byName.set(`${schema.name}@${version}`, schema);
     generatedMessages(schema, version, GENERATED_PER_VERSION, 4400 + version).forEach((json, i) => cases.push({ schema, version, json, label: `generated #${i}` }));
     for (const l of limitMessages(schema, version)) cases.push({ schema, version, json: l.json, label: `limit ${l.label}` });
   }

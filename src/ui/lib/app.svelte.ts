@@ -8,6 +8,7 @@ import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { loadExamples, type ExampleEntry } from './examples.ts';
 import { appendStep, formatJson, moveStep, notAScenario, removeStep, tryParse, type Json } from './scenario-text.ts';
 import { previousHeartbeat } from './view.ts';
+import { INITIAL_STEP, initialStep } from './initial-step.ts';
 import { WorkerClient } from './worker-client.ts';
 
 export type BannerKind = 'error' | 'warn' | 'info';
@@ -88,6 +89,11 @@ export class AppState {
     return this.trace?.steps ?? [];
   }
 
+  /** The first index the timeline selects: step "initial" (-1) when the scenario starts from an initialLog, else 0. */
+  get firstIndex(): number {
+    return this.trace?.initial ? INITIAL_STEP : 0;
+  }
+
   /** The selected step in full (while the next one loads from the worker, the one before). */
   get step(): UiStep | null {
     return this.steps.length ? this.stepDetail : null;
@@ -116,6 +122,10 @@ export class AppState {
     const trace = this.trace;
     if (!trace || trace.steps.length === 0) {
       this.stepDetail = null;
+      return;
+    }
+    if (i === INITIAL_STEP && trace.initial) {
+      this.stepDetail = initialStep(trace.initial);
       return;
     }
     const s = await this.fetchSteps(trace, i);
@@ -277,10 +287,12 @@ export class AppState {
       this.stale = false;
       this.banners = this.banners.filter((b) => b.testId !== 'run-cancelled');
       if (this.selected >= out.trace.steps.length) this.selected = Math.max(0, out.trace.steps.length - 1);
+      if (this.selected < this.firstIndex) this.selected = 0;
       if (out.trace.stopped) this.banner('warn', `${out.trace.stopped.message} The views show the steps run before it.`, [], 'run-budget');
       const n = out.trace.steps.length;
       this.lastStep = this.details.get(n - 1) ?? null;
-      if (this.details.size === n) this.stepDetail = this.details.get(this.selected) ?? null;
+      if (this.selected === INITIAL_STEP && out.trace.initial) this.stepDetail = initialStep(out.trace.initial);
+      else if (this.details.size === n) this.stepDetail = this.details.get(this.selected) ?? null;
       else {
         await this.loadStep(this.selected);
         if (this.trace === out.trace && n > 0) this.lastStep = await this.fetchSteps(out.trace, n - 1);
@@ -306,7 +318,7 @@ export class AppState {
   async select(i: number): Promise<void> {
     const n = this.steps.length;
     if (n === 0) return;
-    this.selected = Math.max(0, Math.min(n - 1, i));
+    this.selected = Math.max(this.firstIndex, Math.min(n - 1, i));
     this.scheduleSave();
     await this.loadStep(this.selected);
     await tick();
@@ -327,7 +339,7 @@ export class AppState {
 
   play(): void {
     if (this.steps.length === 0) return;
-    if (this.selected >= this.steps.length - 1) void this.select(0);
+    if (this.selected >= this.steps.length - 1) void this.select(this.firstIndex);
     this.playing = true;
     this.playTick();
   }

@@ -164,6 +164,43 @@ describe('playground e2e', { timeout: 180000 }, () => {
     await expect.poll(() => page.textContent('[data-testid=inspector]')).toMatch(/StreamsGroupHeartbeat|run|advance/);
   });
 
+  it('shows the state an initialLog loads as step "initial", before step 0, by mouse and keyboard', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '21-start-from-a-state.json');
+    const initial = page.locator('[data-testid=step-initial]');
+    await initial.waitFor();
+    expect(await initial.textContent()).toContain('9 records · Reconciling, epoch 11');
+    // Home selects it; the group view, members, narration and log show the loaded state
+    await page.locator('[data-testid=step]').nth(1).click();
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.textContent('[data-testid=step-pos]')).toContain('initial of 2 steps');
+    expect(await initial.getAttribute('aria-current')).toBe('step');
+    expect(await page.textContent('[data-testid=narration]')).toContain('starts from a log of 9 record(s)');
+    expect(await page.textContent('[data-testid=group-state]')).toBe('Reconciling');
+    expect(await page.textContent('[data-testid=group-epoch]')).toBe('11');
+    expect(await page.textContent('[data-testid=members-view]')).toMatch(/A[\s\S]*B/);
+    await page.click('[data-testid=tab-log]');
+    await expect.poll(() => page.locator('[data-testid=log-row]').count()).toBe(9);
+    expect(await page.locator('[data-testid=log-row]').first().textContent()).toContain('initial');
+    // → goes to step 0 (its own records added to the log), ← comes back
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.textContent('[data-testid=step-pos]')).toContain('#0 of 2 steps');
+    expect(await initial.getAttribute('aria-current')).toBeNull();
+    await expect.poll(() => page.locator('[data-testid=log-row]').count()).toBeGreaterThan(9);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.textContent('[data-testid=step-pos]')).toContain('initial');
+    // a screen reader finds it by name, and it is a button in the Tab order
+    expect(await page.getByRole('group', { name: 'Initial state' }).count()).toBe(1);
+    await page.locator('[data-testid=step]').first().click();
+    await initial.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.textContent('[data-testid=step-pos]')).toContain('initial');
+    // an example without initialLog has no such entry
+    await openExample(page, '02-scale-out-revocation.json');
+    await expect.poll(() => page.locator('[data-testid=step-initial]').count()).toBe(0);
+  });
+
   it('shows an error marker in Monaco for invalid JSON', async () => {
     const page = await newPage();
     await ready(page);
@@ -527,6 +564,22 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
     await page.fill('[data-testid=decode-input]', '05 41');
     await page.click('[data-testid=decode-hex]');
     await expect.poll(() => page.textContent('[data-testid=decode-error]')).toMatch(/truncated at byte 1.*groupId/);
+  });
+
+  it('shows the group admin RPCs in Kafka binary form (ListGroups v5, DeleteGroups v2)', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '23-admin-groups.json');
+    await selectStep(page, 3);
+    await page.click('[data-testid=tab-hex]');
+    await page.locator('[data-testid=hex-response]').waitFor({ timeout: 20000 });
+    expect(await page.textContent('[data-testid=hex-view] h2')).toContain('ListGroups v5');
+    expect(await page.locator('[data-testid=hex-response-error]').count()).toBe(0);
+    expect(await page.locator('[data-testid=hex-response] [data-testid=hex-byte][data-path="groups[1].groupType"]').count()).toBeGreaterThan(0);
+    await selectStep(page, 5);
+    await expect.poll(() => page.textContent('[data-testid=hex-view] h2')).toContain('DeleteGroups v2');
+    await page.locator('[data-testid=hex-request]').waitFor();
+    expect(await page.locator('[data-testid=hex-request] [data-testid=hex-byte][data-path="groupsNames[0]"]').count()).toBeGreaterThan(0);
   });
 
   it('imports request-logger lines as a new scenario and exports a KIP report', async () => {

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EAGER_STEPS, WorkerApi } from '../../workers/api.ts';
 import { DEFAULT_SCENARIO } from '../../src/ui/lib/default-scenario.ts';
+import { INITIAL_STEP, initialStep } from '../../src/ui/lib/initial-step.ts';
+import { parseScenario } from '../../src/core/scenario/parse.ts';
+import { runScenario } from '../../src/core/scenario/runner.ts';
 
 describe('WorkerApi', () => {
   it('runs a scenario with progress, batch starts and the same trace as the core', async () => {
@@ -94,5 +97,34 @@ describe('WorkerApi', () => {
       const r = await api.run(readFileSync(`static/examples/${e.file}`, 'utf8'));
       expect(r.ok, e.file).toBe(true);
     }
+  });
+
+  it('carries the state an initialLog loads (step "initial", -1): the group, the narration and the log\'s first rows', async () => {
+    const api = new WorkerApi();
+    const text = readFileSync('static/examples/21-start-from-a-state.json', 'utf8');
+    const r = await api.run(text);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const initial = r.trace.initial!;
+    expect(initial.records.map((x) => x.offset)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(initial.group).toMatchObject({ state: 'Reconciling', groupEpoch: 11 });
+    expect(initial.narration[0]).toContain('starts from a log of 9 record(s)');
+    // the log after "initial" is the loaded records; after step 0 they come first, then the step's own
+    const before = api.logPage(r.trace.id, INITIAL_STEP, '', false, 0, 100)!;
+    expect(before.rows.map((x) => [x.offset, x.step])).toEqual(initial.records.map((x) => [x.offset, INITIAL_STEP]));
+    expect(before.firstOfStep).toBe(0);
+    expect(before.rows[0]!.batchStart).toBe(true);
+    const after0 = api.logPage(r.trace.id, 0, '', false, 0, 100)!;
+    expect(after0.total).toBe(9 + r.details![0]!.records.length);
+    expect(after0.firstOfStep).toBe(9);
+    // the view of it the page shows: a step that sends nothing, with the loaded records and group
+    const step = initialStep(initial);
+    expect(step).toMatchObject({ index: INITIAL_STEP, label: 'initial', api: null, request: null, group: initial.group, records: initial.records, batchStarts: [0] });
+    // the core's own trace has the same initial state (the worker adds nothing to it)
+    const parsed = parseScenario(text);
+    expect(parsed.ok && runScenario(parsed.scenario).initial).toEqual(initial);
+    // no initialLog, no initial state
+    const plain = await api.run(DEFAULT_SCENARIO);
+    expect(plain.ok && plain.trace.initial).toBeUndefined();
   });
 });

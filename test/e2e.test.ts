@@ -183,7 +183,8 @@ describe('playground e2e', { timeout: 180000 }, () => {
     await page.click('[data-testid=tab-log]');
     await expect.poll(() => page.locator('[data-testid=log-row]').count()).toBe(9);
     expect(await page.locator('[data-testid=log-row]').first().textContent()).toContain('initial');
-    // → goes to step 0 (its own records added to the log), ← comes back
+    // → goes to step 0 (its own records added to the log), ← comes back (focus on the timeline: in the tab bar ← → switch tabs)
+    await initial.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.textContent('[data-testid=step-pos]')).toContain('#0 of 2 steps');
     expect(await initial.getAttribute('aria-current')).toBeNull();

@@ -1,5 +1,6 @@
 // Generates src/core/wire/schemas/kafka-4.4.generated.ts from the message classes of the published Kafka 4.4.0 jars:
-// the admin RPCs `sgp oracle` speaks and the __consumer_offsets record keys and values. It runs the oracle module's
+// the admin RPCs `sgp oracle` speaks (one schema per version), the group RPCs scenarios send (every version, merged
+// into one schema per message for the codec registry) and the __consumer_offsets record keys and values. It runs the oracle module's
 // SchemaDump (field order, wire types, nullability, tags and defaults, as Kafka's generated classes declare them)
 // and writes them in the codec's schema model, one schema per version.
 //   npx tsx oracle/scripts/gen-schemas.ts            write the file

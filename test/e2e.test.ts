@@ -197,6 +197,10 @@ describe('playground e2e', { timeout: 180000 }, () => {
     await initial.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.textContent('[data-testid=step-pos]')).toContain('initial');
+    // a link copied there names no step (links count steps from 0)
+    await page.click('[data-testid=copy-link]');
+    await expect.poll(() => page.inputValue('[data-testid=share-url]')).toMatch(/#sgp=2\.[^.]+\.[^.]+$/);
+    await page.keyboard.press('Escape');
     // an example without initialLog has no such entry
     await openExample(page, '02-scale-out-revocation.json');
     await expect.poll(() => page.locator('[data-testid=step-initial]').count()).toBe(0);

@@ -8,7 +8,7 @@ import type { Edition } from '../protocol/errors.ts';
 import type { StreamsGroup } from './group.ts';
 import type { Groups } from './replay.ts';
 import type { TimerTask, Timers } from './timers.ts';
-import type { VariantRules } from './variants.ts';
+import type { VariantRules } from '../variants/index.ts';
 
 export interface RequestContext {
   clientId: string;

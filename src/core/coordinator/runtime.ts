@@ -8,14 +8,13 @@ import { estimateBatchBytes, PartitionLog, type RecordBatch } from '../log/log.t
 import type { CoordinatorRecord } from '../log/records.ts';
 import type { TopicsImage } from '../model/topology.ts';
 import { ApiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
-import type { Variant } from '../scenario/types.ts';
 import { requiredTopics } from '../topology/metadataHash.ts';
 import type { Effect, OpContext, OpResult } from './context.ts';
 import { fenceMember } from './leave.ts';
 import { replay, type Groups } from './replay.ts';
 import { buildTargetAssignment } from './targetAssignment.ts';
 import { timerKey, Timers, type ScheduledTimer } from './timers.ts';
-import { VARIANT_RULES, type VariantRules } from './variants.ts';
+import { variantRules, type Variant, type VariantRules } from '../variants/index.ts';
 import { assignmentConfigMap } from './assignmentConfigs.ts';
 import { GROUP_STATE_NAMES } from './group.ts';
 import type { StreamsGroup } from './group.ts';
@@ -99,7 +98,7 @@ export class Coordinator {
       return;
     }
     this.timers = new Timers();
-    this.rules = VARIANT_RULES[options.variant];
+    this.rules = variantRules(options.variant);
     this.assignor = new StickyTaskAssignor({ flavour: options.edition === 'ak4' ? '4.4' : 'draft' });
     this.hooks = options.edition === 'kip1071-draft' ? draftHooks(options.config) : SHIPPED_HOOKS;
     // loading: replay the whole partition, then re-derive what lived only in memory (onLoaded)

@@ -3,7 +3,7 @@ import { defineVariant, SHIPPED_RULES } from './types.ts';
 
 export default defineVariant({
   name: 'B-accumulate-signal',
-  proposal: 'KAFKA-20870 option B (with signal)',
+  proposal: 'KAFKA-20870 option B with signal',
   summary: 'As B, and heartbeat v2 responses carry OwnedTasksRequired; v0/v1 keep the all-or-none rule.',
   outcome: 'As B, but when a role\'s progress is unknown (e.g. after a failover) the v2 response asks for a full report (ownedTasksRequired) and the revocation completes.',
   editions: ['ak4'],

@@ -14,7 +14,8 @@ import { fenceMember } from './leave.ts';
 import { replay, type Groups } from './replay.ts';
 import { buildTargetAssignment } from './targetAssignment.ts';
 import { timerKey, Timers, type ScheduledTimer } from './timers.ts';
-import { variantRules, type Variant, type VariantRules } from '../variants/index.ts';
+import { variantDefinition, variantRules, type Variant, type VariantRules } from '../variants/index.ts';
+import { releasePendingOnTimeout } from './releaseOnTimeout.ts';
 import { assignmentConfigMap } from './assignmentConfigs.ts';
 import { GROUP_STATE_NAMES } from './group.ts';
 import type { StreamsGroup } from './group.ts';
@@ -164,6 +165,7 @@ export class Coordinator {
       config: groupId !== undefined ? this.configOf(groupId) : this.options.config,
       edition: this.options.edition,
       rules: this.rules,
+      variantNarration: variantDefinition(this.options.variant).narration,
       groups: this.groups,
       topics,
       timers: this.timers,
@@ -322,6 +324,13 @@ export class Coordinator {
         const m = g?.members.get(task.memberId);
         // the rebalance timeout fences only if the member is still at the epoch captured when scheduled
         if (!g || !m || m.memberEpoch !== task.memberEpoch) return firedNothing(t, 'nothing (member moved on)');
+        // variant rule onRebalanceTimeout: release the pending revocations instead of fencing (E-release-on-timeout)
+        if (this.rules.onRebalanceTimeout === 'release-pending') {
+          const narrate = ctx.variantNarration?.rebalanceTimeoutReleased ?? ((id: string) => `The rebalance timeout released ${id}'s tasks pending revocation.`);
+          const op = releasePendingOnTimeout(ctx, g, m, narrate);
+          if (!op) return firedNothing(t, `nothing (${m.memberId}'s revoked tasks were already released)`);
+          return this.runTimerOp(t, () => op, `rebalance timeout released the revoked tasks of member ${m.memberId}`);
+        }
         return this.runTimerOp(t, () => {
           const f = this.hooks.fence(ctx, g, m);
           return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} did not release its revoked tasks within its rebalance timeout (${m.rebalanceTimeoutMs} ms): it is fenced.`, ...f.narration] };

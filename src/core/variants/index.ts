@@ -9,11 +9,12 @@ import bAccumulate from './B-accumulate.ts';
 import bAccumulateSignal from './B-accumulate-signal.ts';
 import cRejectPartial from './C-reject-partial.ts';
 import dNestedReport from './D-nested-report.ts';
+import eReleaseOnTimeout from './E-release-on-timeout.ts';
 
-export type { VariantDefinition, VariantRules } from './types.ts';
+export type { VariantDefinition, VariantNarration, VariantRules } from './types.ts';
 
 /** Every variant, in the order the UI, the CLI, the schema and the digest list them (`current` first). */
-export const VARIANT_DEFINITIONS = [current, coordinatorOnly, aPersistPartial, bAccumulate, bAccumulateSignal, cRejectPartial, dNestedReport] as const;
+export const VARIANT_DEFINITIONS = [current, coordinatorOnly, aPersistPartial, bAccumulate, bAccumulateSignal, cRejectPartial, dNestedReport, eReleaseOnTimeout] as const;
 
 /** A variant's name. */
 export type Variant = (typeof VARIANT_DEFINITIONS)[number]['name'];

@@ -48,12 +48,15 @@ export interface VariantDefinition<N extends string = string> {
     readonly clientVersion: { readonly java: number; readonly partial: number };
   };
   /** Narration this variant adds (plain sentences; functions of what the coordinator knows at that point). */
-  readonly narration?: {
-    /** The rebalance timeout released `tasks` of `memberId` (`onRebalanceTimeout: 'release-pending'`). */
-    readonly rebalanceTimeoutReleased?: (memberId: string, tasks: string, timeoutMs: number, memberEpoch: number) => string;
-    /** The first heartbeat after such a release moves the member on. */
-    readonly movedOnAfterRelease?: (memberId: string) => string;
-  };
+  readonly narration?: VariantNarration;
+}
+
+/** The sentences a variant adds to the step narration, by the hook that says them. */
+export interface VariantNarration {
+  /** The rebalance timeout released `tasks` of `memberId` (`onRebalanceTimeout: 'release-pending'`). */
+  readonly rebalanceTimeoutReleased?: (memberId: string, tasks: string, timeoutMs: number, memberEpoch: number) => string;
+  /** The first heartbeat after such a release moves the member on. */
+  readonly movedOnAfterRelease?: (memberId: string) => string;
 }
 
 /** The shipped coordinator's rules ([4.4]): every variant starts from these and overrides what it changes. */

@@ -473,7 +473,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
     await first.waitFor({ timeout: 20000 });
     expect(await page.textContent('[data-testid=compare-summary]')).toContain('step 5');
     // the member is fenced under current, kept (and answered) under E
-    const last = page.locator('[data-testid=compare-table] tbody tr').nth(7);
+    const last = page.locator('[data-testid=compare-table] tbody tr').nth(8);
     expect(await last.locator('[data-testid=compare-left-outcome]').textContent()).toContain('UNKNOWN_MEMBER_ID');
     expect(await last.locator('[data-testid=compare-right-outcome]').textContent()).toContain('NONE');
   });

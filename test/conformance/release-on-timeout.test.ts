@@ -82,6 +82,15 @@ describe('E-release-on-timeout: the rebalance timeout releases the pending revoc
     expect(h.view('A')).toMatchObject({ memberEpoch: E + 1, state: 'STABLE', active: { 0: [0, 1] } });
   });
 
+  it("the cost: until its next heartbeat A's epoch is valid, so its late OffsetCommit for a released task is accepted (current: UNKNOWN_MEMBER_ID)", () => {
+    for (const variant of ['current', 'E-release-on-timeout'] as Variant[]) {
+      const { h, E } = revoking(variant);
+      h.advance(TIMEOUT);
+      const commit = h.broker.send('OffsetCommit', 9, { groupId: 'g', memberId: 'A', generationIdOrMemberEpoch: E, topics: [{ name: 'in0', partitions: [{ partitionIndex: 2, committedOffset: 7 }] }] }, { clientId: 'c', clientHost: '/127.0.0.1' });
+      expect(commit.errorName, variant).toBe(variant === 'current' ? 'UNKNOWN_MEMBER_ID' : 'NONE');
+    }
+  });
+
   it('a member that released in time is untouched by the timer (as today)', () => {
     const { h, E } = revoking('E-release-on-timeout');
     h.beat('A', E, { active: { 0: [0, 1] } });

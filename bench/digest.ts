@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { VARIANT_RULES } from '../src/core/coordinator/variants.ts';
+import { variantsFor } from '../src/core/variants/index.ts';
 import { explore, type ExploreResult } from '../src/core/explore/index.ts';
 import { parseScenario } from '../src/core/scenario/parse.ts';
 import { ScenarioRunner } from '../src/core/scenario/runner.ts';
@@ -39,7 +39,7 @@ for (const file of files) {
     console.log(`${name}: does not parse`);
     continue;
   }
-  const variants: Variant[] = parsed.scenario.protocol === 'ak4' ? (Object.keys(VARIANT_RULES) as Variant[]) : [parsed.scenario.variant];
+  const variants: readonly Variant[] = parsed.scenario.protocol === 'ak4' ? variantsFor('ak4') : [parsed.scenario.variant];
   for (const variant of variants) {
     const s: Scenario = { ...parsed.scenario, variant };
     const run = attempt(() => sha(new ScenarioRunner(s).run()));

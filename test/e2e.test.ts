@@ -499,6 +499,27 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
     expect(await page.locator('[data-testid=compare-row]').last().locator('[data-testid=compare-left-outcome]').textContent()).toContain('live-member-kept');
   });
 
+  it('compares example 26 under current and E-release-on-timeout, with what each variant changes and what to expect', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '26-release-on-timeout.json');
+    await page.click('[data-testid=tab-compare]');
+    await page.selectOption('[data-testid=compare-left]', 'variant:current');
+    await page.selectOption('[data-testid=compare-right]', 'variant:E-release-on-timeout');
+    // the chosen variants' summaries and expected outcomes, from their files in src/core/variants/
+    const about = await page.textContent('[data-testid=compare-variants]');
+    expect(about).toContain('E-release-on-timeout (Proposal E)');
+    expect(about).toMatch(/Expect: A member that does not release its revoked tasks in time stays in the group/);
+    await page.click('[data-testid=compare-run]');
+    const first = page.locator('[data-testid=compare-first]');
+    await first.waitFor({ timeout: 20000 });
+    expect(await page.textContent('[data-testid=compare-summary]')).toContain('step 5');
+    // the member is fenced under current, kept (and answered) under E
+    const last = page.locator('[data-testid=compare-table] tbody tr').nth(8);
+    expect(await last.locator('[data-testid=compare-left-outcome]').textContent()).toContain('UNKNOWN_MEMBER_ID');
+    expect(await last.locator('[data-testid=compare-right-outcome]').textContent()).toContain('NONE');
+  });
+
   it('explores example 12, opens the violation as a branch, copies its link, and cancels a long exploration', async () => {
     const page = await newPage();
     await ready(page);

@@ -9,6 +9,7 @@ import { EXPLORE_USAGE, exploreCli } from './explore.ts';
 import { ORACLE_USAGE, oracleText, parseOracleArgs, runOracle } from './oracle/command.ts';
 import { exportMarkdown, scenarioFromRequestLog, type ScenarioImportOptions } from '../core/interop/index.ts';
 import { VARIANTS, type Variant } from '../core/scenario/types.ts';
+import { VARIANT_DEFINITIONS } from '../core/variants/index.ts';
 import { VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
 
 export const EXIT = {
@@ -37,6 +38,22 @@ export interface CliDeps {
   loadRunner(): Promise<RunScenario>;
 }
 
+/** One line per variant: its name and summary, wrapped under the name. */
+const VARIANT_HELP = VARIANT_DEFINITIONS.map((d) => `  ${d.name.padEnd(22)} ${wrap(`${d.summary}${d.editions.includes('kip1071-draft') ? '' : ' (ak4 only)'}`, 76).join(`\n${' '.repeat(25)}`)}`).join('\n');
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 export const USAGE = `sgp - Streams Group Playground on the command line
 
 Usage:
@@ -59,6 +76,9 @@ ${ORACLE_USAGE}
                                  print (or write) a Markdown report: Mermaid sequence diagram, records,
                                  invariants per variant, memory-only state (exit 1 when an expectation fails)
   sgp --help                     show this help
+
+Variants (--variant V, a scenario's "variant"; src/core/variants/, one file each):
+${VARIANT_HELP}
 
 Exit codes:
   0  success (for check: every expectation holds)

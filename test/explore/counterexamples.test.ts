@@ -2,7 +2,7 @@
 // every example (and the explorer fixture) × every variant of its edition, with the options `npm run digest` uses.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { VARIANT_RULES } from '../../src/core/coordinator/variants.ts';
+import { variantsFor } from '../../src/core/variants/index.ts';
 import { explore } from '../../src/core/explore/index.ts';
 import { parseScenario, parseScenarioUnder } from '../../src/core/scenario/parse.ts';
 import { exploreCli } from '../../src/cli/explore.ts';
@@ -18,7 +18,7 @@ const cases: [string, Variant][] = [];
 for (const file of files) {
   const parsed = parseScenario(readFileSync(file, 'utf8'));
   if (!parsed.ok) throw new Error(`${file} does not parse`);
-  const variants = parsed.scenario.protocol === 'ak4' ? (Object.keys(VARIANT_RULES) as Variant[]) : [parsed.scenario.variant];
+  const variants = parsed.scenario.protocol === 'ak4' ? [...variantsFor('ak4')] : [parsed.scenario.variant];
   // the explorer runs a file under a variant only when it is a valid scenario under it (sgp explore checks)
   for (const v of variants) if (parseScenarioUnder(readFileSync(file, 'utf8'), v).ok) cases.push([file, v]);
 }

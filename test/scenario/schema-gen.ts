@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { MAX_PARTITIONS_PER_TOPIC } from '../../src/core/limits.ts';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_DEFS } from '../../src/core/config.ts';
-import { VARIANTS } from '../../src/core/scenario/types.ts';
+import { VARIANTS, VARIANT_DEFINITIONS, variantsFor, variantsWithHeartbeatV2 } from '../../src/core/variants/index.ts';
 import { REQUEST_FIELDS, requestFields, type StructFields, type WireType, type FieldSpec } from '../../src/core/scenario/validate.ts';
 import { ERROR_CODES } from '../../src/core/protocol/errors.ts';
 import { RECORD_API_KEYS } from '../../src/core/log/records.ts';
@@ -226,7 +226,7 @@ defs.stepCommon = {
     label: { type: 'string', description: 'Shown on the timeline.' },
     expect: { $ref: '#/definitions/expectation', description: 'What this step must produce.' },
     send: { enum: ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs', 'OffsetFetch', 'OffsetDelete', 'DescribeGroups'], description: 'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; the group admin RPCs (OffsetCommit, OffsetFetch, OffsetDelete, ListGroups, DescribeGroups, DeleteGroups, IncrementalAlterConfigs on GROUP resources) in both.' },
-    version: { type: 'integer', minimum: 0, description: 'Request version. ak4: heartbeat 0–1 (default 1; 2 with variants B-accumulate-signal and D-nested-report), describe 0. Draft: 0. OffsetCommit: 0–9 (default 9; the broker answers v0, v1 with UNSUPPORTED_VERSION).' },
+    version: { type: 'integer', minimum: 0, description: `Request version. ak4: heartbeat 0–1 (default 1; 2 with variants ${variantsWithHeartbeatV2().join(' and ')}), describe 0. Draft: 0. OffsetCommit: 0–9 (default 9; the broker answers v0, v1 with UNSUPPORTED_VERSION).` },
     member: { type: 'string', minLength: 1, description: 'Alias of the member sending it. Fills data.memberId when that is omitted, and is bound to the member id in the response.' },
     coordinator: { const: 'old', description: 'Send to the broker that led the group\'s partition before the last failover: it answers NOT_COORDINATOR.' },
     clientId: { type: 'string', description: 'client.id of the request context. Default: the member\'s client\'s, or "sgp".' },
@@ -344,7 +344,7 @@ const schema = {
     title: { type: 'string', description: 'Title shown above the timeline.' },
     notes: { type: 'string', description: 'Notes in Markdown, shown beside the timeline.' },
     protocol: { enum: ['ak4', 'kip1071-draft'], default: 'ak4', description: 'Which protocol the coordinator speaks: "ak4" as shipped in Kafka 4.x, or "kip1071-draft" (the KIP-1071 draft with StreamsGroupInitialize).', markdownDescription: 'Which protocol the coordinator speaks.\n\n- `ak4`: as shipped in Apache Kafka 4.x (topology in the heartbeat, heartbeat v0–v1)\n- `kip1071-draft`: the KIP-1071 draft (StreamsGroupInitialize, INITIALIZING state, TopologyId)' },
-    variant: { enum: [...VARIANTS], default: 'current', description: 'Coordinator behaviour where proposals differ (KAFKA-20870). Only "current" and "coordinator-only" exist for the draft protocol.', markdownDescription: 'Coordinator behaviour where proposals differ (KAFKA-20870):\n\n- `current`: today\'s broker, service-layer checks included\n- `coordinator-only`: the coordinator path alone, without the service-layer check that rejects partial reports\n- `A-persist-partial`, `B-accumulate`, `B-accumulate-signal`, `C-reject-partial`, `D-nested-report`: the proposed fixes (ak4 only)' },
+    variant: { enum: [...VARIANTS], default: 'current', description: `Coordinator behaviour where proposals differ (KAFKA-20870 and others; src/core/variants/). Only ${variantsFor('kip1071-draft').map((v) => `"${v}"`).join(' and ')} exist for the draft protocol.`, markdownDescription: `Coordinator behaviour where proposals differ (src/core/variants/, one file per variant):\n\n${VARIANT_DEFINITIONS.map((d) => `- \`${d.name}\`${d.proposal ? ` (${d.proposal})` : ''}: ${d.summary}${d.editions.includes('kip1071-draft') ? '' : ' (ak4 only)'}`).join('\n')}` },
     config: { type: 'object', description: 'Broker and group configs by Kafka\'s names; missing ones take Kafka\'s defaults, unknown names are errors.', additionalProperties: false, properties: configProps },
     groupId: { type: 'string', minLength: 1, default: 'app', description: 'Group id used by steps that do not give one.' },
     topics: { type: 'array', items: { $ref: '#/definitions/topicSpec' }, description: 'Topics that exist when the scenario starts.' },
@@ -370,11 +370,11 @@ const schema = {
     checkVariants: { type: 'array', items: { enum: [...VARIANTS] }, description: 'Variants `sgp check` runs this scenario under, each checked against its expect blocks (byVariant overrides apply). Default: the scenario\'s own variant.' },
   },
   allOf: [{
-    if: { not: { required: ['variant'], properties: { variant: { enum: ['B-accumulate-signal', 'D-nested-report'] } } } },
+    if: { not: { required: ['variant'], properties: { variant: { enum: [...variantsWithHeartbeatV2()] } } } },
     then: { properties: { steps: { items: { if: { required: ['send'], properties: { send: { const: 'StreamsGroupHeartbeat' } } }, then: { properties: { version: { enum: [0, 1] } } } } } } },
   }, {
     if: { required: ['protocol'], properties: { protocol: { const: 'kip1071-draft' } } },
-    then: { properties: { steps: { items: { $ref: '#/definitions/draftStep' } }, topology: { $ref: '#/definitions/draftTopology' }, variant: { enum: ['current', 'coordinator-only'] } } },
+    then: { properties: { steps: { items: { $ref: '#/definitions/draftStep' } }, topology: { $ref: '#/definitions/draftTopology' }, variant: { enum: [...variantsFor('kip1071-draft')] } } },
     else: { properties: { steps: { items: { $ref: '#/definitions/ak4Step' } }, topology: { $ref: '#/definitions/ak4Topology' } } },
   }],
   definitions: defs,

@@ -12,7 +12,8 @@ import type { RecordBatch } from '../log/log.ts';
 import { ApiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
 import { errorHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatRequest, type StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
 import { flattenOwnedTasks, nestedRequestJson, normalizeDescribeRequest, normalizeHeartbeatRequest } from '../protocol/normalize.ts';
-import type { RpcName, Variant } from '../scenario/types.ts';
+import type { RpcName } from '../scenario/types.ts';
+import { heartbeatMaxVersion, type Variant } from '../variants/index.ts';
 import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
 import { draftRpc } from '../draft/broker.ts';
 import { offsetCommitRpc } from '../offsets/broker.ts';
@@ -94,7 +95,7 @@ export function supportedVersions(edition: Edition, api: RpcName, variant: Varia
   if (api === 'OffsetDelete') return [0, 0];
   if (api === 'DescribeGroups') return [0, 6];
   if (edition === 'ak4') {
-    if (api === 'StreamsGroupHeartbeat') return variant === 'D-nested-report' || variant === 'B-accumulate-signal' ? [0, 2] : [0, 1];
+    if (api === 'StreamsGroupHeartbeat') return [0, heartbeatMaxVersion(variant)];
     if (api === 'StreamsGroupDescribe') return [0, 0];
     return null;
   }

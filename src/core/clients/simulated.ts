@@ -1,6 +1,7 @@
 // Simulated Streams clients. Profile `java` follows Apache Kafka's Java client (StreamsGroupHeartbeatRequestManager,
 // StreamsMembershipManager); profile `partial` resends only the owned-task lists that changed (KAFKA-20870).
 import type { ClientSpec } from '../scenario/types.ts';
+import { variantDefinition, type Variant } from '../variants/index.ts';
 import { EMPTY_SET, equalSets, fromTaskIds, messageTaskIds, ROLES, type Role, type TaskIds, type TaskSet } from '../model/tasks.ts';
 import { HEARTBEAT_REQUEST_DEFAULTS, type HeartbeatResponseView, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import { normalizeHeartbeatRequest } from '../protocol/normalize.ts';
@@ -303,12 +304,11 @@ function nestOwnedTasks(out: { data: Record<string, unknown>; why: string }): { 
 }
 
 /** The heartbeat version a client speaks under a variant: v2 where a proposal adds it. */
-export function requestVersionFor(profile: string, variant: string): { version: number; nested: boolean } {
-  // D: the Java client uses v2 with OwnedTasks; a partial (third-party) client stays on v1
-  if (variant === 'D-nested-report') return profile === 'java' ? { version: 2, nested: true } : { version: 1, nested: false };
-  // B with the resend signal: v2 carries OwnedTasksRequired in the response
-  if (variant === 'B-accumulate-signal') return { version: 2, nested: false };
-  return { version: 1, nested: false };
+export function requestVersionFor(profile: ClientSpec['profile'], variant: Variant): { version: number; nested: boolean } {
+  // the variant says which version each profile speaks, and whether its v2 nests the owned tasks (option D)
+  const { heartbeat } = variantDefinition(variant);
+  const version = heartbeat.clientVersion[profile];
+  return { version, nested: version >= 2 && heartbeat.v2 === 'nested' };
 }
 
 function sameOwned(a: Owned, b: Owned): boolean {

@@ -8,7 +8,7 @@ import type { Edition } from '../protocol/errors.ts';
 import type { StreamsGroup } from './group.ts';
 import type { Groups } from './replay.ts';
 import type { TimerTask, Timers } from './timers.ts';
-import type { VariantRules } from './variants.ts';
+import type { VariantNarration, VariantRules } from '../variants/index.ts';
 
 export interface RequestContext {
   clientId: string;
@@ -22,6 +22,8 @@ export interface OpContext {
   readonly config: Config;
   readonly edition: Edition;
   readonly rules: VariantRules;
+  /** The sentences the variant adds to the narration (its definition's `narration`). */
+  readonly variantNarration?: VariantNarration;
   readonly groups: Groups;
   readonly topics: TopicsImage;
   readonly timers: Timers;

@@ -24,6 +24,7 @@ import { softEffect } from './context.ts';
 import { newShippedGroup, type StreamsGroup } from './group.ts';
 import { streamsGroupLeave } from './leave.ts';
 import { accumulateReport } from './partialProgress.ts';
+import { assignedAsReport, releasedOnTimeout } from './releaseOnTimeout.ts';
 import { endpointToPartitions } from './endpoints.ts';
 import {
   classicGroupTombstone,
@@ -295,6 +296,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
 
   // 16. reconcile toward the target
   const report = ownedReport(req);
+  // variant rule onRebalanceTimeout 'release-pending': the first heartbeat after the release moves the member on
+  const released = releasedOnTimeout(ctx, updated);
   const { member: reconciled, narration: rn } = maybeReconcile(ctx, group, updated, targetEpoch, target, report, effects);
   pushAll(narration, rn);
   if (!sameAssignment(reconciled, updated)) records.push(currentAssignmentRecord(groupId, reconciled, true));
@@ -317,8 +320,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   resp.taskOffsetIntervalMs = ctx.config.int('group.streams.task.offset.interval.ms');
   resp.acceptableRecoveryLag = ctx.config.int('group.streams.acceptable.recovery.lag');
   const assignmentChanged = !equalTuplesWithEpochs(member.assignedTasks, reconciled.assignedTasks);
-  // the assignment is sent when joining or when it changed
-  if (isJoining || assignmentChanged) {
+  // the assignment is sent when joining or when it changed (or, E, after the rebalance timeout released tasks)
+  if (isJoining || assignmentChanged || released) {
     const t = withoutEpochs(reconciled.assignedTasks);
     resp.activeTasks = messageTaskIds(t.active);
     resp.standbyTasks = messageTaskIds(t.standby);
@@ -439,7 +442,11 @@ export function maybeReconcile(
   const narration: string[] = [];
   if (isReconciledTo(member, targetEpoch)) return { member, narration };
   let effectiveReport = report;
-  if (ctx.rules.accumulateInMemory && member.state === 'UNREVOKED_TASKS') {
+  if (releasedOnTimeout(ctx, member)) {
+    // E: the revocation was released by the rebalance timeout; the member is read as owning exactly its assigned tasks
+    effectiveReport = assignedAsReport(member);
+    note(ctx, narration, () => ctx.variantNarration?.movedOnAfterRelease?.(member.memberId) ?? `${member.memberId}'s revoked tasks were released by its rebalance timeout: the revocation counts as done.`);
+  } else if (ctx.rules.accumulateInMemory && member.state === 'UNREVOKED_TASKS') {
     const acc = accumulateReport(group, member, report);
     effectiveReport = acc.report;
     effects.push(softEffect(group.groupId, acc.apply));

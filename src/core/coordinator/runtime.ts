@@ -8,14 +8,14 @@ import { estimateBatchBytes, PartitionLog, type RecordBatch } from '../log/log.t
 import type { CoordinatorRecord } from '../log/records.ts';
 import type { TopicsImage } from '../model/topology.ts';
 import { ApiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
-import type { Variant } from '../scenario/types.ts';
 import { requiredTopics } from '../topology/metadataHash.ts';
 import type { Effect, OpContext, OpResult } from './context.ts';
 import { fenceMember } from './leave.ts';
 import { replay, type Groups } from './replay.ts';
 import { buildTargetAssignment } from './targetAssignment.ts';
 import { timerKey, Timers, type ScheduledTimer } from './timers.ts';
-import { VARIANT_RULES, type VariantRules } from './variants.ts';
+import { variantDefinition, variantRules, type Variant, type VariantRules } from '../variants/index.ts';
+import { releasePendingOnTimeout } from './releaseOnTimeout.ts';
 import { assignmentConfigMap } from './assignmentConfigs.ts';
 import { GROUP_STATE_NAMES } from './group.ts';
 import type { StreamsGroup } from './group.ts';
@@ -99,7 +99,7 @@ export class Coordinator {
       return;
     }
     this.timers = new Timers();
-    this.rules = VARIANT_RULES[options.variant];
+    this.rules = variantRules(options.variant);
     this.assignor = new StickyTaskAssignor({ flavour: options.edition === 'ak4' ? '4.4' : 'draft' });
     this.hooks = options.edition === 'kip1071-draft' ? draftHooks(options.config) : SHIPPED_HOOKS;
     // loading: replay the whole partition, then re-derive what lived only in memory (onLoaded)
@@ -165,6 +165,7 @@ export class Coordinator {
       config: groupId !== undefined ? this.configOf(groupId) : this.options.config,
       edition: this.options.edition,
       rules: this.rules,
+      variantNarration: variantDefinition(this.options.variant).narration,
       groups: this.groups,
       topics,
       timers: this.timers,
@@ -323,6 +324,13 @@ export class Coordinator {
         const m = g?.members.get(task.memberId);
         // the rebalance timeout fences only if the member is still at the epoch captured when scheduled
         if (!g || !m || m.memberEpoch !== task.memberEpoch) return firedNothing(t, 'nothing (member moved on)');
+        // variant rule onRebalanceTimeout: release the pending revocations instead of fencing (E-release-on-timeout)
+        if (this.rules.onRebalanceTimeout === 'release-pending') {
+          const narrate = ctx.variantNarration?.rebalanceTimeoutReleased ?? ((id: string) => `The rebalance timeout released ${id}'s tasks pending revocation.`);
+          const op = releasePendingOnTimeout(ctx, g, m, narrate);
+          if (!op) return firedNothing(t, `nothing (${m.memberId}'s revoked tasks were already released)`);
+          return this.runTimerOp(t, () => op, `rebalance timeout released the revoked tasks of member ${m.memberId}`);
+        }
         return this.runTimerOp(t, () => {
           const f = this.hooks.fence(ctx, g, m);
           return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} did not release its revoked tasks within its rebalance timeout (${m.rebalanceTimeoutMs} ms): it is fenced.`, ...f.narration] };

@@ -2,7 +2,7 @@
 // A request rejected here writes nothing and does not refresh the member's session.
 import { apiError, type ApiError } from '../protocol/errors.ts';
 import type { StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
-import type { VariantRules } from './variants.ts';
+import type { VariantRules } from '../variants/index.ts';
 
 const isBlank = (s: string | null): boolean => s !== null && s.trim().length === 0;
 

@@ -5,6 +5,7 @@ import { INVARIANTS, type InvariantName } from '../invariants/types.ts';
 import { MEMBER_STATE_VALUES } from '../model/member.ts';
 import { statusName } from '../protocol/messages.ts';
 import type { Scenario, Trace, TraceRecord, TraceStep, Variant } from '../scenario/types.ts';
+import { isVariant, variantDefinition } from '../variants/index.ts';
 import { mdCode, mdText, mermaidLabel, mermaidText } from './escape.ts';
 import { exchangeApi } from './render.ts';
 import { maxOf } from '../util/arrays.ts';
@@ -294,6 +295,12 @@ export function exportMarkdown(scenario: Scenario, traces: VariantTrace[], optio
   const seen: { variant: string; body: string }[] = [];
   for (const { variant, trace } of traces) {
     out.push(`## Variant ${mdCode(String(variant))}`, '');
+    // what the variant changes and what to expect of it, from its definition (src/core/variants/)
+    const name = String(variant);
+    if (isVariant(name)) {
+      const d = variantDefinition(name);
+      out.push(`${d.proposal ? `${mdText(d.proposal)}. ` : ''}${mdText(d.summary)} *Expected:* ${mdText(d.outcome)}`, '');
+    }
     const body = ['### Sequence', '', '```mermaid', sequenceDiagram(scenario, trace, options), '```', '', '### Records written', '', recordsTable(trace, max), ''].join('\n');
     const same = seen.find((s) => s.body === body);
     if (same) out.push(`Requests, responses and records are the same as under ${mdCode(same.variant)}.`, '');

@@ -4,6 +4,7 @@
 // reproduced faithfully on a real broker (then it is refused, never run wrong).
 import { ScenarioRunner } from '../scenario/runner.ts';
 import type { RpcName, Scenario, TraceStep } from '../scenario/types.ts';
+import { variantDefinition } from '../variants/index.ts';
 
 /** Scenario configs that a streams group can carry as group configs (IncrementalAlterConfigs on GROUP), and whether they are times. */
 export const GROUP_CONFIG_OF: Record<string, { name: string; time: boolean }> = {
@@ -97,7 +98,7 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
   const reasons: string[] = [];
   // Only the shipped protocol and today's coordinator have a real broker to compare with.
   if (scenario.protocol !== 'ak4') reasons.push(`protocol "${scenario.protocol}" has no released broker; only "ak4" (Kafka 4.x) can run on Kafka`);
-  if (scenario.variant !== 'current') reasons.push(`variant "${scenario.variant}" is a proposal; Kafka 4.4 runs "current"`);
+  if (!variantDefinition(scenario.variant).runsOnKafka) reasons.push(`variant "${scenario.variant}" is a proposal; Kafka 4.4 runs "current"`);
   if ((scenario as { initialLog?: unknown[] }).initialLog?.length) reasons.push('the scenario starts from an initialLog: a real broker\'s __consumer_offsets cannot be preloaded with given records');
   const brokerConfigs: Record<string, string> = {};
   for (const [name, value] of Object.entries(scenario.config ?? {})) {

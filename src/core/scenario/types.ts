@@ -4,24 +4,9 @@ import type { RecordType } from '../log/records.ts';
 
 export const SCENARIO_FORMAT_VERSION = 1;
 
-export type Variant =
-  | 'current'
-  | 'coordinator-only'
-  | 'A-persist-partial'
-  | 'B-accumulate'
-  | 'B-accumulate-signal'
-  | 'C-reject-partial'
-  | 'D-nested-report';
-
-export const VARIANTS: readonly Variant[] = [
-  'current',
-  'coordinator-only',
-  'A-persist-partial',
-  'B-accumulate',
-  'B-accumulate-signal',
-  'C-reject-partial',
-  'D-nested-report',
-];
+// the variants are defined in src/core/variants/ (one file each); their names come from the registry
+export { VARIANTS, type Variant } from '../variants/index.ts';
+import type { Variant } from '../variants/index.ts';
 
 export type ClientProfile = 'java' | 'partial';
 

@@ -25,6 +25,7 @@ import {
   type Variant,
 } from './types.ts';
 import { maxOf } from '../util/arrays.ts';
+import { variantDefinition, variantsFor, variantsWithHeartbeatV2 } from '../variants/index.ts';
 
 export const MAX_ERRORS = 50;
 
@@ -35,7 +36,7 @@ export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsG
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
 export const EXPECT_KEYS = ['response', 'error', 'group', 'groups', 'records', 'recordTypes', 'timers', 'topicsToCreate', 'violations', 'byVariant'] as const;
 /** Variants that exist for both editions; the others are proposals against the shipped protocol. */
-export const VARIANTS_FOR_BOTH_EDITIONS: readonly Variant[] = ['current', 'coordinator-only'];
+export const VARIANTS_FOR_BOTH_EDITIONS: readonly Variant[] = variantsFor('kip1071-draft');
 
 // ---------------------------------------------------------------------------------------------
 // Request schemas in Kafka's JSON form (camelCase), per edition and version.
@@ -239,8 +240,10 @@ export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, re
 export function requestFields(edition: Edition, variant: Variant, rpc: RpcName): readonly StructFields[] | undefined {
   const base = REQUEST_FIELDS[edition][rpc];
   if (edition !== 'ak4' || rpc !== 'StreamsGroupHeartbeat' || !base) return base;
-  if (variant === 'B-accumulate-signal') return [...base, AK4_HEARTBEAT];
-  if (variant === 'D-nested-report') return [...base, AK4_HEARTBEAT_V2_NESTED];
+  // the variant's v2: v1's fields (flat lists), or one nullable OwnedTasks struct (option D)
+  const v2 = variantDefinition(variant).heartbeat.v2;
+  if (v2 === 'flat') return [...base, AK4_HEARTBEAT];
+  if (v2 === 'nested') return [...base, AK4_HEARTBEAT_V2_NESTED];
   return base;
 }
 
@@ -303,6 +306,16 @@ function describe(node: JsonNode): string {
 
 function listOf(names: readonly string[]): string {
   return names.map((n) => JSON.stringify(n)).join(', ');
+}
+
+/** `"a"`, `"a" and "b"`, `"a", "b" and "c"` (`or` with `word`). */
+function andList(names: readonly string[], word = 'and'): string {
+  const q = names.map((n) => JSON.stringify(n));
+  return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} ${word} ${q[q.length - 1]}`;
+}
+
+function orList(names: readonly string[]): string {
+  return andList(names, 'or');
 }
 
 function get(node: ObjectNode, key: string): JsonEntry | undefined {
@@ -902,7 +915,7 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
     if (v >= versions.length) {
       const range = versions.length === 1 ? 'only version 0' : `versions 0–${versions.length - 1}`;
       const forVariant = versions.length !== REQUEST_FIELDS[c.edition][rpc]?.length ? ` with variant ${JSON.stringify(c.variant)}` : '';
-      const hint = c.edition === 'ak4' && rpc === 'StreamsGroupHeartbeat' && v === 2 && !forVariant ? ' (v2 exists only with variants "B-accumulate-signal" and "D-nested-report")' : '';
+      const hint = c.edition === 'ak4' && rpc === 'StreamsGroupHeartbeat' && v === 2 && !forVariant ? ` (v2 exists only with variants ${andList(variantsWithHeartbeatV2())})` : '';
       c.p.add(childPath(path, 'version'), vEntry.value.pos, `${rpc} has ${range} in protocol ${JSON.stringify(c.edition)}${forVariant}, got ${v}${hint}`);
       return null;
     }
@@ -930,12 +943,12 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
       const where = `${rpc} v${version} (${c.edition})`;
       c.struct(data, dpath, fields, where, (key) => {
         if (versions.some((fs) => hasOwnKey(fs, key))) {
-          if (c.variant === 'D-nested-report' && version === 2) {
-            return `Field ${JSON.stringify(key)} is not in StreamsGroupHeartbeat v2 of variant "D-nested-report"; send the owned tasks as "ownedTasks": {"activeTasks": [], "standbyTasks": [], "warmupTasks": []}`;
+          if (variantDefinition(c.variant).heartbeat.v2 === 'nested' && version === 2) {
+            return `Field ${JSON.stringify(key)} is not in StreamsGroupHeartbeat v2 of variant ${JSON.stringify(c.variant)}; send the owned tasks as "ownedTasks": {"activeTasks": [], "standbyTasks": [], "warmupTasks": []}`;
           }
           return `Field ${JSON.stringify(key)} is not in ${where}`;
         }
-        if (key === 'ownedTasks' && c.edition === 'ak4') return `Field "ownedTasks" exists only in StreamsGroupHeartbeat v2 with variant "D-nested-report"`;
+        if (key === 'ownedTasks' && c.edition === 'ak4') return `Field "ownedTasks" exists only in StreamsGroupHeartbeat v2 with variant ${orList(variantsWithHeartbeatV2('nested'))}`;
         const elsewhere = EDITIONS.filter((e) => e !== c.edition && REQUEST_FIELDS[e][rpc]?.some((fs) => hasOwnKey(fs, key)));
         if (elsewhere.length > 0) return `Field ${JSON.stringify(key)} is a ${rpc} field of protocol ${listOf(elsewhere)}, not of ${JSON.stringify(c.edition)}`;
         return `Unknown field ${JSON.stringify(key)} in ${where}; known fields: ${Object.keys(fields).join(', ')}`;

@@ -2,7 +2,7 @@
 // `key: {"type":"<id>","data":{…}}` and `payload: {"version":"<v>","data":{…}}` (or `payload: <DELETE>` / `null`
 // for a tombstone); the type id is the record's key version (edition-specific, see RECORD_API_KEYS and
 // DRAFT_RECORD_TYPE_IDS). Lines without a key (batch headers, control records) are skipped.
-import { DRAFT_RECORD_TYPE_IDS } from '../draft/records.ts';
+import { DRAFT_RECORD_TYPE_IDS } from '../editions/kip1071-draft/records.ts';
 import { RECORD_API_KEYS, type RecordType } from '../log/records.ts';
 import type { Edition } from '../protocol/errors.ts';
 

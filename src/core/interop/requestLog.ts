@@ -1,7 +1,7 @@
 // Broker request log -> scenario steps. Each `Completed request:` line of a streams group RPC becomes a
 // raw `send` step (the request as the broker logged it), optionally preceded by an `advance` for the
 // clock gap since the previous one and followed by an expectation built from the logged response.
-import { DRAFT_API_KEYS } from '../draft/messages.ts';
+import { DRAFT_API_KEYS } from '../editions/kip1071-draft/messages.ts';
 import type { Edition } from '../protocol/errors.ts';
 import { requestFields } from '../scenario/validate.ts';
 import { SCENARIO_FORMAT_VERSION, type AdvanceStep, type RpcName, type Scenario, type SendStep, type Variant } from '../scenario/types.ts';

@@ -1,9 +1,9 @@
 // kip1071-draft RPCs (kip1071-draft §2): StreamsGroupInitialize v0 (apiKey 88), StreamsGroupHeartbeat v0 (89),
 // StreamsGroupDescribe v0 (90), in Kafka's JSON form; requests are filled with the schema defaults.
-import type { TaskIds } from '../model/tasks.ts';
-import type { Endpoint, KeyValue, Subtopology, TaskOffset, TopicInfo } from '../protocol/messages.ts';
+import type { TaskIds } from '../../model/tasks.ts';
+import type { Endpoint, KeyValue, Subtopology, TaskOffset, TopicInfo } from '../../protocol/messages.ts';
 // the same lenient JSON readers as the shipped edition's request normalisation
-import { arr, endpoint, int, keyValue, narr, nstr, str, subtopology, taskIds, taskOffset, type Obj } from '../protocol/normalize.ts';
+import { arr, endpoint, int, keyValue, narr, nstr, str, subtopology, taskIds, taskOffset, type Obj } from '../../protocol/normalize.ts';
 
 export const DRAFT_API_KEYS = { StreamsGroupInitialize: 88, StreamsGroupHeartbeat: 89, StreamsGroupDescribe: 90 } as const;
 

@@ -108,7 +108,7 @@ export class StreamsGroup {
   private taskOffsetsMap: Map<string, MemberTaskOffsets>;
   private partialMap: Map<string, PartialProgress>;
 
-  /** kip1071-draft groups only (null for ak4): partition metadata and the refresh deadline, see src/core/draft/. */
+  /** kip1071-draft groups only (null for ak4): partition metadata and the refresh deadline, see src/core/editions/kip1071-draft/. */
   draft: DraftGroupState | null = null;
 
   /** SHARED_* bits: collections still shared with a clone (or its original). */

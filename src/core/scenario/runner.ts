@@ -461,6 +461,7 @@ export class ScenarioRunner {
   }
 }
 
-export function runScenario(scenario: Scenario, options: { probe?: RunProbe } = {}): Trace {
+/** `edition`: run under this edition instead of the one the scenario's "protocol" names (a plug-in edition). */
+export function runScenario(scenario: Scenario, options: { probe?: RunProbe; edition?: Edition } = {}): Trace {
   return new ScenarioRunner(scenario, options).run();
 }

@@ -7,6 +7,7 @@ import type { BrokerView, ClientContext, RpcOutcome } from './broker/types.ts';
 import type { ClientRequestShape, SimulatedClient } from './clients/simulated.ts';
 import type { Config } from './config.ts';
 import type { CoordinatorEdition } from './coordinator/editionHooks.ts';
+import type { RecordType } from './log/records.ts';
 import type { RpcName, TraceStep, Variant } from './scenario/types.ts';
 
 export type { CoordinatorEdition, EditionHooks } from './coordinator/editionHooks.ts';
@@ -15,6 +16,10 @@ export type { CoordinatorEdition, EditionHooks } from './coordinator/editionHook
 export type RpcHandler = (broker: BrokerView, version: number, data: Record<string, unknown>, client: ClientContext, quiet: boolean) => RpcOutcome;
 
 export interface Edition extends CoordinatorEdition {
+  /** The apiKey of each of the edition's streams group RPCs (request logs name RPCs by apiKey). */
+  readonly apiKeys: Readonly<Partial<Record<RpcName, number>>>;
+  /** The type id (key version) of each coordinator record type (kafka-dump-log prints records by type id). */
+  readonly recordTypeIds: Readonly<Record<RecordType, number>>;
   /** The RPCs the edition serves, by name: the shared group RPCs (src/core/broker/sharedRpcs.ts) and its own. */
   readonly rpcs: Readonly<Partial<Record<RpcName, RpcHandler>>>;
   /** The versions of the edition's own RPCs (the shared ones have the same versions in every edition), or null. */

@@ -5,7 +5,7 @@ import type { StreamsGroupMember } from '../model/member.ts';
 import type { ConfiguredTopology, StreamsTopology } from '../model/topology.ts';
 import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
 import { EMPTY_TUPLE, type TaskSet, type TasksTuple } from '../model/tasks.ts';
-import type { DraftGroupState } from '../editions/kip1071-draft/state.ts';
+import type { DraftGroupState } from './draftGroupState.ts';
 import { CommittedOffsets } from '../offsets/state.ts';
 
 export type GroupState = 'EMPTY' | 'NOT_READY' | 'ASSIGNING' | 'RECONCILING' | 'STABLE' | 'INITIALIZING' | 'DEAD';

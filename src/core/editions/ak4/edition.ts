@@ -5,6 +5,7 @@ import { newShippedGroup } from '../../coordinator/group.ts';
 import { replayShippedGroupRecord } from '../../coordinator/replay.ts';
 import { SHIPPED_HOOKS } from '../../coordinator/runtime.ts';
 import type { Edition } from '../../edition.ts';
+import { RECORD_API_KEYS } from '../../log/records.ts';
 import { errorHeartbeatResponse, heartbeatResponseJson } from '../../protocol/messages.ts';
 
 export const AK4: Edition = {
@@ -18,6 +19,9 @@ export const AK4: Edition = {
   initialRebalancePreviousTasks: 'assigned',
   newGroup: newShippedGroup,
   replayGroupRecord: replayShippedGroupRecord,
+  // apache/kafka's clients/src/main/resources/common/message/StreamsGroup*.json
+  apiKeys: { StreamsGroupHeartbeat: 88, StreamsGroupDescribe: 89 },
+  recordTypeIds: RECORD_API_KEYS,
   rpcs: {
     ...OFFSET_RPCS,
     ...ADMIN_GROUP_RPCS,

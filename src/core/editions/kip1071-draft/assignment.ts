@@ -11,7 +11,7 @@ import type { Subtopology } from '../../protocol/messages.ts';
 import { draftNumTasks, withRegexSourceTopics } from '../../topology/draft.ts';
 import { topicId } from './ids.ts';
 import { draftTargetAssignmentMemberRecord, draftTargetAssignmentMetadataRecord } from './records.ts';
-import type { DraftTopicMetadata } from './state.ts';
+import type { DraftTopicMetadata } from '../../coordinator/draftGroupState.ts';
 
 /**
  * Source topics ∪ repartition source topics of every subtopology, that exist in the image (§4.6 step 3); with

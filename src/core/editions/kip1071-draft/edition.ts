@@ -6,7 +6,8 @@ import type { Edition } from '../../edition.ts';
 import { draftRpc } from './broker.ts';
 import { draftClientOptions, maybeInitialize } from './client.ts';
 import { draftHooks } from './hooks.ts';
-import { emptyDraftHeartbeatResponse } from './messages.ts';
+import { DRAFT_API_KEYS, emptyDraftHeartbeatResponse } from './messages.ts';
+import { DRAFT_RECORD_TYPE_IDS } from './records.ts';
 import { newDraftGroup, replayDraft } from './replay.ts';
 
 export const KIP1071_DRAFT: Edition = {
@@ -20,6 +21,8 @@ export const KIP1071_DRAFT: Edition = {
   newGroup: newDraftGroup,
   // kip1071-draft §8.5: same record names, other values and rules
   replayGroupRecord: replayDraft,
+  apiKeys: DRAFT_API_KEYS,
+  recordTypeIds: DRAFT_RECORD_TYPE_IDS,
   rpcs: {
     ...OFFSET_RPCS,
     ...ADMIN_GROUP_RPCS,

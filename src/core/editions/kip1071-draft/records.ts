@@ -15,7 +15,7 @@ import {
   targetAssignmentMetadataTombstone,
   topologyTombstone,
 } from '../../coordinator/records.ts';
-import type { DraftTopicMetadata } from './state.ts';
+import type { DraftTopicMetadata } from '../../coordinator/draftGroupState.ts';
 
 /** Key version (= record type id) of each record in the draft branch (§8.1). */
 export const DRAFT_RECORD_TYPE_IDS: Record<RecordType, number> = {

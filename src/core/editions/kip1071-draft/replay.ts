@@ -5,7 +5,7 @@ import { applyCurrentAssignmentValue } from '../../coordinator/records.ts';
 import type { CoordinatorRecord } from '../../log/records.ts';
 import { newMember, type StreamsGroupMember } from '../../model/member.ts';
 import type { Endpoint, KeyValue, Subtopology } from '../../protocol/messages.ts';
-import { newDraftGroupState, type DraftTopicMetadata } from './state.ts';
+import { newDraftGroupState, type DraftTopicMetadata } from '../../coordinator/draftGroupState.ts';
 
 /** A member as the draft's StreamsGroupMember.Builder creates it (§4.5.2): previous epoch -1, ids null. */
 export function newDraftMember(memberId: string): StreamsGroupMember {

@@ -9,6 +9,7 @@ import { PartitionLog } from '../src/core/log/log.ts';
 import type { CoordinatorRecord } from '../src/core/log/records.ts';
 import { newMember } from '../src/core/model/member.ts';
 import { taskSet, withEpoch } from '../src/core/model/tasks.ts';
+import { editionNamed } from '../src/core/editions/index.ts';
 
 export interface Row {
   name: string;
@@ -26,7 +27,7 @@ const TOPOLOGY = { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics:
 /** A stable group of `n` members (one per process) over 2 x n tasks. */
 export function stableGroup(n: number): Broker {
   const config = Config.from({ 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0 });
-  const broker = new Broker({ edition: 'ak4', variant: 'current', config }, [['in', n], ['in2', n]]);
+  const broker = new Broker({ edition: editionNamed('ak4'), variant: 'current', config }, [['in', n], ['in2', n]]);
   const join = (i: number) => broker.send('StreamsGroupHeartbeat', 1, { groupId: 'app', memberId: `m${i}`, memberEpoch: 0, rebalanceTimeoutMs: 300000, topology: TOPOLOGY, activeTasks: [], standbyTasks: [], warmupTasks: [], processId: `p${i}` }, CLIENT);
   for (let i = 0; i < n; i++) join(i);
   // everybody heartbeats with full reports until the group is stable
@@ -98,7 +99,7 @@ export function benchReplay(records = 1_000_000, runs = 5): Row {
     // start each run from a collected heap (node --expose-gc), so building the log is not billed to replay
     (globalThis as { gc?: () => void }).gc?.();
     const t0 = performance.now();
-    const c = new Coordinator({ edition: 'ak4', variant: 'current', config }, log, 0);
+    const c = new Coordinator({ edition: editionNamed('ak4'), variant: 'current', config }, log, 0);
     const dt = performance.now() - t0;
     if (c.groups.get('app')!.members.size !== 1000) throw new Error('replay lost members');
     if (r > 0) rates.push(log.endOffset / (dt / 1000));

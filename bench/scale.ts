@@ -10,6 +10,7 @@ import { Config } from '../src/core/config.ts';
 import { parseScenario } from '../src/core/scenario/parse.ts';
 import { ScenarioRunner } from '../src/core/scenario/runner.ts';
 import type { Scenario } from '../src/core/scenario/types.ts';
+import { editionNamed } from '../src/core/editions/index.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const heapMb = () => process.memoryUsage().heapUsed / 2 ** 20;
@@ -74,7 +75,7 @@ function stable(r: ScenarioRunner): void {
 
 /** N fired retention checks that find nothing (every 1 ms), as one advance of N ms. */
 function timersOnce(n: number): { ms: number; peakMb: number } {
-  const broker = new Broker({ edition: 'ak4', variant: 'current', config: Config.from({ 'offsets.retention.check.interval.ms': 1 }) }, [['in', 1]]);
+  const broker = new Broker({ edition: editionNamed('ak4'), variant: 'current', config: Config.from({ 'offsets.retention.check.interval.ms': 1 }) }, [['in', 1]]);
   const t0 = performance.now();
   const fired = broker.advance(n);
   const ms = performance.now() - t0;

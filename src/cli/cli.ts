@@ -10,7 +10,7 @@ import { ORACLE_USAGE, oracleText, parseOracleArgs, runOracle } from './oracle/c
 import { exportMarkdown, scenarioFromRequestLog, type ScenarioImportOptions } from '../core/interop/index.ts';
 import { VARIANTS, type Variant } from '../core/scenario/types.ts';
 import { VARIANT_DEFINITIONS } from '../core/variants/index.ts';
-import { VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
+import { EDITIONS, VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
 
 export const EXIT = {
   OK: 0,
@@ -370,8 +370,8 @@ function parseImportArgs(argv: readonly string[]): ImportArgs | string {
     if (!a.startsWith('-') || a === '-') files.push(a);
     else if (a === '--no-expect') out.options.expectResponses = false;
     else if ((o = optionValue(argv, i, '--protocol'))) {
-      if (o.value !== 'ak4' && o.value !== 'kip1071-draft') return '--protocol needs ak4 or kip1071-draft';
-      out.options.protocol = o.value;
+      if (o.value === undefined || !(EDITIONS as readonly string[]).includes(o.value)) return `--protocol needs ${EDITIONS.join(' or ')}`;
+      out.options.protocol = o.value as (typeof EDITIONS)[number];
       i = o.next;
     } else if ((o = optionValue(argv, i, '--group'))) {
       if (!o.value) return '--group needs a group id';

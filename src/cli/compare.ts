@@ -2,6 +2,7 @@
 // side by side, with the first step where they diverge. Exit 0 when they agree, 1 when they diverge (as diff).
 import { compareScenario, formatComparison, type Side } from '../core/compare/compare.ts';
 import type { Edition } from '../core/protocol/errors.ts';
+import { EDITIONS } from '../core/scenario/validate.ts';
 import { VARIANTS, type Scenario, type Variant } from '../core/scenario/types.ts';
 
 export const COMPARE_USAGE = '  sgp compare FILE --variant A --variant B [--json]   run FILE under two variants (or --protocol ak4 --protocol kip1071-draft) and show where they diverge (exit 1 when they do)';
@@ -26,8 +27,8 @@ export function parseCompareArgs(argv: readonly string[]): CompareArgs | string 
       out.variants.push(v as Variant);
     } else if (a === '--protocol' || a.startsWith('--protocol=')) {
       const p = value('--protocol');
-      if (p !== 'ak4' && p !== 'kip1071-draft') return '--protocol needs ak4 or kip1071-draft';
-      out.protocols.push(p);
+      if (!p || !(EDITIONS as readonly string[]).includes(p)) return `--protocol needs ${EDITIONS.join(' or ')}`;
+      out.protocols.push(p as Edition);
     } else if (a.startsWith('-')) return `unknown option "${a}" for "sgp compare"`;
     else if (out.file) return '"sgp compare" takes one FILE';
     else out.file = a;

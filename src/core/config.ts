@@ -33,7 +33,7 @@ export const CONFIG_DEFS: readonly ConfigDef[] = [
   { name: 'group.consumer.session.timeout.ms', default: 45000, type: 'int', min: 1, doc: 'Used instead of the streams session timeout by the KIP-1071 draft branch.' },
   { name: 'group.consumer.heartbeat.interval.ms', default: 5000, type: 'int', min: 1, doc: 'Used instead of the streams heartbeat interval by the KIP-1071 draft branch.' },
   { name: 'group.consumer.max.size', default: INT_MAX, type: 'int', min: 1, doc: 'Group size limit used by the KIP-1071 draft branch.' },
-  { name: 'draft.branch.defects', default: 'false', type: 'string', doc: 'Simulator switch for protocol kip1071-draft: "true" reproduces the kip1071 branch where it departs from the KIP design (see src/core/draft/rules.ts).' },
+  { name: 'draft.branch.defects', default: 'false', type: 'string', doc: 'Simulator switch for protocol kip1071-draft: "true" reproduces the kip1071 branch where it departs from the KIP design (see src/core/editions/kip1071-draft/rules.ts).' },
   { name: 'offsets.retention.minutes', default: 10080, type: 'int', min: 1, doc: 'How long an empty group (and its offsets) is kept before it expires.' },
   { name: 'offsets.retention.check.interval.ms', default: 600000, type: 'long', min: 1, doc: 'How often the coordinator sweeps for expired offsets and groups.' },
   { name: 'offsets.topic.num.partitions', default: 50, type: 'int', min: 1, doc: 'Partitions of __consumer_offsets; the group lives on abs(hash(groupId)) % this.' },

@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { Broker } from '../../src/core/broker/broker.ts';
 import { Config } from '../../src/core/config.ts';
 import type { RpcName } from '../../src/core/scenario/types.ts';
+import { editionNamed } from '../../src/core/editions/index.ts';
 
 const EDITIONS = ['ak4', 'kip1071-draft'] as const;
 const RPCS: RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit'];
 const client = { clientId: 'c', clientHost: '/127.0.0.1' };
-const broker = (edition: (typeof EDITIONS)[number]) => new Broker({ edition, variant: 'current', config: Config.from({}) }, [['in', 2]]);
+const broker = (edition: (typeof EDITIONS)[number]) => new Broker({ edition: editionNamed(edition), variant: 'current', config: Config.from({}) }, [['in', 2]]);
 const send = (edition: (typeof EDITIONS)[number], api: unknown, version: unknown, data: unknown) => broker(edition).send(api as RpcName, version as number, data as Record<string, unknown>, client);
 
 const cyclic: Record<string, unknown> = { groupId: 'app' };

@@ -9,6 +9,7 @@ import type { CoordinatorRecord } from '../../src/core/log/records.ts';
 import type { StreamsGroupMember } from '../../src/core/model/member.ts';
 import { toObject, withoutEpochs } from '../../src/core/model/tasks.ts';
 import type { Variant } from '../../src/core/scenario/types.ts';
+import { editionNamed } from '../../src/core/editions/index.ts';
 
 export type Tasks = Record<string, number[]>;
 export const ids = (t: Tasks) => Object.entries(t).map(([subtopologyId, partitions]) => ({ subtopologyId, partitions }));
@@ -49,7 +50,7 @@ export class Harness {
   constructor(o: HarnessOptions = {}) {
     this.groupId = o.groupId ?? 'g';
     this.broker = new Broker(
-      { edition: 'ak4', variant: o.variant ?? 'current', config: Config.from(o.config ?? NO_DELAYS) },
+      { edition: editionNamed('ak4'), variant: o.variant ?? 'current', config: Config.from(o.config ?? NO_DELAYS) },
       o.topics ?? [['in0', 4], ['app-0-changelog', 4]],
     );
   }

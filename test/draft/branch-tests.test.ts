@@ -5,11 +5,12 @@ import { StickyTaskAssignor } from '../../src/core/assignor/sticky.ts';
 import type { AssignmentMemberSpec } from '../../src/core/assignor/types.ts';
 import { replay } from '../../src/core/coordinator/replay.ts';
 import { currentAssignmentRecord } from '../../src/core/coordinator/records.ts';
-import { newDraftGroup, newDraftMember, replayDraft } from '../../src/core/draft/replay.ts';
-import { draftMemberMetadataRecord, draftGroupMetadataRecord } from '../../src/core/draft/records.ts';
+import { newDraftGroup, newDraftMember, replayDraft } from '../../src/core/editions/kip1071-draft/replay.ts';
+import { draftMemberMetadataRecord, draftGroupMetadataRecord } from '../../src/core/editions/kip1071-draft/records.ts';
 import { EMPTY_TUPLE, taskSet, toObject, withEpoch, type TaskSet } from '../../src/core/model/tasks.ts';
 import { buildCurrentAssignment, type OwnedReport, type ProcessLookups } from '../../src/core/reconcile/index.ts';
 import { CLIENT, draftBroker, expectReplayEqualsLive, hb, init, join, sub, types } from './helpers.ts';
+import { KIP1071_DRAFT } from '../../src/core/editions/kip1071-draft/edition.ts';
 
 const BRANCH = { 'draft.branch.defects': 'true' };
 const INPUT = [sub('subtopology-id', ['input-topic'])];
@@ -273,8 +274,8 @@ describe('§12 StreamsGroup tests', () => {
     const groups = new Map();
     replayDraft(groups, draftGroupMetadataRecord('g', 1));
     replayDraft(groups, draftMemberMetadataRecord('g', { ...newDraftMember('m'), processId: 'p', topologyId: 't' }));
-    expect(() => replay(groups, { type: 'StreamsGroupMemberMetadata', key: { groupId: 'g', memberId: 'm' }, value: null }, 'kip1071-draft')).toThrow(/StreamsGroupCurrentMemberAssignmentValue tombstone/);
-    expect(() => replay(groups, { type: 'StreamsGroupPartitionMetadata', key: { groupId: 'nope' }, value: null }, 'kip1071-draft')).toThrow(/Streams group nope not found/);
+    expect(() => replay(groups, { type: 'StreamsGroupMemberMetadata', key: { groupId: 'g', memberId: 'm' }, value: null }, KIP1071_DRAFT)).toThrow(/StreamsGroupCurrentMemberAssignmentValue tombstone/);
+    expect(() => replay(groups, { type: 'StreamsGroupPartitionMetadata', key: { groupId: 'nope' }, value: null }, KIP1071_DRAFT)).toThrow(/Streams group nope not found/);
   });
 });
 

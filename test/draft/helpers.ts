@@ -6,11 +6,12 @@ import { Coordinator } from '../../src/core/coordinator/runtime.ts';
 import type { StreamsGroup } from '../../src/core/coordinator/group.ts';
 import { toObject, withoutEpochs } from '../../src/core/model/tasks.ts';
 import type { Subtopology } from '../../src/core/protocol/messages.ts';
+import { KIP1071_DRAFT } from '../../src/core/editions/kip1071-draft/edition.ts';
 
 export const CLIENT = { clientId: 'client', clientHost: 'localhost/127.0.0.1' };
 
 export function draftBroker(topics: Record<string, number> = {}, config: Record<string, string | number> = {}): Broker {
-  return new Broker({ edition: 'kip1071-draft', variant: 'current', config: Config.from(config) }, Object.entries(topics));
+  return new Broker({ edition: KIP1071_DRAFT, variant: 'current', config: Config.from(config) }, Object.entries(topics));
 }
 
 export function sub(id: string, sourceTopics: string[], extra: Partial<Subtopology> = {}): Subtopology {

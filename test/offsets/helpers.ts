@@ -7,6 +7,7 @@ import { Coordinator } from '../../src/core/coordinator/runtime.ts';
 import { diffState, hardState } from '../../src/core/coordinator/snapshot.ts';
 import { toTaskIds } from '../../src/core/model/tasks.ts';
 import type { Edition } from '../../src/core/protocol/errors.ts';
+import { editionNamed } from '../../src/core/editions/index.ts';
 
 export const CLIENT = { clientId: 'client', clientHost: '/127.0.0.1' };
 export const G = 'app';
@@ -21,7 +22,7 @@ export const TOPOLOGY = {
 
 export function broker(config: Record<string, number | string> = {}, edition: Edition = 'ak4'): Broker {
   return new Broker(
-    { edition, variant: 'current', config: Config.from({ 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0, ...config }) },
+    { edition: editionNamed(edition), variant: 'current', config: Config.from({ 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0, ...config }) },
     [['orders', 2], ['app-rep', 2], ['other', 1]],
   );
 }

@@ -7,6 +7,7 @@ import { offsetCommitRecord, offsetCommitTombstone } from '../../src/core/offset
 import { runScenario } from '../../src/core/scenario/runner.ts';
 import type { Scenario } from '../../src/core/scenario/types.ts';
 import { broker, commit, expectReplayEqualsLive, G, hb, join, leave, TOPOLOGY } from './helpers.ts';
+import { AK4 } from '../../src/core/editions/ak4/edition.ts';
 
 describe('OffsetCommit records and replay', () => {
   it('replay equals live after commits, recommits, expiry and group deletion', () => {
@@ -27,18 +28,18 @@ describe('OffsetCommit records and replay', () => {
 
   it('a value stores the offset, a tombstone removes it, an empty topic disappears', () => {
     const groups: Groups = new Map();
-    replay(groups, { type: 'StreamsGroupMetadata', key: { groupId: G }, value: { epoch: 1, metadataHash: 0 } });
-    replay(groups, offsetCommitRecord(G, 'orders', 0, { committedOffset: 7, leaderEpoch: 3, metadata: 'm', commitTimestamp: 10, expireTimestamp: null }));
+    replay(groups, { type: 'StreamsGroupMetadata', key: { groupId: G }, value: { epoch: 1, metadataHash: 0 } }, AK4);
+    replay(groups, offsetCommitRecord(G, 'orders', 0, { committedOffset: 7, leaderEpoch: 3, metadata: 'm', commitTimestamp: 10, expireTimestamp: null }), AK4);
     expect(groups.get(G)!.offsets.toObject()).toEqual({ orders: { '0': { committedOffset: 7, leaderEpoch: 3, metadata: 'm', commitTimestamp: 10, expireTimestamp: null } } });
-    replay(groups, offsetCommitTombstone(G, 'orders', 0));
+    replay(groups, offsetCommitTombstone(G, 'orders', 0), AK4);
     expect(groups.get(G)!.offsets.toObject()).toEqual({});
     // a tombstone for an unknown group or offset is no error
-    replay(groups, offsetCommitTombstone('nobody', 'orders', 0));
+    replay(groups, offsetCommitTombstone('nobody', 'orders', 0), AK4);
   });
 
   it('an offset for a group the coordinator does not know creates a simple classic group (OffsetMetadataManager.replay)', () => {
     const groups = new Map();
-    replay(groups, offsetCommitRecord('nobody', 't', 0, { committedOffset: 1, leaderEpoch: -1, metadata: '', commitTimestamp: 0, expireTimestamp: null }));
+    replay(groups, offsetCommitRecord('nobody', 't', 0, { committedOffset: 1, leaderEpoch: -1, metadata: '', commitTimestamp: 0, expireTimestamp: null }), AK4);
     expect(groups.get('nobody')).toMatchObject({ classic: true });
     expect(groups.get('nobody')!.offsets.toObject()).toEqual({ t: { '0': { committedOffset: 1, leaderEpoch: -1, metadata: '', commitTimestamp: 0, expireTimestamp: null } } });
   });

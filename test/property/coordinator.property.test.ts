@@ -8,6 +8,7 @@ import { Coordinator } from '../../src/core/coordinator/runtime.ts';
 import { diffState, hardState } from '../../src/core/coordinator/snapshot.ts';
 import { ERROR_CODES } from '../../src/core/protocol/errors.ts';
 import type { Variant } from '../../src/core/scenario/types.ts';
+import { editionNamed } from '../../src/core/editions/index.ts';
 
 const MEMBERS = ['a', 'b', 'c'];
 const TOPOLOGY = {
@@ -119,7 +120,7 @@ function checkResponse(res: Record<string, unknown>, errorName: string): void {
 
 function runSequence(variant: Variant, ops: Op[]): void {
   const config = Config.from({ 'group.streams.initial.rebalance.delay.ms': 0 });
-  const broker = new Broker({ edition: 'ak4', variant, config }, [['in', 4]]);
+  const broker = new Broker({ edition: editionNamed('ak4'), variant, config }, [['in', 4]]);
   for (const o of ops) {
     if (o.kind === 'advance') broker.advance(o.ms);
     else if (o.kind === 'failover') broker.failover();

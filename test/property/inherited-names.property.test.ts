@@ -12,6 +12,7 @@ import { formatTrace } from '../../src/core/scenario/format.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { runScenario } from '../../src/core/scenario/runner.ts';
 import { RPC_NAMES } from '../../src/core/scenario/validate.ts';
+import { editionNamed } from '../../src/core/editions/index.ts';
 
 const INHERITED = Object.getOwnPropertyNames(Object.prototype);
 const EXAMPLES = readdirSync('static/examples')
@@ -112,7 +113,7 @@ describe('inherited property names are plain data', () => {
   it('the direct API answers data with inherited names as keys with an error code, never a throw', () => {
     fc.assert(
       fc.property(fc.constantFrom('ak4', 'kip1071-draft' as const), fc.constantFrom(...RPC_NAMES), fc.nat(3), fc.constantFrom(...INHERITED), values, (edition, api, version, name, value) => {
-        const broker = new Broker({ edition: edition as 'ak4', variant: 'current', config: Config.from({}) }, [['in', 2]]);
+        const broker = new Broker({ edition: editionNamed(edition), variant: 'current', config: Config.from({}) }, [['in', 2]]);
         const data: Obj = { groupId: 'app', memberId: 'm', memberEpoch: 0 };
         put(data, name, value);
         const out = broker.send(api, version, data, { clientId: 'c', clientHost: '/127.0.0.1' });

@@ -2,7 +2,7 @@
 import { deleteGroups, listGroups, normalizeDeleteGroupsRequest, normalizeListGroupsRequest, type DeleteGroupsResponse } from '../coordinator/adminGroups.ts';
 import type { StreamsGroup } from '../coordinator/group.ts';
 import { errorCode, type ErrorName } from '../protocol/errors.ts';
-import type { Broker, RpcOutcome } from './broker.ts';
+import type { BrokerView, RpcOutcome } from './types.ts';
 import { alterGroupConfigs, InvalidConfig } from './groupConfigs.ts';
 import { deleteOffsets, fetchOffsets, normalizeOffsetDeleteRequest, normalizeOffsetFetchRequest } from '../offsets/fetch.ts';
 
@@ -10,7 +10,7 @@ function outcome(request: unknown, response: unknown, errorName: ErrorName | 'NO
   return { request: request as Record<string, unknown>, response: response as Record<string, unknown>, errorName, errorMessage: null, memberId: null, memberEpoch: null, batch, narration, createdTopics: [] };
 }
 
-export function listGroupsRpc(broker: Broker, version: number, data: Record<string, unknown>): RpcOutcome {
+export function listGroupsRpc(broker: BrokerView, version: number, data: Record<string, unknown>): RpcOutcome {
   const req = normalizeListGroupsRequest(data);
   const full = listGroups(broker.coordinator.groups, req);
   // ListGroupsResponse: GroupState is a v4+ field, GroupType v5+ (both ignorable: older versions are written without them)
@@ -20,10 +20,10 @@ export function listGroupsRpc(broker: Broker, version: number, data: Record<stri
   return outcome(req, response, 'NONE', [`ListGroups${filters.length > 0 ? ` (${filters.join('; ')})` : ''}: ${response.groups.length} group(s). It reads the coordinator's groups and writes nothing.`]);
 }
 
-export function deleteGroupsRpc(broker: Broker, data: Record<string, unknown>): RpcOutcome {
+export function deleteGroupsRpc(broker: BrokerView, data: Record<string, unknown>): RpcOutcome {
   const req = normalizeDeleteGroupsRequest(data);
   const c = broker.coordinator;
-  const edition = broker.options.edition;
+  const edition = broker.options.edition.wire;
   const tombstones = (g: StreamsGroup) => c.hooks.deleteGroupRecords(g, c.groups);
   const all = (code: number): DeleteGroupsResponse => ({ throttleTimeMs: 0, results: req.groupsNames.map((groupId) => ({ groupId, errorCode: code })) });
   const out = c.execute(() => deleteGroups(c.context(broker.topics), req, edition, tombstones), all);
@@ -49,7 +49,7 @@ interface AlterResource {
  * its own (INVALID_CONFIG with Kafka's message), stored unless validateOnly. The next heartbeat of the group sees the
  * new values: changed assignment configs bump the group epoch and a new target is computed.
  */
-export function incrementalAlterConfigsRpc(broker: Broker, data: Record<string, unknown>): RpcOutcome {
+export function incrementalAlterConfigsRpc(broker: BrokerView, data: Record<string, unknown>): RpcOutcome {
   const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   const resources: AlterResource[] = (Array.isArray(data.resources) ? data.resources : []).filter(isObj).map((r) => ({
     resourceType: typeof r.resourceType === 'number' ? r.resourceType : 0,
@@ -61,7 +61,7 @@ export function incrementalAlterConfigsRpc(broker: Broker, data: Record<string, 
     })),
   }));
   const validateOnly = data.validateOnly === true;
-  const edition = broker.options.edition;
+  const edition = broker.options.edition.wire;
   const narration: string[] = [];
   const responses = resources.map((r) => {
     const base = { resourceType: r.resourceType, resourceName: r.resourceName };
@@ -86,9 +86,9 @@ export function incrementalAlterConfigsRpc(broker: Broker, data: Record<string, 
 }
 
 /** OffsetFetch v8-9 (groups): each group answered on its own; reads the committed state, writes nothing. */
-export function offsetFetchRpc(broker: Broker, data: Record<string, unknown>): RpcOutcome {
+export function offsetFetchRpc(broker: BrokerView, data: Record<string, unknown>): RpcOutcome {
   const req = normalizeOffsetFetchRequest(data);
-  const edition = broker.options.edition;
+  const edition = broker.options.edition.wire;
   const groups = req.groups.map((g) => fetchOffsets(broker.coordinator.groups, g, edition));
   const failed = groups.find((g) => g.errorCode !== 0);
   const names: ErrorName[] = ['UNKNOWN_MEMBER_ID', 'STALE_MEMBER_EPOCH', 'GROUP_ID_NOT_FOUND', 'UNKNOWN_SERVER_ERROR'];
@@ -98,10 +98,10 @@ export function offsetFetchRpc(broker: Broker, data: Record<string, unknown>): R
 }
 
 /** OffsetDelete v0: one group; the whole request fails on a group error, otherwise per partition. */
-export function offsetDeleteRpc(broker: Broker, data: Record<string, unknown>): RpcOutcome {
+export function offsetDeleteRpc(broker: BrokerView, data: Record<string, unknown>): RpcOutcome {
   const req = normalizeOffsetDeleteRequest(data);
   const c = broker.coordinator;
-  const edition = broker.options.edition;
+  const edition = broker.options.edition.wire;
   const out = c.execute(() => deleteOffsets(c.context(broker.topics), req, edition, (g, topic) => c.hooks.isSubscribedToTopic(g, topic)), (code) => ({ errorCode: code, throttleTimeMs: 0, topics: [] }));
   const sub = out.response.topics.some((t) => t.partitions.some((p) => p.errorCode === errorCode(edition, 'GROUP_SUBSCRIBED_TO_TOPIC')));
   const errorName: ErrorName | 'NONE' = out.errorName !== 'NONE' ? out.errorName : sub ? 'GROUP_SUBSCRIBED_TO_TOPIC' : 'NONE';
@@ -113,9 +113,9 @@ export function offsetDeleteRpc(broker: Broker, data: Record<string, unknown>): 
  * (Empty, no members); a streams group id is "not a classic group" and an unknown one "not found" — state Dead, with
  * GROUP_ID_NOT_FOUND and the message from v6 on (earlier versions: no error).
  */
-export function describeGroupsRpc(broker: Broker, version: number, data: Record<string, unknown>): RpcOutcome {
+export function describeGroupsRpc(broker: BrokerView, version: number, data: Record<string, unknown>): RpcOutcome {
   const groupIds = Array.isArray(data.groups) ? data.groups.filter((g): g is string => typeof g === 'string') : [];
-  const edition = broker.options.edition;
+  const edition = broker.options.edition.wire;
   const groups = groupIds.map((groupId) => {
     const g = broker.coordinator.groups.get(groupId);
     const base = { errorCode: 0, errorMessage: null as string | null, groupId, groupState: 'Dead', protocolType: '', protocolData: '', members: [] as unknown[], authorizedOperations: -2147483648 };

@@ -1,79 +1,33 @@
 // The broker as a scenario sees it: the KafkaApis checks, the service layer, one coordinator runtime,
 // and the cluster's topics. Every RPC goes through here, in the broker's order of layers.
 import { unavailableOutcome } from './unavailable.ts';
-import { deleteGroupsRpc, describeGroupsRpc, incrementalAlterConfigsRpc, listGroupsRpc, offsetDeleteRpc, offsetFetchRpc } from './adminRpc.ts';
+import { incrementalAlterConfigsRpc } from './adminRpc.ts';
 import { effectiveConfig } from './groupConfigs.ts';
 import type { Config } from '../config.ts';
 import { Coordinator, type FiredTimer } from '../coordinator/runtime.ts';
 import { describeGroups } from '../coordinator/describe.ts';
 import { streamsGroupHeartbeat } from '../coordinator/heartbeat.ts';
 import { validateHeartbeat } from '../coordinator/service.ts';
-import type { RecordBatch } from '../log/log.ts';
-import { ApiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
-import { errorHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatRequest, type StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
+import { ApiError, errorCode, type ErrorName } from '../protocol/errors.ts';
+import type { Edition } from '../edition.ts';
+import { errorHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import { flattenOwnedTasks, nestedRequestJson, normalizeDescribeRequest, normalizeHeartbeatRequest } from '../protocol/normalize.ts';
 import type { RpcName } from '../scenario/types.ts';
-import { heartbeatMaxVersion, type Variant } from '../variants/index.ts';
+import type { Variant } from '../variants/index.ts';
 import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
-import { draftRpc } from '../draft/broker.ts';
-import { offsetCommitRpc } from '../offsets/broker.ts';
 import { OFFSET_COMMIT_VERSIONS } from '../offsets/commit.ts';
 import { gateRequest, gateResponse } from './requestGate.ts';
+import type { BrokerLayer, BrokerOptions as BrokerOptionsOf, BrokerView, ClientContext, HeartbeatOutcome, RpcOutcome } from './types.ts';
 
-/** Where the broker turned a request away: before the coordinator (KafkaApis, the service layer) or in it. */
-export type BrokerLayer = 'KafkaApis' | 'service layer' | 'coordinator';
+export type { BrokerLayer, ClientContext, HeartbeatOutcome, RpcOutcome };
 
-export interface RpcOutcome {
-  /** The request as the broker read it (defaults filled), in Kafka's JSON form. */
-  request: Record<string, unknown>;
-  response: Record<string, unknown>;
-  errorName: ErrorName | 'NONE';
-  errorMessage: string | null;
-  /** Member id the response assigns (heartbeats), for alias binding. */
-  memberId: string | null;
-  memberEpoch: number | null;
-  batch: RecordBatch | null;
-  narration: string[];
-  /** Internal topics the broker created after this request. */
-  createdTopics: { name: string; partitions: number }[];
-  /** The coordinator's topics-to-create list (StreamsGroupHeartbeat, the draft's Initialize), before the broker creates them. */
-  topicsToCreate?: readonly { name: string; partitions: number; replicationFactor?: number }[];
-  /** The layer that answered with the error (absent on success). */
-  rejectedBy?: BrokerLayer;
-}
-
-/** A heartbeat's outcome in the coordinator's form (RpcOutcome without the JSON forms). */
-export interface HeartbeatOutcome {
-  response: StreamsGroupHeartbeatResponse;
-  errorName: ErrorName | 'NONE';
-  errorMessage: string | null;
-  /** Member id the response assigns, for alias binding. */
-  memberId: string | null;
-  batch: RecordBatch | null;
-  /** Empty on the lean path. */
-  narration: string[];
-  createdTopics: { name: string; partitions: number }[];
-  /** The coordinator's topics-to-create list (absent when rejected before the coordinator). */
-  topicsToCreate?: readonly { name: string; partitions: number; replicationFactor?: number }[];
-  rejectedBy?: BrokerLayer;
-}
-
-export interface BrokerOptions {
-  edition: Edition;
-  variant: Variant;
-  config: Config;
-}
-
-export interface ClientContext {
-  clientId: string;
-  clientHost: string;
-}
+export type BrokerOptions = BrokerOptionsOf<Edition>;
 
 /** A heartbeat the broker rejects before the coordinator: nothing written, the session not refreshed (`why`: narration, or null for none). */
 function rejected(edition: Edition, layer: BrokerLayer, name: ErrorName, message: string | null, why: string | null): HeartbeatOutcome {
   return {
     rejectedBy: layer,
-    response: errorHeartbeatResponse(errorCode(edition, name), message),
+    response: errorHeartbeatResponse(errorCode(edition.wire, name), message),
     errorName: name,
     errorMessage: message,
     memberId: null,
@@ -83,7 +37,7 @@ function rejected(edition: Edition, layer: BrokerLayer, name: ErrorName, message
   };
 }
 
-/** Versions the broker accepts per edition and RPC. */
+/** Versions the broker accepts per edition and RPC: the shared group RPCs', then the edition's own. */
 export function supportedVersions(edition: Edition, api: RpcName, variant: Variant): [number, number] | null {
   if (api === 'OffsetCommit') return [...OFFSET_COMMIT_VERSIONS];
   // the same RPCs in both editions: ListGroups v0-5 (v5 adds the type filter), DeleteGroups v0-2
@@ -94,15 +48,10 @@ export function supportedVersions(edition: Edition, api: RpcName, variant: Varia
   if (api === 'OffsetFetch') return [8, 9];
   if (api === 'OffsetDelete') return [0, 0];
   if (api === 'DescribeGroups') return [0, 6];
-  if (edition === 'ak4') {
-    if (api === 'StreamsGroupHeartbeat') return [0, heartbeatMaxVersion(variant)];
-    if (api === 'StreamsGroupDescribe') return [0, 0];
-    return null;
-  }
-  return [0, 0];
+  return edition.versions(api, variant);
 }
 
-export class Broker {
+export class Broker implements BrokerView {
   coordinator: Coordinator;
   /** The cluster's topics; shared with clones until either side changes them (copy-on-write). */
   private topicsMap: Map<string, number>;
@@ -172,26 +121,19 @@ export class Broker {
     if (api === 'IncrementalAlterConfigs') return incrementalAlterConfigsRpc(this, data);
     // a failover with loadMs: the new coordinator is still loading the partition
     if (this.loadingUntil !== null) return unavailableOutcome(this.options.edition, api, version, data, 'COORDINATOR_LOAD_IN_PROGRESS', `The new coordinator is still loading the partition (until ${this.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.`);
-    const range = supportedVersions(this.options.edition, api, this.options.variant);
-    // OffsetCommit is the same RPC in both editions (src/core/offsets/)
-    if (api === 'OffsetCommit') return offsetCommitRpc(this, version, data);
-    if (api === 'ListGroups') return listGroupsRpc(this, version, data);
-    if (api === 'DeleteGroups') return deleteGroupsRpc(this, data);
-    if (api === 'OffsetFetch') return offsetFetchRpc(this, data);
-    if (api === 'OffsetDelete') return offsetDeleteRpc(this, data);
-    if (api === 'DescribeGroups') return describeGroupsRpc(this, version, data);
-    if (this.options.edition === 'kip1071-draft') return draftRpc(this, api, version, data, client);
-    if (api === 'StreamsGroupHeartbeat') return this.heartbeat(version, data, client, quiet);
-    if (api === 'StreamsGroupDescribe') return this.describe(version, data);
+    // the edition's handler: the shared group RPCs (offsets, admin: src/core/broker/sharedRpcs.ts) and its own
+    const handler = this.options.edition.rpcs[api];
+    if (handler) return handler(this, version, data, client, quiet);
     const name: ErrorName = 'UNSUPPORTED_VERSION';
-    return this.errorOutcome({ ...data }, { errorCode: errorCode(this.options.edition, name), errorMessage: `${api} is not part of the shipped protocol.` }, name, null);
+    return this.errorOutcome({ ...data }, { errorCode: errorCode(this.options.edition.wire, name), errorMessage: this.options.edition.unsupportedRpcMessage(api) }, name, null);
   }
 
   private errorOutcome(request: Record<string, unknown>, response: Record<string, unknown>, errorName: ErrorName, message: string | null): RpcOutcome {
     return { request, response, errorName, errorMessage: message, memberId: null, memberEpoch: null, batch: null, narration: [], createdTopics: [], rejectedBy: 'KafkaApis' };
   }
 
-  private heartbeat(version: number, data: Record<string, unknown>, client: ClientContext, quiet: boolean): RpcOutcome {
+  /** The shipped StreamsGroupHeartbeat (an edition's handler calls it). */
+  heartbeat(version: number, data: Record<string, unknown>, client: ClientContext, quiet: boolean): RpcOutcome {
     const nested = this.coordinator.rules.nestedReport && version >= 2;
     const flat = normalizeHeartbeatRequest(data);
     // option D v2: one nullable OwnedTasks struct instead of the three lists
@@ -263,17 +205,18 @@ export class Broker {
     };
   }
 
-  private describe(version: number, data: Record<string, unknown>): RpcOutcome {
+  /** The shipped StreamsGroupDescribe (an edition's handler calls it). */
+  describe(version: number, data: Record<string, unknown>): RpcOutcome {
     const req = normalizeDescribeRequest(data);
     const request = req as unknown as Record<string, unknown>;
     const edition = this.options.edition;
     // StreamsGroupDescribe v0-1 (v1: KIP-1331 topology description, KIP-1357 assignor name)
     if (version < 0 || version > 1 || !this.streamsEnabled()) {
-      const code = errorCode(edition, 'UNSUPPORTED_VERSION');
+      const code = errorCode(edition.wire, 'UNSUPPORTED_VERSION');
       const response = { throttleTimeMs: 0, groups: req.groupIds.map((groupId) => ({ errorCode: code, errorMessage: null, groupId, groupState: '', groupEpoch: 0, assignmentEpoch: 0, topology: null, members: [], authorizedOperations: -2147483648 })) };
       return { ...this.errorOutcome(request, response, 'UNSUPPORTED_VERSION', null), narration: ['StreamsGroupDescribe is not available.'] };
     }
-    const described = describeGroups(this.coordinator.groups, req, edition);
+    const described = describeGroups(this.coordinator.groups, req, edition.wire);
     if (version >= 1) {
       // v1: a found group names its assignor; no description is stored here, so a requested one is NOT_STORED (1)
       described.groups = described.groups.map((g) => ({
@@ -286,7 +229,7 @@ export class Broker {
     const response = described as unknown as Record<string, unknown>;
     const groups = (response.groups as { errorCode: number }[]) ?? [];
     const firstError = groups.find((g) => g.errorCode !== 0);
-    const errorName = firstError ? (Object.entries({ INVALID_GROUP_ID: errorCode(edition, 'INVALID_GROUP_ID'), GROUP_ID_NOT_FOUND: errorCode(edition, 'GROUP_ID_NOT_FOUND') }).find(([, c]) => c === firstError.errorCode)?.[0] as ErrorName) : 'NONE';
+    const errorName = firstError ? (Object.entries({ INVALID_GROUP_ID: errorCode(edition.wire, 'INVALID_GROUP_ID'), GROUP_ID_NOT_FOUND: errorCode(edition.wire, 'GROUP_ID_NOT_FOUND') }).find(([, c]) => c === firstError.errorCode)?.[0] as ErrorName) : 'NONE';
     return { request, response, errorName, errorMessage: null, memberId: null, memberEpoch: null, batch: null, narration: [`Describe reads the committed state of ${req.groupIds.length} group(s).`], createdTopics: [] };
   }
 

@@ -1,9 +1,8 @@
 // The first check a request meets at the broker, before any RPC's own handling: an API the broker does
 // not have, a version that is not a version number, or data that is not a JSON object (null, an array,
 // a number, a BigInt, a cycle, …) is answered with Kafka's error code, never by a throw.
-import { errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
-import { errorHeartbeatResponse, heartbeatResponseJson } from '../protocol/messages.ts';
-import { emptyDraftHeartbeatResponse } from '../draft/messages.ts';
+import type { Edition } from '../edition.ts';
+import { errorCode, type ErrorName } from '../protocol/errors.ts';
 import type { RpcName } from '../scenario/types.ts';
 import { MAX_PARTITIONS_PER_TOPIC } from '../limits.ts';
 
@@ -117,11 +116,11 @@ function describeValue(v: unknown): string {
 
 /** The RPC's response to a request the gate refused: its error response for an empty request, carrying the code. */
 export function gateResponse(edition: Edition, api: string, version: number, rejection: GateRejection): Record<string, unknown> {
-  const code = errorCode(edition, rejection.errorName);
+  const code = errorCode(edition.wire, rejection.errorName);
   switch (api) {
     case 'StreamsGroupHeartbeat':
-      if (edition === 'ak4') return heartbeatResponseJson(errorHeartbeatResponse(code, rejection.message), Number.isInteger(version) ? Math.min(Math.max(version, 0), 1) : 1);
-      return { ...emptyDraftHeartbeatResponse(), errorCode: code, errorMessage: rejection.message } as unknown as Record<string, unknown>;
+      // the version the request could not carry: v0-1, the versions every heartbeat reader knows
+      return edition.heartbeatErrorResponse(code, rejection.message, Number.isInteger(version) ? Math.min(Math.max(version, 0), 1) : 1);
     case 'StreamsGroupDescribe':
       // per-group errors: no group can be read from the request
       return { throttleTimeMs: 0, groups: [] };

@@ -2,20 +2,19 @@
 // answer COORDINATOR_LOAD_IN_PROGRESS while the partition loads, NOT_COORDINATOR from a broker that no longer leads
 // it): every RPC gets its own error form, nothing reaches a coordinator, nothing is written.
 import { normalizeDeleteGroupsRequest } from '../coordinator/adminGroups.ts';
-import { emptyDraftHeartbeatResponse } from '../draft/messages.ts';
 import { errorResponse as offsetCommitError, normalizeOffsetCommitRequest } from '../offsets/commit.ts';
-import { errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
-import { errorHeartbeatResponse, heartbeatResponseJson } from '../protocol/messages.ts';
+import type { Edition } from '../edition.ts';
+import { errorCode, type ErrorName } from '../protocol/errors.ts';
 import { normalizeDescribeRequest } from '../protocol/normalize.ts';
 import type { RpcName } from '../scenario/types.ts';
-import type { RpcOutcome } from './broker.ts';
+import type { RpcOutcome } from './types.ts';
 
 export function unavailableOutcome(edition: Edition, api: RpcName, version: number, data: Record<string, unknown>, name: ErrorName, why: string): RpcOutcome {
-  const code = errorCode(edition, name);
+  const code = errorCode(edition.wire, name);
   let response: unknown;
   switch (api) {
     case 'StreamsGroupHeartbeat':
-      response = edition === 'ak4' ? heartbeatResponseJson(errorHeartbeatResponse(code, null), version) : { ...emptyDraftHeartbeatResponse(), errorCode: code, errorMessage: null };
+      response = edition.heartbeatErrorResponse(code, null, version);
       break;
     case 'StreamsGroupInitialize':
       response = { throttleTimeMs: 0, errorCode: code, errorMessage: null };

@@ -5,8 +5,6 @@ import { variantDefinition, type Variant } from '../variants/index.ts';
 import { EMPTY_SET, equalSets, fromTaskIds, messageTaskIds, ROLES, type Role, type TaskIds, type TaskSet } from '../model/tasks.ts';
 import { HEARTBEAT_REQUEST_DEFAULTS, type HeartbeatResponseView, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import { normalizeHeartbeatRequest } from '../protocol/normalize.ts';
-import type { Edition } from '../protocol/errors.ts';
-import { draftClientRequest, type DraftClientOptions } from '../draft/client.ts';
 
 export type ClientStatus = 'unjoined' | 'joining' | 'member' | 'left' | 'crashed' | 'fatal';
 
@@ -24,6 +22,14 @@ const FATAL = new Set(['GROUP_AUTHORIZATION_FAILED', 'INVALID_REQUEST', 'GROUP_M
 const REJOIN = new Set(['FENCED_MEMBER_EPOCH', 'UNKNOWN_MEMBER_ID']);
 /** Errors the client retries (coordinator moved or loading). */
 const RETRY = new Set(['NOT_COORDINATOR', 'COORDINATOR_NOT_AVAILABLE', 'COORDINATOR_LOAD_IN_PROGRESS']);
+
+/** How an edition's client differs from the shipped Java client: the fields of its heartbeat requests. */
+export interface ClientRequestShape {
+  /** The client joins with an empty member id and the coordinator generates one. */
+  readonly coordinatorGeneratesMemberId: boolean;
+  /** The edition's request from the shipped client's (`reset`: the sent-fields cache was reset). */
+  request(c: SimulatedClient, shipped: { data: Record<string, unknown>; why: string }, reset: boolean): { data: Record<string, unknown>; why: string };
+}
 
 export class SimulatedClient {
   status: ClientStatus = 'unjoined';
@@ -48,12 +54,11 @@ export class SimulatedClient {
     readonly spec: ClientSpec,
     readonly groupId: string,
     readonly topology: unknown,
-    readonly edition: Edition = 'ak4',
-    /** kip1071-draft: the topology id the client sends (draft/client.ts). */
-    readonly draft: DraftClientOptions | null = null,
+    /** The edition's request fields (Edition.client), or null for the shipped client's. */
+    readonly shape: ClientRequestShape | null = null,
   ) {
     // kip1071-draft: the Java client joins with an empty member id and the coordinator generates one
-    this.memberId = spec.memberId ?? (edition === 'kip1071-draft' ? '' : alias);
+    this.memberId = spec.memberId ?? (shape?.coordinatorGeneratesMemberId ? '' : alias);
   }
 
   get processId(): string {
@@ -72,8 +77,8 @@ export class SimulatedClient {
   nextRequest(action: 'join' | 'heartbeat' | 'leave'): { data: Record<string, unknown>; why: string } {
     const reset = this.lastSent === null;
     const out = this.buildRequest(action);
-    // kip1071-draft: the same membership logic, the draft's request fields (draft/client.ts)
-    if (this.draft) return draftClientRequest(this, out, reset, this.draft);
+    // an edition's client: the same membership logic, the edition's request fields (e.g. kip1071-draft/client.ts)
+    if (this.shape) return this.shape.request(this, out, reset);
     return this.nestedOwnedTasks ? nestOwnedTasks(out) : out;
   }
 
@@ -262,7 +267,7 @@ export class SimulatedClient {
 
   /** A copy for exploration: every field is an immutable value (field by field: one object shape for every copy). */
   clone(): SimulatedClient {
-    const c = new SimulatedClient(this.alias, this.spec, this.groupId, this.topology, this.edition, this.draft);
+    const c = new SimulatedClient(this.alias, this.spec, this.groupId, this.topology, this.shape);
     c.status = this.status;
     c.memberId = this.memberId;
     c.memberEpoch = this.memberEpoch;

@@ -92,7 +92,8 @@ export function deleteGroups(ctx: OpContext, req: DeleteGroupsRequest, edition: 
     }
     // validateDeleteGroup: only an Empty group (a simple classic group always is); kip1071-draft §11 item 18: also an
     // Initializing one, members and all
-    if (!g.classic && g.state() !== 'EMPTY' && !(edition === 'kip1071-draft' && g.state() === 'INITIALIZING')) {
+    // (INITIALIZING is a state only a draft group has)
+    if (!g.classic && g.state() !== 'EMPTY' && g.state() !== 'INITIALIZING') {
       fail('NON_EMPTY_GROUP', `it is ${GROUP_STATE_NAMES[g.state()]} with ${g.members.size} member(s)`);
       continue;
     }

@@ -6,7 +6,7 @@ import type { CoordinatorRecord } from '../log/records.ts';
 import type { TopicsImage } from '../model/topology.ts';
 import type { Edition } from '../protocol/errors.ts';
 import type { StreamsGroup } from './group.ts';
-import type { Groups } from './replay.ts';
+import type { Groups } from './groups.ts';
 import type { TimerTask, Timers } from './timers.ts';
 import type { VariantNarration, VariantRules } from '../variants/index.ts';
 

@@ -5,7 +5,7 @@ import type { StreamsGroupMember } from '../model/member.ts';
 import type { ConfiguredTopology, StreamsTopology } from '../model/topology.ts';
 import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
 import { EMPTY_TUPLE, type TaskSet, type TasksTuple } from '../model/tasks.ts';
-import type { DraftGroupState } from '../draft/state.ts';
+import type { DraftGroupState } from './draftGroupState.ts';
 import { CommittedOffsets } from '../offsets/state.ts';
 
 export type GroupState = 'EMPTY' | 'NOT_READY' | 'ASSIGNING' | 'RECONCILING' | 'STABLE' | 'INITIALIZING' | 'DEAD';
@@ -108,7 +108,7 @@ export class StreamsGroup {
   private taskOffsetsMap: Map<string, MemberTaskOffsets>;
   private partialMap: Map<string, PartialProgress>;
 
-  /** kip1071-draft groups only (null for ak4): partition metadata and the refresh deadline, see src/core/draft/. */
+  /** kip1071-draft groups only (null for ak4): partition metadata and the refresh deadline, see src/core/editions/kip1071-draft/. */
   draft: DraftGroupState | null = null;
 
   /** SHARED_* bits: collections still shared with a clone (or its original). */

@@ -3,13 +3,11 @@
 import type { CoordinatorRecord } from '../log/records.ts';
 import { newShippedGroup, StreamsGroup } from './group.ts';
 import { applyCurrentAssignmentValue, applyMemberMetadataValue, targetFromValue, topologyFromValue } from './records.ts';
-import type { Edition } from '../protocol/errors.ts';
-import { newDraftGroup, replayDraft } from '../draft/replay.ts';
+import type { CoordinatorEdition } from './editionHooks.ts';
+import { IllegalStateError, type Groups } from './groups.ts';
 import { replayOffsetCommit } from '../offsets/replay.ts';
 
-export class IllegalStateError extends Error {}
-
-export type Groups = Map<string, StreamsGroup>;
+export { IllegalStateError, type Groups };
 
 function getOrCreate(groups: Groups, groupId: string): StreamsGroup {
   let g = groups.get(groupId);
@@ -35,24 +33,29 @@ export function replayTargetAssignmentMember(g: StreamsGroup, memberId: string, 
  * group object, so offsets still present (the group is becoming a streams group) stay: on an empty group of the
  * edition that the following records fill.
  */
-function replayClassicGroupTombstone(groups: Groups, r: CoordinatorRecord, edition: Edition): void {
+function replayClassicGroupTombstone(groups: Groups, r: CoordinatorRecord, edition: CoordinatorEdition): void {
   const groupId = r.key.group as string;
   const g = groups.get(groupId);
   if (!g || !g.classic) return;
   if (r.value !== null) throw new IllegalStateError(`Classic group metadata for ${groupId}: classic groups are not simulated beyond simple ones.`);
   groups.delete(groupId);
   if (g.offsets.size === 0) return;
-  const next = edition === 'kip1071-draft' ? newDraftGroup(groupId) : newShippedGroup(groupId);
+  const next = edition.newGroup(groupId);
   for (const e of g.offsets.entries()) next.writableOffsets().put(e.topic, e.partition, e.offset);
   groups.set(groupId, next);
 }
 
-export function replay(groups: Groups, r: CoordinatorRecord, edition: Edition = 'ak4'): void {
-  // committed offsets: the same record in both editions (OffsetMetadataManager.replay)
+/** GroupMetadataManager.replay: the records every edition shares, then the edition's streams group records. */
+export function replay(groups: Groups, r: CoordinatorRecord, edition: CoordinatorEdition): void {
+  // committed offsets: the same record in every edition (OffsetMetadataManager.replay)
   if (r.type === 'OffsetCommit') return replayOffsetCommit(groups, r);
   if (r.type === 'GroupMetadata') return replayClassicGroupTombstone(groups, r, edition);
-  // kip1071-draft: same record names, other values and rules (kip1071-draft §8.5)
-  if (edition === 'kip1071-draft') return replayDraft(groups, r);
+  // the streams group records: same record names, the edition's values and rules (kip1071-draft §8.5)
+  edition.replayGroupRecord(groups, r);
+}
+
+/** The shipped (Kafka 4.x) replay of the streams group records: the base an edition reuses or replaces. */
+export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): void {
   const groupId = r.key.groupId as string;
   const v = r.value as Record<string, unknown> | null;
   switch (r.type) {

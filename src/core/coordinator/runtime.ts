@@ -7,11 +7,13 @@ import type { Config } from '../config.ts';
 import { estimateBatchBytes, PartitionLog, type RecordBatch } from '../log/log.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import type { TopicsImage } from '../model/topology.ts';
-import { ApiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
+import { ApiError, errorCode, type ErrorName } from '../protocol/errors.ts';
 import { requiredTopics } from '../topology/metadataHash.ts';
 import type { Effect, OpContext, OpResult } from './context.ts';
 import { fenceMember } from './leave.ts';
-import { replay, type Groups } from './replay.ts';
+import { replay } from './replay.ts';
+import type { Groups } from './groups.ts';
+import type { CoordinatorEdition, EditionHooks } from './editionHooks.ts';
 import { buildTargetAssignment } from './targetAssignment.ts';
 import { timerKey, Timers, type ScheduledTimer } from './timers.ts';
 import { variantDefinition, variantRules, type Variant, type VariantRules } from '../variants/index.ts';
@@ -20,12 +22,12 @@ import { assignmentConfigMap } from './assignmentConfigs.ts';
 import { GROUP_STATE_NAMES } from './group.ts';
 import type { StreamsGroup } from './group.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
-import { draftHooks } from '../draft/hooks.ts';
 import { cleanupGroupMetadata, nextOffsetExpiry, offsetsRetentionMs, streamsGroupIsSubscribedToTopic } from '../offsets/retention.ts';
 import { classicGroupTombstone, groupMetadataTombstone, targetAssignmentMetadataTombstone, topologyTombstone, currentAssignmentTombstone, targetAssignmentMemberTombstone, memberMetadataTombstone, releaseTaskValues } from './records.ts';
 
 export interface CoordinatorOptions {
-  readonly edition: Edition;
+  /** The protocol edition (src/core/editions/): the runtime calls it where editions differ. */
+  readonly edition: CoordinatorEdition;
   readonly variant: Variant;
   readonly config: Config;
   /** The config as one group sees it (its GROUP configs over the broker's); absent: the broker's. */
@@ -49,18 +51,10 @@ export interface FiredTimer {
   narration: string[];
 }
 
-/** What differs per protocol edition inside the runtime (the draft's hooks live in src/core/draft/hooks.ts). */
-export interface EditionHooks {
-  fence(ctx: OpContext, g: StreamsGroup, m: StreamsGroupMember): { records: CoordinatorRecord[]; effects: Effect[]; narration: string[] };
-  /** Group.isSubscribedToTopic: the retention check never expires offsets of subscribed topics. */
-  isSubscribedToTopic(g: StreamsGroup, topic: string): boolean;
-  /** Whether the retention check may delete a group whose offsets are all gone (Group.isEmpty). */
-  mayDelete(g: StreamsGroup): boolean;
-  deleteGroupRecords(g: StreamsGroup, groups: Groups): CoordinatorRecord[];
-  expiryNarration(g: StreamsGroup): string;
-}
+export type { EditionHooks };
 
-const SHIPPED_HOOKS: EditionHooks = {
+/** The shipped (Kafka 4.x) runtime hooks: the base an edition reuses or replaces (src/core/editions/). */
+export const SHIPPED_HOOKS: EditionHooks = {
   fence: (ctx, g, m) => fenceMember(ctx, g, m),
   isSubscribedToTopic: streamsGroupIsSubscribedToTopic,
   // maybeDeleteGroup: only an EMPTY group
@@ -100,8 +94,8 @@ export class Coordinator {
     }
     this.timers = new Timers();
     this.rules = variantRules(options.variant);
-    this.assignor = new StickyTaskAssignor({ flavour: options.edition === 'ak4' ? '4.4' : 'draft' });
-    this.hooks = options.edition === 'kip1071-draft' ? draftHooks(options.config) : SHIPPED_HOOKS;
+    this.assignor = new StickyTaskAssignor({ flavour: options.edition.assignorFlavour });
+    this.hooks = options.edition.hooks(options.config);
     // loading: replay the whole partition, then re-derive what lived only in memory (onLoaded)
     if (replayed) for (const [id, g] of replayed) this.groups.set(id, g);
     else for (const b of log.allBatches()) for (const r of b.records) replay(this.groups, r, options.edition);
@@ -143,7 +137,7 @@ export class Coordinator {
   }
 
   private onLoaded(): void {
-    const sessionKey = this.options.edition === 'ak4' ? 'group.streams.session.timeout.ms' : 'group.consumer.session.timeout.ms';
+    const sessionKey = this.options.edition.sessionTimeoutKey;
     for (const g of this.groups.values()) {
       const session = this.configOf(g.groupId).int(sessionKey);
       for (const m of g.members.values()) {
@@ -163,7 +157,7 @@ export class Coordinator {
       quiet,
       now: this.now,
       config: groupId !== undefined ? this.configOf(groupId) : this.options.config,
-      edition: this.options.edition,
+      edition: this.options.edition.wire,
       rules: this.rules,
       variantNarration: variantDefinition(this.options.variant).narration,
       groups: this.groups,
@@ -206,7 +200,7 @@ export class Coordinator {
     const message = e instanceof ApiError ? e.apiMessage : null;
     const detail = e instanceof ApiError ? '' : ` (${e instanceof Error ? e.message : String(e)})`;
     return {
-      response: onError(errorCode(this.options.edition, name), message),
+      response: onError(errorCode(this.options.edition.wire, name), message),
       errorName: name,
       errorMessage: message,
       batch: null,
@@ -351,7 +345,7 @@ export class Coordinator {
             assignmentConfigs: assignmentConfigMap(this.configOf(g.groupId)),
             timestamp: this.now,
             // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
-            previousTasks: this.options.edition === 'ak4' ? 'assigned' : 'target',
+            previousTasks: this.options.edition.initialRebalancePreviousTasks,
           });
           return { response: null, records: r.records, effects: [], narration: [`The initial rebalance delay is over: the target assignment for epoch ${g.groupEpoch} is computed.`] };
         }, `initial rebalance delay ended: target assignment computed for epoch ${g.groupEpoch}`);
@@ -417,10 +411,10 @@ function nullResponse(): null {
 }
 
 /** Groups replayed from a frozen log's batches, per edition (a frozen log never changes; never handed out uncopied). */
-const replayedByLog = new WeakMap<PartitionLog, { edition: Edition; groups: Groups }>();
+const replayedByLog = new WeakMap<PartitionLog, { edition: CoordinatorEdition; groups: Groups }>();
 
 /** The groups a frozen log replays to: its parent layer's groups (copied), then its own batches replayed. */
-function replayFrozen(log: PartitionLog, edition: Edition): Groups {
+function replayFrozen(log: PartitionLog, edition: CoordinatorEdition): Groups {
   const hit = replayedByLog.get(log);
   if (hit && hit.edition === edition) return hit.groups;
   const { parent, own } = log.layers();

@@ -90,7 +90,6 @@ export function prepare(scenario: Scenario, options: ExploreOptions = {}): { roo
     if ('advance' in scenario.steps[i]!) lastRawAdvanceEnd = runner.broker.now;
   }
   const config = Config.from(scenario.config);
-  const ak4 = scenario.protocol === 'ak4';
   const aliasByMember = new Map<string, string>();
   const clients = [...runner.clients.values()].sort((a, b) => (a.alias < b.alias ? -1 : 1));
   for (const c of clients) if (c.memberId !== '') aliasByMember.set(c.memberId, c.alias);
@@ -119,8 +118,8 @@ export function prepare(scenario: Scenario, options: ExploreOptions = {}): { roo
   };
   const ctx: ExploreContext = {
     groupId: scenario.groupId,
-    sessionTimeoutMs: config.int(ak4 ? 'group.streams.session.timeout.ms' : 'group.consumer.session.timeout.ms'),
-    heartbeatIntervalMs: intInt(ak4 ? 'group.streams.heartbeat.interval.ms' : 'group.consumer.heartbeat.interval.ms', 5000),
+    sessionTimeoutMs: config.int(runner.edition.sessionTimeoutKey),
+    heartbeatIntervalMs: intInt(runner.edition.heartbeatIntervalKey, 5000),
     stableWithinMs: scenario.invariants?.stableWithinMs ?? DEFAULT_STABLE_WITHIN_MS,
     assignmentIntervalClamp: Math.max(intInt('group.streams.assignment.interval.ms', 0), intInt('group.streams.max.assignment.interval.ms', 0)) + 1,
     partialClients: new Set(scenario.explore?.partialReports ?? []),

@@ -5,7 +5,6 @@ import type { Broker, ClientContext, HeartbeatOutcome, RpcOutcome } from '../bro
 import type { SimulatedClient } from '../clients/simulated.ts';
 import type { FiredTimer } from '../coordinator/runtime.ts';
 import { Coordinator } from '../coordinator/runtime.ts';
-import { maybeInitialize } from '../draft/client.ts';
 import { checkSafety, durabilityReport, snapshotEpochs, type Violation } from '../invariants/index.ts';
 import type { EpochSnapshot } from '../invariants/safety.ts';
 import { noteHeartbeatSend } from '../invariants/checker.ts';
@@ -193,7 +192,7 @@ export class World {
           standbyTasks: null,
           warmupTasks: null,
         };
-        const version = b.options.edition === 'ak4' ? 1 : 0;
+        const version = b.options.edition.defaultHeartbeatVersion;
         this.noteSend(data);
         const out = b.send('StreamsGroupHeartbeat', version, data, ctx.clientContexts.get(c.alias)!, true);
         if (out.memberId) ctx.aliasByMember.set(out.memberId, c.alias);
@@ -260,12 +259,12 @@ export class World {
    */
   private lean(c: SimulatedClient): boolean {
     const b = this.broker;
-    return b.options.edition === 'ak4' && c.edition === 'ak4' && c.draft === null && c.nestedOwnedTasks === (b.coordinator.rules.nestedReport && c.requestVersion >= 2);
+    return b.options.edition.shippedHeartbeat && c.shape === null && c.nestedOwnedTasks === (b.coordinator.rules.nestedReport && c.requestVersion >= 2);
   }
 
   private maybeInitialize(c: SimulatedClient, out: RpcOutcome): void {
-    if (c.edition !== 'kip1071-draft') return;
-    maybeInitialize(this.broker, c, out, { narration: [], exchanges: [] } as unknown as TraceStep);
+    const after = this.broker.options.edition.afterHeartbeat;
+    if (after) after(this.broker, c, out, { narration: [], exchanges: [] } as unknown as TraceStep);
   }
 
   /** ScenarioRunner.runClients for `{ run: { ms } }`, without the trace. */

@@ -1,9 +1,8 @@
 // `kafka-dump-log --offsets-decoder` output → coordinator records in Kafka's JSON form. Each record line carries
 // `key: {"type":"<id>","data":{…}}` and `payload: {"version":"<v>","data":{…}}` (or `payload: <DELETE>` / `null`
-// for a tombstone); the type id is the record's key version (edition-specific, see RECORD_API_KEYS and
-// DRAFT_RECORD_TYPE_IDS). Lines without a key (batch headers, control records) are skipped.
-import { DRAFT_RECORD_TYPE_IDS } from '../draft/records.ts';
-import { RECORD_API_KEYS, type RecordType } from '../log/records.ts';
+// for a tombstone); the type id is the record's key version (edition-specific: Edition.recordTypeIds). Lines without a key (batch headers, control records) are skipped.
+import { editionNamed } from '../editions/index.ts';
+import type { RecordType } from '../log/records.ts';
 import type { Edition } from '../protocol/errors.ts';
 
 export interface DumpedRecord {
@@ -47,7 +46,7 @@ function jsonAt(text: string, from: number): { value: unknown; end: number } | n
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseDumpLog(text: string, edition: Edition): DumpParse {
-  const ids = edition === 'kip1071-draft' ? DRAFT_RECORD_TYPE_IDS : RECORD_API_KEYS;
+  const ids = editionNamed(edition).recordTypeIds;
   const byId = new Map<number, RecordType>();
   for (const [type, id] of Object.entries(ids) as [RecordType, number][]) byId.set(id, type);
   // the legacy offset-commit key (version 0) is an OffsetCommit too

@@ -1,5 +1,5 @@
 // Interop with the world outside the playground: broker request logs in, Markdown reports out.
-export { importRequestLog, scenarioFromRequestLog, letterAlias, rpcForApiKey, API_KEYS, API_KEY_NAMES } from './requestLog.ts';
+export { importRequestLog, scenarioFromRequestLog, letterAlias, rpcForApiKey, API_KEY_NAMES } from './requestLog.ts';
 export type { ImportOptions, ImportResult, ImportedStep, ScenarioImportOptions, ScenarioImport } from './requestLog.ts';
 export { parseLogLine, parseTimestamp, COMPLETED_REQUEST } from './logline.ts';
 export type { LogLine } from './logline.ts';

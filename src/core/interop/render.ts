@@ -3,7 +3,8 @@
 import type { Edition } from '../protocol/errors.ts';
 import type { RpcName, Trace } from '../scenario/types.ts';
 import { COMPLETED_REQUEST } from './logline.ts';
-import { API_KEY_NAMES, API_KEYS } from './requestLog.ts';
+import { editionNamed } from '../editions/index.ts';
+import { API_KEY_NAMES } from './requestLog.ts';
 
 export interface RenderOptions {
   /** Wall-clock ms of the scenario's time 0 (default 2025-01-01T00:00:00Z). */
@@ -64,7 +65,7 @@ export function exchangesOf(trace: Trace): LoggedExchange[] {
 /** The heartbeat version a trace's simulated clients use (the one its step requests show, else the newest of the edition). */
 function heartbeatVersion(trace: Trace): number {
   for (const s of trace.steps) if (s.api === 'StreamsGroupHeartbeat' && s.version !== null) return s.version;
-  return trace.protocol === 'ak4' ? 1 : 0;
+  return editionNamed(trace.protocol).defaultHeartbeatVersion;
 }
 
 /** One line as the request logger writes it. */
@@ -98,7 +99,7 @@ export function toRequestLogLines(trace: Trace, options: RenderOptions = {}): st
     correlation.set(who, correlationId + 1);
     if (!ports.has(who)) ports.set(who, 50000 + ports.size);
     return requestLogLine(
-      { at: x.at, apiKey: API_KEYS[edition][x.api] ?? -1, apiKeyName: API_KEY_NAMES[x.api] ?? x.api, version: x.version, correlationId, clientId: cid, request: x.request, response: x.response, port: ports.get(who)! },
+      { at: x.at, apiKey: editionNamed(edition).apiKeys[x.api] ?? -1, apiKeyName: API_KEY_NAMES[x.api] ?? x.api, version: x.version, correlationId, clientId: cid, request: x.request, response: x.response, port: ports.get(who)! },
       options,
     );
   });

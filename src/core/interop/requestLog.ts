@@ -1,7 +1,7 @@
 // Broker request log -> scenario steps. Each `Completed request:` line of a streams group RPC becomes a
 // raw `send` step (the request as the broker logged it), optionally preceded by an `advance` for the
 // clock gap since the previous one and followed by an expectation built from the logged response.
-import { DRAFT_API_KEYS } from '../draft/messages.ts';
+import { editionNamed, editionNames } from '../editions/index.ts';
 import type { Edition } from '../protocol/errors.ts';
 import { requestFields } from '../scenario/validate.ts';
 import { SCENARIO_FORMAT_VERSION, type AdvanceStep, type RpcName, type Scenario, type SendStep, type Variant } from '../scenario/types.ts';
@@ -10,12 +10,6 @@ import { topologyPartitions } from '../broker/requestGate.ts';
 import { MAX_PARTITIONS_PER_TOPIC } from '../limits.ts';
 import { mdText } from './escape.ts';
 import { parseLogLine } from './logline.ts';
-
-/** apiKey -> RPC of each edition (ak4: apache/kafka's clients/src/main/resources/common/message/StreamsGroup*.json). */
-export const API_KEYS: Record<Edition, Partial<Record<RpcName, number>>> = {
-  ak4: { StreamsGroupHeartbeat: 88, StreamsGroupDescribe: 89 },
-  'kip1071-draft': { ...DRAFT_API_KEYS },
-};
 
 /** `ApiKeys.toString` (the enum constant name) of each RPC, as `requestApiKeyName` prints it. */
 export const API_KEY_NAMES: Readonly<Record<string, string>> = {
@@ -26,7 +20,7 @@ export const API_KEY_NAMES: Readonly<Record<string, string>> = {
 };
 
 export function rpcForApiKey(edition: Edition, apiKey: number): RpcName | null {
-  for (const [rpc, key] of Object.entries(API_KEYS[edition]) as [RpcName, number][]) if (key === apiKey) return rpc;
+  for (const [rpc, key] of Object.entries(editionNamed(edition).apiKeys) as [RpcName, number][]) if (key === apiKey) return rpc;
   return null;
 }
 
@@ -124,7 +118,7 @@ export function importRequestLog(text: string, options: ImportOptions = {}): Imp
     const named = p.apiKeyName ? ` (${p.apiKeyName})` : '';
     const rpc = rpcForApiKey(edition, p.apiKey);
     if (!rpc) {
-      const hint = p.apiKeyName?.startsWith('STREAMS_GROUP_') ? `; is the log from protocol ${edition === 'ak4' ? '"kip1071-draft"' : '"ak4"'}?` : '';
+      const hint = p.apiKeyName?.startsWith('STREAMS_GROUP_') ? `; is the log from protocol ${editionNames().filter((n) => n !== edition).map((n) => JSON.stringify(n)).join(' or ')}?` : '';
       return void skipped.push({ line, reason: `api key ${p.apiKey}${named} is not a streams group RPC of protocol ${edition}${hint}` });
     }
     if (p.apiKeyName !== null && p.apiKeyName !== API_KEY_NAMES[rpc]) {

@@ -1,6 +1,6 @@
 // OffsetCommit at the broker, in the broker's order of layers: version, KafkaApis (partitions of unknown topics
 // are answered UNKNOWN_TOPIC_OR_PARTITION and not forwarded), the service (group id), then the coordinator.
-import type { Broker, RpcOutcome } from '../broker/broker.ts';
+import type { BrokerView, RpcOutcome } from '../broker/types.ts';
 import { errorCode, type ErrorName } from '../protocol/errors.ts';
 import { commitOffset, errorResponse, firstError, normalizeOffsetCommitRequest, OFFSET_COMMIT_VERSIONS, type OffsetCommitRequest, type OffsetCommitResponse } from './commit.ts';
 import { pushAll } from '../util/arrays.ts';
@@ -24,8 +24,8 @@ function requestJson(req: OffsetCommitRequest, version: number): Record<string, 
   return rest;
 }
 
-export function offsetCommitRpc(broker: Broker, version: number, data: Record<string, unknown>): RpcOutcome {
-  const edition = broker.options.edition;
+export function offsetCommitRpc(broker: BrokerView, version: number, data: Record<string, unknown>): RpcOutcome {
+  const edition = broker.options.edition.wire;
   const req = normalizeOffsetCommitRequest(data);
   const done = (response: OffsetCommitResponse, narration: string[], batch: RpcOutcome['batch'] = null, message: string | null = null): RpcOutcome => ({
     request: requestJson(req, version),

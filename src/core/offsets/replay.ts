@@ -1,6 +1,6 @@
 // Replay of OffsetCommit records (OffsetMetadataManager.replay): a value stores the offset, a tombstone removes it.
 import type { CoordinatorRecord } from '../log/records.ts';
-import type { Groups } from '../coordinator/replay.ts';
+import type { Groups } from '../coordinator/groups.ts';
 import { newSimpleClassicGroup } from '../coordinator/group.ts';
 import { offsetFromValue } from './records.ts';
 

@@ -2,7 +2,6 @@
 // assignment-epoch validator; the kip1071-draft branch's exact-epoch check, kip1071-draft §9.7).
 import type { StreamsGroup } from '../coordinator/group.ts';
 import { apiError } from '../protocol/errors.ts';
-import type { Edition } from '../protocol/errors.ts';
 
 /** Checks one committed partition; throws an ApiError that fails the whole commit. */
 export type CommitPartitionValidator = (topic: string, partition: number) => void;
@@ -12,7 +11,7 @@ const NO_OP: CommitPartitionValidator = () => {};
 /** First OffsetCommit version a member of the streams protocol may use. */
 export const FIRST_STREAMS_COMMIT_VERSION = 9;
 
-export function validateOffsetCommit(g: StreamsGroup, memberId: string, memberEpoch: number, version: number, edition: Edition): CommitPartitionValidator {
+export function validateOffsetCommit(g: StreamsGroup, memberId: string, memberEpoch: number, version: number): CommitPartitionValidator {
   // ClassicGroup.validateOffsetCommit on a simple (always Empty) group: a negative generation commits; anything else
   // names a member the group does not have
   if (g.classic) {
@@ -24,7 +23,8 @@ export function validateOffsetCommit(g: StreamsGroup, memberId: string, memberEp
   const member = g.members.get(memberId);
   // the member must exist
   if (!member) throw apiError('UNKNOWN_MEMBER_ID', `Member ${memberId} is not a member of group ${g.groupId}.`);
-  if (edition === 'kip1071-draft') {
+  // the group's own rule (Group.validateOffsetCommit): a draft group (kip1071-draft's) checks the epoch only
+  if (g.draft) {
     // kip1071-draft §9.7: the epoch must equal the member's epoch; below v9 the stale-epoch error becomes UNSUPPORTED_VERSION
     if (memberEpoch !== member.memberEpoch) {
       if (version < FIRST_STREAMS_COMMIT_VERSION) throw apiError('UNSUPPORTED_VERSION', null);

@@ -1,6 +1,9 @@
 // Kafka error codes (org.apache.kafka.common.protocol.Errors), by name and number, per protocol edition.
 
-export type Edition = 'ak4' | 'kip1071-draft';
+/** The wire dialects: each has its own error numbering here and its own message schemas (src/core/wire/). */
+export type EditionName = 'ak4' | 'kip1071-draft';
+/** A wire dialect's name, as the error tables and schemas key it (an edition itself is an `Edition` object, src/core/edition.ts). */
+export type Edition = EditionName;
 
 const COMMON = {
   NONE: 0,

@@ -11,7 +11,8 @@ import { isReady } from '../model/topology.ts';
 import { matchForVariant } from './match.ts';
 import { setOwn } from '../util/own.ts';
 import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.ts';
-import { draftClientOptions, maybeInitialize } from '../draft/client.ts';
+import type { Edition } from '../edition.ts';
+import { editionNamed } from '../editions/index.ts';
 import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceInitial, TraceRecord, TraceStep } from './types.ts';
 import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
 import { pushAll } from '../util/arrays.ts';
@@ -141,20 +142,24 @@ export class ScenarioRunner {
   /** The group after the previous step (a step that says nothing is told apart: changed or not). */
   private lastGroup: TraceGroupView | null = null;
 
-  /** `probe`: the caller's clock and heap reading, for the wall-time and heap budgets. */
-  constructor(readonly scenario: Scenario, options: { durability?: boolean; probe?: RunProbe } = {}) {
+  /** The scenario's protocol edition (looked up once: the composition root). */
+  readonly edition: Edition;
+
+  /** `probe`: the caller's clock and heap reading, for the wall-time and heap budgets; `edition`: run under this edition instead of the scenario's (a plug-in). */
+  constructor(readonly scenario: Scenario, options: { durability?: boolean; probe?: RunProbe; edition?: Edition } = {}) {
     const config = Config.from(scenario.config);
+    const edition = (this.edition = options.edition ?? editionNamed(scenario.protocol));
     this.budget = new RunBudget(config, options.probe ?? null);
-    this.sessionTimeoutMs = config.int(scenario.protocol === 'ak4' ? 'group.streams.session.timeout.ms' : 'group.consumer.session.timeout.ms');
+    this.sessionTimeoutMs = config.int(edition.sessionTimeoutKey);
     this.checker = new InvariantChecker(scenario.groupId, { stableWithinMs: scenario.invariants?.stableWithinMs ?? DEFAULT_STABLE_WITHIN_MS, durability: options.durability ?? true });
-    this.broker = new Broker({ edition: scenario.protocol, variant: scenario.variant, config }, scenario.topics.map((t) => [t.name, t.partitions]));
+    this.broker = new Broker({ edition, variant: scenario.variant, config }, scenario.topics.map((t) => [t.name, t.partitions]));
     for (const alias of Object.keys(scenario.clients).sort()) {
       const spec = scenario.clients[alias]!;
       const topology = spec.topology ?? scenario.topology ?? null;
-      const c = new SimulatedClient(alias, spec, scenario.groupId, topology, scenario.protocol, draftClientOptions(scenario.protocol, config, topology));
+      const c = new SimulatedClient(alias, spec, scenario.groupId, topology, edition.client(config, topology));
       const v = requestVersionFor(spec.profile, scenario.variant);
-      c.requestVersion = scenario.protocol === 'ak4' ? v.version : 0;
-      c.nestedOwnedTasks = scenario.protocol === 'ak4' && v.nested;
+      c.requestVersion = edition.heartbeatVersionFollowsVariant ? v.version : 0;
+      c.nestedOwnedTasks = edition.heartbeatVersionFollowsVariant && v.nested;
       this.clients.set(alias, c);
       if (c.memberId !== '') this.bind(alias, c.memberId);
     }
@@ -240,7 +245,7 @@ export class ScenarioRunner {
     // the coordinator's topics-to-create list of the step's one request (expect.topicsToCreate)
     let topicsToCreate: readonly { name: string; partitions: number; replicationFactor?: number }[] = [];
     if ('send' in step) {
-      const version = step.version ?? (step.send === 'OffsetCommit' ? CLIENT_COMMIT_VERSION : step.send === 'StreamsGroupHeartbeat' && this.scenario.protocol === 'ak4' ? 1 : 0);
+      const version = step.version ?? (step.send === 'OffsetCommit' ? CLIENT_COMMIT_VERSION : step.send === 'StreamsGroupHeartbeat' ? this.edition.defaultHeartbeatVersion : 0);
       const data: Record<string, unknown> = { ...step.data };
       const groupless = step.send === 'StreamsGroupDescribe' || step.send === 'ListGroups' || step.send === 'DeleteGroups' || step.send === 'IncrementalAlterConfigs' || step.send === 'OffsetFetch' || step.send === 'DescribeGroups';
       if (!groupless && data.groupId === undefined) data.groupId = this.scenario.groupId;
@@ -257,7 +262,7 @@ export class ScenarioRunner {
       if (step.send === 'StreamsGroupHeartbeat' && typeof data.memberId === 'string') this.checker.onSend(data.memberId, this.broker.now, data.memberEpoch);
       const out =
         step.coordinator === 'old'
-          ? unavailableOutcome(this.scenario.protocol, step.send, version, data, 'NOT_COORDINATOR', 'The request goes to the broker that led the group\'s partition before the failover: it is no longer the coordinator and answers NOT_COORDINATOR; the client looks the coordinator up again.')
+          ? unavailableOutcome(this.edition, step.send, version, data, 'NOT_COORDINATOR', 'The request goes to the broker that led the group\'s partition before the failover: it is no longer the coordinator and answers NOT_COORDINATOR; the client looks the coordinator up again.')
           : this.broker.send(step.send, version, data, client);
       topicsToCreate = out.topicsToCreate ?? [];
       if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
@@ -346,7 +351,7 @@ export class ScenarioRunner {
     pushAll(t.narration, out.narration);
     t.narration.push(c.onResponse(data, out.errorName, out.response, this.broker.now));
     if (out.memberId) this.bind(c.alias, out.memberId);
-    maybeInitialize(this.broker, c, out, t);
+    this.edition.afterHeartbeat?.(this.broker, c, out, t);
     return { out, version };
   }
 
@@ -426,7 +431,7 @@ export class ScenarioRunner {
       if (out.memberId) this.bind(next.alias, out.memberId);
       t.exchanges.push({ at: this.broker.now, member: next.alias, request: out.request, response: out.response, errorName: out.errorName, ...(out.rejectedBy ? { rejectedBy: out.rejectedBy } : {}) });
       for (const n of out.narration) t.narration.push(`[${this.broker.now} ms] ${n}`);
-      maybeInitialize(this.broker, next, out, t);
+      this.edition.afterHeartbeat?.(this.broker, next, out, t);
       // a heartbeat at the same instant again would loop: the next one waits at least 1 ms
       if (next.nextHeartbeatAt <= this.broker.now && out.errorName === 'NONE') next.nextHeartbeatAt = this.broker.now + 1;
       if (next.nextHeartbeatAt <= this.broker.now) next.nextHeartbeatAt = this.broker.now + 1;
@@ -456,6 +461,7 @@ export class ScenarioRunner {
   }
 }
 
-export function runScenario(scenario: Scenario, options: { probe?: RunProbe } = {}): Trace {
+/** `edition`: run under this edition instead of the one the scenario's "protocol" names (a plug-in edition). */
+export function runScenario(scenario: Scenario, options: { probe?: RunProbe; edition?: Edition } = {}): Trace {
   return new ScenarioRunner(scenario, options).run();
 }

@@ -2,13 +2,15 @@
 // receives a complete Scenario. Every problem carries the JSON path and line:column of the value
 // (or key) at fault; up to MAX_ERRORS problems are reported at once.
 import { parseDumpLog } from '../interop/dumpLog.ts';
-import { replay, type Groups } from '../coordinator/replay.ts';
+import { replay } from '../coordinator/replay.ts';
+import type { Groups } from '../coordinator/groups.ts';
+import { editionNamed } from '../editions/index.ts';
 import { RECORD_API_KEYS, type CoordinatorRecord, type RecordType } from '../log/records.ts';
 import { CONFIG_DEFS, Config, ConfigError } from '../config.ts';
 import { ERROR_CODES, type Edition } from '../protocol/errors.ts';
 import { INVARIANTS, type InvariantName } from '../invariants/types.ts';
-import type { JsonEntry, JsonNode, ParseResult, Pos, ScenarioError } from './parse.ts';
-import { childPath, setOwn, toValue } from './parse.ts';
+import type { JsonEntry, JsonNode, ParseResult, Pos, ScenarioError } from './json.ts';
+import { childPath, setOwn, toValue } from './json.ts';
 import { hasOwnKey, ownValue } from '../util/own.ts';
 import { MAX_PARTITIONS_PER_TOPIC, MAX_TASKS_PER_GROUP } from '../limits.ts';
 import {
@@ -638,7 +640,7 @@ function initialLogOf(c: Checker, node: JsonNode, edition: Edition): Coordinator
   const groups: Groups = new Map();
   for (const r of records) {
     try {
-      replay(groups, r.record, edition);
+      replay(groups, r.record, editionNamed(edition));
     } catch (e) {
       c.p.add(r.path, r.pos, `replaying this record fails (${e instanceof Error ? e.message : String(e)}); the initial log must be a partition a coordinator can load`);
       return undefined;

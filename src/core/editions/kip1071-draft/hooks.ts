@@ -1,6 +1,6 @@
 // kip1071-draft: what the coordinator runtime does differently for draft groups (timers §9, expiry §9.5).
-import type { Config } from '../config.ts';
-import type { EditionHooks } from '../coordinator/runtime.ts';
+import type { Config } from '../../config.ts';
+import type { EditionHooks } from '../../coordinator/editionHooks.ts';
 import { draftFence } from './heartbeat.ts';
 import { draftDeleteGroupRecords } from './records.ts';
 import { draftRules } from './rules.ts';

@@ -1,36 +1,19 @@
 // kip1071-draft RPCs (kip1071-draft §2): StreamsGroupInitialize v0 (apiKey 88), StreamsGroupHeartbeat v0 (89),
 // StreamsGroupDescribe v0 (90), in Kafka's JSON form; requests are filled with the schema defaults.
-import type { TaskIds } from '../model/tasks.ts';
-import type { Endpoint, KeyValue, Subtopology, TaskOffset, TopicInfo } from '../protocol/messages.ts';
+import type { TaskIds } from '../../model/tasks.ts';
+import type { Endpoint, KeyValue, StreamsGroupHeartbeatRequest, Subtopology, TaskOffset, TopicInfo } from '../../protocol/messages.ts';
 // the same lenient JSON readers as the shipped edition's request normalisation
-import { arr, endpoint, int, keyValue, narr, nstr, str, subtopology, taskIds, taskOffset, type Obj } from '../protocol/normalize.ts';
+import { arr, endpoint, int, keyValue, narr, nstr, str, subtopology, taskIds, taskOffset, type Obj } from '../../protocol/normalize.ts';
 
 export const DRAFT_API_KEYS = { StreamsGroupInitialize: 88, StreamsGroupHeartbeat: 89, StreamsGroupDescribe: 90 } as const;
 
 // ---- StreamsGroupHeartbeat (§2.2) ----
 
-export interface DraftHeartbeatRequest {
-  groupId: string;
-  memberId: string;
-  memberEpoch: number;
-  instanceId: string | null;
-  rackId: string | null;
-  /** -1 = unchanged */
-  rebalanceTimeoutMs: number;
-  topologyId: string | null;
-  activeTasks: TaskIds[] | null;
-  standbyTasks: TaskIds[] | null;
-  warmupTasks: TaskIds[] | null;
-  processId: string | null;
-  userEndpoint: Endpoint | null;
-  clientTags: KeyValue[] | null;
-  /** Ignored by the branch. */
-  taskOffsets: TaskOffset[] | null;
-  /** Ignored by the branch. */
-  taskEndOffsets: TaskOffset[] | null;
-  /** Ignored by the branch. */
-  shutdownApplication: boolean;
-}
+/**
+ * The shipped request's fields without EndpointInformationEpoch, and TopologyId instead of the topology. RebalanceTimeoutMs
+ * -1 means unchanged; the branch ignores TaskOffsets, TaskEndOffsets and ShutdownApplication.
+ */
+export type DraftHeartbeatRequest = Omit<StreamsGroupHeartbeatRequest, 'endpointInformationEpoch' | 'topology'> & { topologyId: string | null };
 
 export function normalizeDraftHeartbeat(data: Obj): DraftHeartbeatRequest {
   return {

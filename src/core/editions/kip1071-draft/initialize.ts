@@ -1,16 +1,16 @@
 // kip1071-draft StreamsGroupInitialize in the coordinator (kip1071-draft §5, seed design).
-import type { Effect, OpContext, OpResult } from '../coordinator/context.ts';
-import { softEffect } from '../coordinator/context.ts';
-import type { CoordinatorRecord } from '../log/records.ts';
-import { apiError } from '../protocol/errors.ts';
-import { draftCheckInternalTopicsExist, draftInitializeTopics } from '../topology/draft.ts';
+import type { Effect, OpContext, OpResult } from '../../coordinator/context.ts';
+import { softEffect } from '../../coordinator/context.ts';
+import type { CoordinatorRecord } from '../../log/records.ts';
+import { apiError } from '../../protocol/errors.ts';
+import { draftCheckInternalTopicsExist, draftInitializeTopics } from '../../topology/draft.ts';
 import { buildDraftTargetAssignment, computeSubscriptionMetadata, describeSubscription, sameSubscriptionMetadata } from './assignment.ts';
 import { initTimerKey } from './heartbeat.ts';
 import type { DraftInitializeRequest, DraftInitializeResponse } from './messages.ts';
 import { draftGroupMetadataRecord, draftPartitionMetadataRecord, draftTargetAssignmentMetadataRecord, draftTopologyRecord } from './records.ts';
 import { newDraftGroup } from './replay.ts';
 import { METADATA_REFRESH_INTERVAL_MS, type DraftRules } from './rules.ts';
-import { pushAll } from '../util/arrays.ts';
+import { pushAll } from '../../util/arrays.ts';
 
 const OK: DraftInitializeResponse = { throttleTimeMs: 0, errorCode: 0, errorMessage: null };
 

@@ -1,11 +1,11 @@
 // kip1071-draft replay (kip1071-draft §8.5): the draft branch of coordinator/replay.ts.
-import { IllegalStateError, replayTargetAssignmentMember, type Groups } from '../coordinator/replay.ts';
-import { StreamsGroup } from '../coordinator/group.ts';
-import { applyCurrentAssignmentValue } from '../coordinator/records.ts';
-import type { CoordinatorRecord } from '../log/records.ts';
-import { newMember, type StreamsGroupMember } from '../model/member.ts';
-import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
-import { newDraftGroupState, type DraftTopicMetadata } from './state.ts';
+import { IllegalStateError, replayTargetAssignmentMember, type Groups } from '../../coordinator/replay.ts';
+import { StreamsGroup } from '../../coordinator/group.ts';
+import { applyCurrentAssignmentValue } from '../../coordinator/records.ts';
+import type { CoordinatorRecord } from '../../log/records.ts';
+import { newMember, type StreamsGroupMember } from '../../model/member.ts';
+import type { Endpoint, KeyValue, Subtopology } from '../../protocol/messages.ts';
+import { newDraftGroupState, type DraftTopicMetadata } from '../../coordinator/draftGroupState.ts';
 
 /** A member as the draft's StreamsGroupMember.Builder creates it (§4.5.2): previous epoch -1, ids null. */
 export function newDraftMember(memberId: string): StreamsGroupMember {

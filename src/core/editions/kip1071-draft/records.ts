@@ -1,10 +1,10 @@
 // kip1071-draft records (kip1071-draft §8.1-§8.2). Same record names as the shipped edition; the branch tells
 // them apart by key version 15-21, and several values differ. Target-assignment-member and current-assignment
 // values have the shipped shape (without task epochs), so the shared helpers build them.
-import type { CoordinatorRecord, RecordType } from '../log/records.ts';
-import type { StreamsGroupMember } from '../model/member.ts';
-import type { TasksTuple } from '../model/tasks.ts';
-import type { Subtopology } from '../protocol/messages.ts';
+import type { CoordinatorRecord, RecordType } from '../../log/records.ts';
+import type { StreamsGroupMember } from '../../model/member.ts';
+import type { TasksTuple } from '../../model/tasks.ts';
+import type { Subtopology } from '../../protocol/messages.ts';
 import {
   currentAssignmentRecord,
   currentAssignmentTombstone,
@@ -14,8 +14,8 @@ import {
   targetAssignmentMemberTombstone,
   targetAssignmentMetadataTombstone,
   topologyTombstone,
-} from '../coordinator/records.ts';
-import type { DraftTopicMetadata } from './state.ts';
+} from '../../coordinator/records.ts';
+import type { DraftTopicMetadata } from '../../coordinator/draftGroupState.ts';
 
 /** Key version (= record type id) of each record in the draft branch (§8.1). */
 export const DRAFT_RECORD_TYPE_IDS: Record<RecordType, number> = {

@@ -1,17 +1,17 @@
 // kip1071-draft: subscription ("partition") metadata (§4.6 step 3) and the target assignment (§4.7, §7.1),
 // reusing the shared TargetAssignmentBuilder with the draft's task counts and the draft sticky assignor.
-import type { TaskAssignor } from '../assignor/types.ts';
-import type { StreamsGroup } from '../coordinator/group.ts';
-import { buildTargetAssignment } from '../coordinator/targetAssignment.ts';
-import type { CoordinatorRecord } from '../log/records.ts';
-import type { StreamsGroupMember } from '../model/member.ts';
-import { EMPTY_TUPLE, type TasksTuple } from '../model/tasks.ts';
-import type { ConfiguredTopology, TopicsImage } from '../model/topology.ts';
-import type { Subtopology } from '../protocol/messages.ts';
-import { draftNumTasks, withRegexSourceTopics } from '../topology/draft.ts';
+import type { TaskAssignor } from '../../assignor/types.ts';
+import type { StreamsGroup } from '../../coordinator/group.ts';
+import { buildTargetAssignment } from '../../coordinator/targetAssignment.ts';
+import type { CoordinatorRecord } from '../../log/records.ts';
+import type { StreamsGroupMember } from '../../model/member.ts';
+import { EMPTY_TUPLE, type TasksTuple } from '../../model/tasks.ts';
+import type { ConfiguredTopology, TopicsImage } from '../../model/topology.ts';
+import type { Subtopology } from '../../protocol/messages.ts';
+import { draftNumTasks, withRegexSourceTopics } from '../../topology/draft.ts';
 import { topicId } from './ids.ts';
 import { draftTargetAssignmentMemberRecord, draftTargetAssignmentMetadataRecord } from './records.ts';
-import type { DraftTopicMetadata } from './state.ts';
+import type { DraftTopicMetadata } from '../../coordinator/draftGroupState.ts';
 
 /**
  * Source topics ∪ repartition source topics of every subtopology, that exist in the image (§4.6 step 3); with

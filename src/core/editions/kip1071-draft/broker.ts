@@ -1,9 +1,9 @@
 // kip1071-draft edition: the broker's handling of the three draft RPCs (kip1071-draft §2.1 gates, then the
 // coordinator operation). Called by Broker.send for scenarios whose protocol is "kip1071-draft".
-import type { Broker, ClientContext, RpcOutcome } from '../broker/broker.ts';
-import { errorCode, type ErrorName } from '../protocol/errors.ts';
-import { normalizeDescribeRequest } from '../protocol/normalize.ts';
-import type { RpcName } from '../scenario/types.ts';
+import type { BrokerView, ClientContext, RpcOutcome } from '../../broker/types.ts';
+import { errorCode, type ErrorName } from '../../protocol/errors.ts';
+import { normalizeDescribeRequest } from '../../protocol/normalize.ts';
+import type { RpcName } from '../../scenario/types.ts';
 import { draftDescribeGroups } from './describe.ts';
 import { draftHeartbeat } from './heartbeat.ts';
 import { generateMemberId } from './ids.ts';
@@ -17,7 +17,7 @@ function outcome(request: unknown, response: unknown, errorName: ErrorName | 'NO
   return { request: request as Record<string, unknown>, response: response as Record<string, unknown>, errorName, errorMessage: message, memberId: null, memberEpoch: null, batch: null, narration, createdTopics: [] };
 }
 
-export function draftRpc(broker: Broker, api: Exclude<RpcName, 'OffsetCommit' | 'ListGroups' | 'DeleteGroups' | 'IncrementalAlterConfigs' | 'OffsetFetch' | 'OffsetDelete' | 'DescribeGroups'>, version: number, data: Record<string, unknown>, client: ClientContext): RpcOutcome {
+export function draftRpc(broker: BrokerView, api: Exclude<RpcName, 'OffsetCommit' | 'ListGroups' | 'DeleteGroups' | 'IncrementalAlterConfigs' | 'OffsetFetch' | 'OffsetDelete' | 'DescribeGroups'>, version: number, data: Record<string, unknown>, client: ClientContext): RpcOutcome {
   const enabled = broker.options.config.list('group.coordinator.rebalance.protocols').includes('streams');
   const unsupported = !enabled ? 'The streams rebalance protocol is not enabled (group.coordinator.rebalance.protocols).' : version !== 0 ? `The draft broker supports only v0 of ${api}.` : null;
   switch (api) {
@@ -30,7 +30,7 @@ export function draftRpc(broker: Broker, api: Exclude<RpcName, 'OffsetCommit' | 
   }
 }
 
-function heartbeat(broker: Broker, data: Record<string, unknown>, client: ClientContext, unsupported: string | null): RpcOutcome {
+function heartbeat(broker: BrokerView, data: Record<string, unknown>, client: ClientContext, unsupported: string | null): RpcOutcome {
   const req = normalizeDraftHeartbeat(data);
   const errorResponse = (code: number, message: string | null): DraftHeartbeatResponse => ({ ...emptyDraftHeartbeatResponse(), errorCode: code, errorMessage: message });
   if (unsupported) return outcome(req, errorResponse(errorCode(E, 'UNSUPPORTED_VERSION'), null), 'UNSUPPORTED_VERSION', null, [unsupported]);
@@ -48,7 +48,7 @@ function heartbeat(broker: Broker, data: Record<string, unknown>, client: Client
   };
 }
 
-function initialize(broker: Broker, data: Record<string, unknown>, unsupported: string | null): RpcOutcome {
+function initialize(broker: BrokerView, data: Record<string, unknown>, unsupported: string | null): RpcOutcome {
   const req = normalizeDraftInitialize(data);
   const errorResponse = (code: number, message: string | null): DraftInitializeResponse => ({ throttleTimeMs: 0, errorCode: code, errorMessage: message });
   if (unsupported) return outcome(req, errorResponse(errorCode(E, 'UNSUPPORTED_VERSION'), null), 'UNSUPPORTED_VERSION', null, [unsupported]);
@@ -61,7 +61,7 @@ function initialize(broker: Broker, data: Record<string, unknown>, unsupported: 
   return { ...outcome(req, out.response, out.errorName, out.errorMessage, narration), batch: out.batch, createdTopics, topicsToCreate: out.topicsToCreate };
 }
 
-function describe(broker: Broker, data: Record<string, unknown>, unsupported: string | null): RpcOutcome {
+function describe(broker: BrokerView, data: Record<string, unknown>, unsupported: string | null): RpcOutcome {
   const req = normalizeDescribeRequest(data);
   if (unsupported) {
     const code = errorCode(E, 'UNSUPPORTED_VERSION');

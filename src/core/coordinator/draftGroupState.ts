@@ -1,4 +1,6 @@
-// kip1071-draft: the parts of a streams group only the draft edition has (kip1071-draft §1.4).
+// The parts of a streams group only the kip1071-draft edition fills (kip1071-draft §1.4): the group model carries them
+// (StreamsGroup.draft, null in other editions) so that it need not import an edition; src/core/editions/kip1071-draft/
+// reads and writes them.
 
 /** TopicMetadata of the draft's subscription ("partition") metadata. */
 export interface DraftTopicMetadata {

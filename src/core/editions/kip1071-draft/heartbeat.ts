@@ -1,28 +1,28 @@
 // kip1071-draft StreamsGroupHeartbeat in the coordinator (kip1071-draft §4, Appendix A), and the fence (§4.3).
-import type { Effect, OpContext, OpResult, RequestContext } from '../coordinator/context.ts';
-import { softEffect } from '../coordinator/context.ts';
-import type { StreamsGroup } from '../coordinator/group.ts';
-import { groupLookups } from '../coordinator/heartbeat.ts';
-import { timerKey } from '../coordinator/timers.ts';
-import { throwIfMemberEpochIsInvalid } from '../coordinator/fencing.ts';
+import type { Effect, OpContext, OpResult, RequestContext } from '../../coordinator/context.ts';
+import { softEffect } from '../../coordinator/context.ts';
+import type { StreamsGroup } from '../../coordinator/group.ts';
+import { groupLookups } from '../../coordinator/heartbeat.ts';
+import { timerKey } from '../../coordinator/timers.ts';
+import { throwIfMemberEpochIsInvalid } from '../../coordinator/fencing.ts';
 import {
   classicGroupTombstone,
   currentAssignmentTombstone,
   memberMetadataTombstone,
   targetAssignmentMemberTombstone,
-} from '../coordinator/records.ts';
-import type { CoordinatorRecord } from '../log/records.ts';
-import { isReconciledTo, sameMetadata, type StreamsGroupMember } from '../model/member.ts';
-import { describeTasks, EMPTY_TUPLE, equalSets, equalTuples, messageTaskIds, withEpoch, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
-import { apiError } from '../protocol/errors.ts';
-import type { KeyValue } from '../protocol/messages.ts';
-import { buildCurrentAssignment, ownedReportFromRequest } from '../reconcile/index.ts';
+} from '../../coordinator/records.ts';
+import type { CoordinatorRecord } from '../../log/records.ts';
+import { isReconciledTo, sameMetadata, type StreamsGroupMember } from '../../model/member.ts';
+import { describeTasks, EMPTY_TUPLE, equalSets, equalTuples, messageTaskIds, withEpoch, withoutEpochs, type TasksTuple } from '../../model/tasks.ts';
+import { apiError } from '../../protocol/errors.ts';
+import type { KeyValue } from '../../protocol/messages.ts';
+import { buildCurrentAssignment, ownedReportFromRequest } from '../../reconcile/index.ts';
 import { buildDraftTargetAssignment, computeSubscriptionMetadata, describeSubscription, sameSubscriptionMetadata } from './assignment.ts';
 import { emptyDraftHeartbeatResponse, type DraftHeartbeatRequest, type DraftHeartbeatResponse } from './messages.ts';
 import { draftCurrentAssignmentRecord, draftFenceRecords, draftGroupMetadataRecord, draftMemberMetadataRecord, draftPartitionMetadataRecord } from './records.ts';
 import { newDraftGroup, newDraftMember } from './replay.ts';
 import { DRAFT_CONFIGS, METADATA_REFRESH_INTERVAL_MS, type DraftRules } from './rules.ts';
-import { pushAll } from '../util/arrays.ts';
+import { pushAll } from '../../util/arrays.ts';
 
 export interface DraftEnv {
   readonly rules: DraftRules;

@@ -5,23 +5,23 @@
 //  * ProcessId, UserEndpoint and ClientTags only on a join;
 //  * when a response says ShouldInitializeTopology, the client sends one StreamsGroupInitialize (§10.4),
 //    whose answer it only logs.
-import type { Broker, RpcOutcome } from '../broker/broker.ts';
-import type { SimulatedClient } from '../clients/simulated.ts';
-import type { Config } from '../config.ts';
-import type { Edition } from '../protocol/errors.ts';
-import type { TraceStep } from '../scenario/types.ts';
+import type { BrokerView, RpcOutcome } from '../../broker/types.ts';
+import type { ClientRequestShape, SimulatedClient } from '../../clients/simulated.ts';
+import type { Config } from '../../config.ts';
+import type { TraceStep } from '../../scenario/types.ts';
 import { topologyIdOf } from './ids.ts';
 import { BRANCH_CLIENT_TOPOLOGY_ID, draftRules } from './rules.ts';
-import { pushAll } from '../util/arrays.ts';
+import { pushAll } from '../../util/arrays.ts';
 
-export interface DraftClientOptions {
+export interface DraftClientOptions extends ClientRequestShape {
   readonly topologyId: string;
 }
 
 /** Seed: TopologyId = deterministic hash of the topology; branch client: the constant "topology-id". */
-export function draftClientOptions(edition: Edition, config: Config, topology: unknown): DraftClientOptions | null {
-  if (edition !== 'kip1071-draft') return null;
-  return { topologyId: draftRules(config).clientTopologyIdIsConstant ? BRANCH_CLIENT_TOPOLOGY_ID : topologyIdOf(topology) };
+export function draftClientOptions(config: Config, topology: unknown): DraftClientOptions {
+  const topologyId = draftRules(config).clientTopologyIdIsConstant ? BRANCH_CLIENT_TOPOLOGY_ID : topologyIdOf(topology);
+  const opts: DraftClientOptions = { topologyId, coordinatorGeneratesMemberId: true, request: (c, shipped, reset) => draftClientRequest(c, shipped, reset, opts) };
+  return opts;
 }
 
 export function draftClientRequest(c: SimulatedClient, shipped: { data: Record<string, unknown>; why: string }, reset: boolean, opts: DraftClientOptions): { data: Record<string, unknown>; why: string } {
@@ -38,10 +38,11 @@ export function draftClientRequest(c: SimulatedClient, shipped: { data: Record<s
 }
 
 /** After a successful heartbeat asking for it, the client sends StreamsGroupInitialize with its topology. */
-export function maybeInitialize(broker: Broker, c: SimulatedClient, hb: RpcOutcome, t: TraceStep): void {
-  if (c.edition !== 'kip1071-draft' || !c.draft || hb.errorName !== 'NONE' || hb.response.shouldInitializeTopology !== true) return;
-  const request = { groupId: c.groupId, topologyId: c.draft.topologyId, topology: c.topology ?? [] };
-  t.narration.push(`${c.alias} was asked to initialize the group: it sends StreamsGroupInitialize with topology ${c.draft.topologyId}.`);
+export function maybeInitialize(broker: BrokerView, c: SimulatedClient, hb: RpcOutcome, t: TraceStep): void {
+  const draft = c.shape as DraftClientOptions | null;
+  if (!draft || hb.errorName !== 'NONE' || hb.response.shouldInitializeTopology !== true) return;
+  const request = { groupId: c.groupId, topologyId: draft.topologyId, topology: c.topology ?? [] };
+  t.narration.push(`${c.alias} was asked to initialize the group: it sends StreamsGroupInitialize with topology ${draft.topologyId}.`);
   const out = broker.send('StreamsGroupInitialize', 0, request, { clientId: c.alias, clientHost: '/127.0.0.1' });
   pushAll(t.narration, out.narration);
   t.narration.push(`${c.alias} only logs the StreamsGroupInitialize answer (${out.errorName}); it does not retry.`);

@@ -1,10 +1,10 @@
 // kip1071-draft StreamsGroupDescribe (kip1071-draft §6): reads committed state, no side effects.
-import { GROUP_STATE_NAMES, type StreamsGroup } from '../coordinator/group.ts';
-import type { Groups } from '../coordinator/replay.ts';
-import { memberIdOrder } from '../coordinator/targetAssignment.ts';
-import { EMPTY_TUPLE, toTaskIds, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
-import { errorCode } from '../protocol/errors.ts';
-import { AUTHORIZED_OPERATIONS_OMITTED, type StreamsGroupDescribeRequest } from '../protocol/messages.ts';
+import { GROUP_STATE_NAMES, type StreamsGroup } from '../../coordinator/group.ts';
+import type { Groups } from '../../coordinator/replay.ts';
+import { memberIdOrder } from '../../coordinator/targetAssignment.ts';
+import { EMPTY_TUPLE, toTaskIds, withoutEpochs, type TasksTuple } from '../../model/tasks.ts';
+import { errorCode } from '../../protocol/errors.ts';
+import { AUTHORIZED_OPERATIONS_OMITTED, type StreamsGroupDescribeRequest } from '../../protocol/messages.ts';
 import { describedTopicInfo, type DraftDescribedAssignment, type DraftDescribedGroup, type DraftDescribeResponse } from './messages.ts';
 
 /** READ, DELETE, DESCRIBE, DESCRIBE_CONFIGS, ALTER_CONFIGS: what a cluster without an authorizer allows. */

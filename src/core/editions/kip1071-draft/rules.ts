@@ -1,7 +1,7 @@
 // kip1071-draft: every place where the draft edition differs from the shipped one, and every place where the
 // simulator's default (the seed design, then [KIP]/[SIM]) differs from the kip1071 branch (⚠), in one table.
 // The branch behaviour is selected with the config `draft.branch.defects = "true"`.
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 /** What the draft edition reads instead of the shipped configs (kip1071-draft §1.5). */
 export const DRAFT_CONFIGS = {

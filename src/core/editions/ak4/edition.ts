@@ -1,0 +1,45 @@
+// ak4: the protocol as shipped in Apache Kafka 4.x. The engine's own coordinator (src/core/coordinator/) is this
+// edition's: the edition composes it, with the shared group RPCs (offsets, admin) and the shipped broker handlers.
+import { ADMIN_GROUP_RPCS, OFFSET_RPCS } from '../../broker/sharedRpcs.ts';
+import { newShippedGroup } from '../../coordinator/group.ts';
+import { replayShippedGroupRecord } from '../../coordinator/replay.ts';
+import { SHIPPED_HOOKS } from '../../coordinator/runtime.ts';
+import type { Edition } from '../../edition.ts';
+import { RECORD_API_KEYS } from '../../log/records.ts';
+import { errorHeartbeatResponse, heartbeatResponseJson } from '../../protocol/messages.ts';
+import { heartbeatMaxVersion } from '../../variants/index.ts';
+
+export const AK4: Edition = {
+  name: 'ak4',
+  wire: 'ak4',
+  assignorFlavour: '4.4',
+  hooks: () => SHIPPED_HOOKS,
+  // GroupConfig: streams groups have their own session timeout
+  sessionTimeoutKey: 'group.streams.session.timeout.ms',
+  // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
+  initialRebalancePreviousTasks: 'assigned',
+  newGroup: newShippedGroup,
+  replayGroupRecord: replayShippedGroupRecord,
+  // apache/kafka's clients/src/main/resources/common/message/StreamsGroup*.json
+  apiKeys: { StreamsGroupHeartbeat: 88, StreamsGroupDescribe: 89 },
+  recordTypeIds: RECORD_API_KEYS,
+  rpcs: {
+    ...OFFSET_RPCS,
+    ...ADMIN_GROUP_RPCS,
+    StreamsGroupHeartbeat: (broker, version, data, client, quiet) => broker.heartbeat(version, data, client, quiet),
+    StreamsGroupDescribe: (broker, version, data) => broker.describe(version, data),
+  },
+  versions(api, variant) {
+    // a variant may add heartbeat versions (KAFKA-20870 options B-signal and D add v2)
+    if (api === 'StreamsGroupHeartbeat') return [0, heartbeatMaxVersion(variant)];
+    if (api === 'StreamsGroupDescribe') return [0, 0];
+    return null;
+  },
+  unsupportedRpcMessage: (api) => `${api} is not part of the shipped protocol.`,
+  heartbeatErrorResponse: (code, message, version) => heartbeatResponseJson(errorHeartbeatResponse(code, message), version),
+  client: () => null,
+  heartbeatIntervalKey: 'group.streams.heartbeat.interval.ms',
+  shippedHeartbeat: true,
+  defaultHeartbeatVersion: 1,
+  heartbeatVersionFollowsVariant: true,
+};

@@ -1,0 +1,43 @@
+// kip1071-draft: the KIP-1071 draft design (StreamsGroupInitialize, the INITIALIZING state, TopologyId). It shares the
+// engine's offsets, admin RPCs and records; it brings its own heartbeat, Initialize, Describe, replay, runtime hooks,
+// assignor flavour and client request fields (the files of this folder).
+import { ADMIN_GROUP_RPCS, OFFSET_RPCS } from '../../broker/sharedRpcs.ts';
+import type { Edition } from '../../edition.ts';
+import { draftRpc } from './broker.ts';
+import { draftClientOptions, maybeInitialize } from './client.ts';
+import { draftHooks } from './hooks.ts';
+import { DRAFT_API_KEYS, emptyDraftHeartbeatResponse } from './messages.ts';
+import { DRAFT_RECORD_TYPE_IDS } from './records.ts';
+import { newDraftGroup, replayDraft } from './replay.ts';
+
+export const KIP1071_DRAFT: Edition = {
+  name: 'kip1071-draft',
+  wire: 'kip1071-draft',
+  assignorFlavour: 'draft',
+  hooks: draftHooks,
+  // the draft branch reads the consumer group session timeout
+  sessionTimeoutKey: 'group.consumer.session.timeout.ms',
+  initialRebalancePreviousTasks: 'target',
+  newGroup: newDraftGroup,
+  // kip1071-draft §8.5: same record names, other values and rules
+  replayGroupRecord: replayDraft,
+  apiKeys: DRAFT_API_KEYS,
+  recordTypeIds: DRAFT_RECORD_TYPE_IDS,
+  rpcs: {
+    ...OFFSET_RPCS,
+    ...ADMIN_GROUP_RPCS,
+    StreamsGroupHeartbeat: (broker, version, data, client) => draftRpc(broker, 'StreamsGroupHeartbeat', version, data, client),
+    StreamsGroupInitialize: (broker, version, data, client) => draftRpc(broker, 'StreamsGroupInitialize', version, data, client),
+    StreamsGroupDescribe: (broker, version, data, client) => draftRpc(broker, 'StreamsGroupDescribe', version, data, client),
+  },
+  // §2.1: the draft broker serves v0 of every RPC
+  versions: () => [0, 0],
+  unsupportedRpcMessage: (api) => `${api} is not part of the draft protocol.`,
+  heartbeatErrorResponse: (code, message) => ({ ...emptyDraftHeartbeatResponse(), errorCode: code, errorMessage: message }) as unknown as Record<string, unknown>,
+  client: draftClientOptions,
+  afterHeartbeat: maybeInitialize,
+  heartbeatIntervalKey: 'group.consumer.heartbeat.interval.ms',
+  shippedHeartbeat: false,
+  defaultHeartbeatVersion: 0,
+  heartbeatVersionFollowsVariant: false,
+};

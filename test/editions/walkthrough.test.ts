@@ -1,0 +1,69 @@
+// docs/adding-an-edition.md, done as it says: a third edition derived from ak4 that changes one rule (a streams
+// group's offsets are never protected by its subscription, as kip1071-draft §9.5 proposes), registered, and one
+// scenario run under ak4 and under it shows the difference. If this test breaks, the walkthrough is out of date.
+import { describe, expect, it } from 'vitest';
+import type { Edition } from '../../src/core/edition.ts';
+import { AK4 } from '../../src/core/editions/ak4/edition.ts';
+import { editionNamed, editionNames, registerEdition } from '../../src/core/editions/index.ts';
+import { parseScenario } from '../../src/core/scenario/parse.ts';
+import { runScenario } from '../../src/core/scenario/runner.ts';
+import type { Scenario } from '../../src/core/scenario/types.ts';
+
+// Step 1-2 of the walkthrough: the edition object, the base edition's fields with one rule overridden
+const AK4_UNPROTECTED_OFFSETS: Edition = {
+  ...AK4,
+  name: 'ak4-unprotected-offsets',
+  hooks(config) {
+    const base = AK4.hooks(config);
+    // the proposal's rule: Group.isSubscribedToTopic is false for every topic (offsets may be deleted and expire)
+    return { ...base, isSubscribedToTopic: () => false };
+  },
+};
+
+// Step 3: register it
+registerEdition(AK4_UNPROTECTED_OFFSETS);
+
+const SCENARIO = {
+  format: 1,
+  protocol: 'ak4',
+  variant: 'current',
+  config: { 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0 },
+  groupId: 'app',
+  topics: [{ name: 'orders', partitions: 2 }],
+  topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['orders'] }] },
+  clients: { a: { profile: 'java', processId: 'p1', commitIntervalMs: 1000 } },
+  steps: [
+    { client: 'a', do: 'join' },
+    { run: { ms: 3000 } },
+    { label: 'an admin deletes the offset of orders-0 while a reads orders', send: 'OffsetDelete', data: { groupId: 'app', topics: [{ name: 'orders', partitions: [{ partitionIndex: 0 }] }] } },
+  ],
+};
+
+function scenario(): Scenario {
+  const parsed = parseScenario(JSON.stringify(SCENARIO));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.scenario;
+}
+
+/** The OffsetDelete step: orders-0's error code and the records written. */
+function offsetDelete(edition: Edition) {
+  const trace = runScenario(scenario(), { edition });
+  const step = trace.steps[2]!;
+  const response = step.response as { errorCode: number; topics: { partitions: { partitionIndex: number; errorCode: number }[] }[] };
+  return { errorName: step.errorName, partitionError: response.topics[0]!.partitions[0]!.errorCode, records: step.records.map((r) => r.type) };
+}
+
+describe('docs/adding-an-edition.md walkthrough', () => {
+  it('registers the derived edition next to the two shipped ones, by name', () => {
+    expect(editionNames()).toEqual(['ak4', 'kip1071-draft', 'ak4-unprotected-offsets']);
+    expect(editionNamed('ak4-unprotected-offsets')).toBe(AK4_UNPROTECTED_OFFSETS);
+    expect(() => registerEdition(AK4_UNPROTECTED_OFFSETS)).toThrow(/registered already/);
+  });
+
+  it('the same scenario: ak4 refuses to delete a subscribed topic\'s offset, the derived edition deletes it', () => {
+    // ak4: OffsetDelete on a topic the group reads is GROUP_SUBSCRIBED_TO_TOPIC (86), nothing written
+    expect(offsetDelete(AK4)).toEqual({ errorName: 'GROUP_SUBSCRIBED_TO_TOPIC', partitionError: 86, records: [] });
+    // the derived edition: the one changed rule lets the offset go, as an OffsetCommit tombstone
+    expect(offsetDelete(editionNamed('ak4-unprotected-offsets'))).toEqual({ errorName: 'NONE', partitionError: 0, records: ['OffsetCommit'] });
+  });
+});

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { heartbeatMaxVersion, VARIANT_DEFINITIONS, VARIANTS, variantDefinition, variantRules, variantsFor, variantsWithHeartbeatV2 } from '../../src/core/variants/index.ts';
 import { supportedVersions } from '../../src/core/broker/broker.ts';
+import { editionNamed } from '../../src/core/editions/index.ts';
 import { requestVersionFor } from '../../src/core/clients/simulated.ts';
 import { requestFields } from '../../src/core/scenario/validate.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
@@ -28,7 +29,7 @@ describe('variant registry', () => {
     for (const v of VARIANTS) {
       const d = variantDefinition(v);
       expect(variantRules(v).nestedReport, v).toBe(d.heartbeat.v2 === 'nested');
-      expect(supportedVersions('ak4', 'StreamsGroupHeartbeat', v), v).toEqual([0, heartbeatMaxVersion(v)]);
+      expect(supportedVersions(editionNamed('ak4'), 'StreamsGroupHeartbeat', v), v).toEqual([0, heartbeatMaxVersion(v)]);
       expect(requestFields('ak4', v, 'StreamsGroupHeartbeat')!.length - 1, v).toBe(heartbeatMaxVersion(v));
       for (const profile of ['java', 'partial'] as const) expect(requestVersionFor(profile, v).version, v).toBeLessThanOrEqual(heartbeatMaxVersion(v));
     }

@@ -171,7 +171,6 @@ export class Broker {
     if (api === 'IncrementalAlterConfigs') return incrementalAlterConfigsRpc(this, data);
     // a failover with loadMs: the new coordinator is still loading the partition
     if (this.loadingUntil !== null) return unavailableOutcome(this.options.edition, api, version, data, 'COORDINATOR_LOAD_IN_PROGRESS', `The new coordinator is still loading the partition (until ${this.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.`);
-    const range = supportedVersions(this.options.edition, api, this.options.variant);
     // OffsetCommit is the same RPC in both editions (src/core/offsets/)
     if (api === 'OffsetCommit') return offsetCommitRpc(this, version, data);
     if (api === 'ListGroups') return listGroupsRpc(this, data);

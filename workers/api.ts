@@ -12,15 +12,13 @@ import { INVARIANTS } from '../src/core/invariants/index.ts';
 import type { Scenario, Variant } from '../src/core/scenario/types.ts';
 import { VARIANTS_FOR_BOTH_EDITIONS } from '../src/core/scenario/validate.ts';
 import { TraceStore, type LogPage, type StepSummary } from './trace-store.ts';
+import type { UiStep } from './ui-step.ts';
 import type { FlowEvent } from '../src/core/scenario/flow.ts';
 
 export type { LogPage, LogLine, StepSummary } from './trace-store.ts';
 export type { FlowEvent } from '../src/core/scenario/flow.ts';
+export type { UiStep } from './ui-step.ts';
 
-/** A trace step plus the base offsets of the log batches it appended. */
-export interface UiStep extends TraceStep {
-  batchStarts: number[];
-}
 
 /** A run's trace as the page holds it: one summary per step; full steps come from the worker's store. */
 export interface UiTrace extends Omit<Trace, 'steps'> {

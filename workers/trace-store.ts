@@ -1,7 +1,7 @@
 // The latest complete run's trace, kept in the worker so the page holds only what it shows: one small
 // summary per step up front, a step's full views when it is selected, and the log a window at a time.
 // Steps are kept as JSON text (about a third of the memory of the objects) and parsed on demand.
-import type { UiStep } from './api.ts';
+import type { UiStep } from './ui-step.ts';
 import type { TraceInitial } from '../src/core/scenario/types.ts';
 import { INITIAL_STEP } from '../src/ui/lib/initial-step.ts';
 import { compact, outcome, previousHeartbeat, type LogRow, type Outcome } from '../src/ui/lib/view.ts';

@@ -257,7 +257,6 @@ describe('ak4 §3.1 — group state derivation', () => {
     expect(h.state()).toBe('Stable');
     h.join('B', 'pB');
     expect(h.state()).toBe('Reconciling');
-    h.broker.coordinator.options.config; // no-op
     h.hb({ memberId: 'B', memberEpoch: -1 });
     expect(h.state()).toBe('Assigning'); // group epoch bumped by the fence, target not recomputed
     h.hb({ memberId: 'A', memberEpoch: -1 });

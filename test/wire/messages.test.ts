@@ -1,7 +1,7 @@
 // Hand-computed byte sequences for the streams-group messages, derived field by field from the format.
 import { describe, expect, it } from 'vitest';
 import { annotate, decodeMessage, defaultMessage, encodeMessage } from '../../src/core/wire/index.ts';
-import { hex, hx } from './helpers.ts';
+import { hex } from './helpers.ts';
 
 // A minimal ak4 heartbeat: groupId "g", memberId "m", epoch 0, everything else at its default.
 const HB_MIN = [

@@ -5,6 +5,7 @@ import type { TraceStep } from '../scenario/types.ts';
 import { KAFKA_RECORDS } from '../wire/schemas/kafka-4.4.generated.ts';
 import type { FieldSpec } from '../wire/types.ts';
 import { errorName as kafkaErrorName } from '../protocol/errors.ts';
+import { hasOwnKey } from '../util/own.ts';
 
 export interface KafkaRecordJson {
   type: string;
@@ -115,7 +116,7 @@ function alignTaggedDefaults(sim: KafkaRecordJson, kafka: KafkaRecordJson | unde
   const defaults = taggedDefaults(sim.type);
   const value: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(sim.value)) {
-    if (!(k in kafka.value) && defaults.has(k) && JSON.stringify(defaults.get(k)) === JSON.stringify(v)) continue;
+    if (!hasOwnKey(kafka.value, k) && defaults.has(k) && JSON.stringify(defaults.get(k)) === JSON.stringify(v)) continue;
     value[k] = v;
   }
   return { ...sim, value };
@@ -137,7 +138,7 @@ function alignTimestamps(sim: unknown, kafka: unknown): [unknown, unknown] {
     if (TIMESTAMP_KEY.test(key) && typeof k[key] === 'number' && k[key] !== 0 && typeof s[key] === 'number') {
       s[key] = '(time)';
       k[key] = '(time)';
-    } else if (key in s) [s[key], k[key]] = alignTimestamps(s[key], k[key]);
+    } else if (hasOwnKey(s, key)) [s[key], k[key]] = alignTimestamps(s[key], k[key]);
   }
   return [s, k];
 }

@@ -55,11 +55,26 @@ export function layoutTopology(subs: readonly LayoutSub[]): Layout {
   };
   for (const s of subs) {
     add(subId(s.id), `sub-topology ${s.id}`, 'subtopology');
-    for (const t of s.sources) (add(topicId(t), t, 'source'), edges.push({ from: topicId(t), to: subId(s.id), kind: 'read' }));
-    for (const t of s.patterns) (add(`p:${t}`, `/${t}/`, 'pattern'), edges.push({ from: `p:${t}`, to: subId(s.id), kind: 'read' }));
-    for (const t of s.repartitionSources) (add(topicId(t), t, 'repartition'), edges.push({ from: topicId(t), to: subId(s.id), kind: 'read' }));
-    for (const t of s.repartitionSinks) (add(topicId(t), t, 'repartition'), edges.push({ from: subId(s.id), to: topicId(t), kind: 'write' }));
-    for (const t of s.changelogs) (add(`c:${t}`, t, 'changelog'), edges.push({ from: subId(s.id), to: `c:${t}`, kind: 'changelog' }));
+    for (const t of s.sources) {
+      add(topicId(t), t, 'source');
+      edges.push({ from: topicId(t), to: subId(s.id), kind: 'read' });
+    }
+    for (const t of s.patterns) {
+      add(`p:${t}`, `/${t}/`, 'pattern');
+      edges.push({ from: `p:${t}`, to: subId(s.id), kind: 'read' });
+    }
+    for (const t of s.repartitionSources) {
+      add(topicId(t), t, 'repartition');
+      edges.push({ from: topicId(t), to: subId(s.id), kind: 'read' });
+    }
+    for (const t of s.repartitionSinks) {
+      add(topicId(t), t, 'repartition');
+      edges.push({ from: subId(s.id), to: topicId(t), kind: 'write' });
+    }
+    for (const t of s.changelogs) {
+      add(`c:${t}`, t, 'changelog');
+      edges.push({ from: subId(s.id), to: `c:${t}`, kind: 'changelog' });
+    }
   }
   // longest-path layering, bounded so cycles cannot loop forever
   for (let pass = 0; pass < nodes.size + 1; pass++) {

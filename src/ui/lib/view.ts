@@ -1,6 +1,6 @@
 // Pure view derivations over trace data (no protocol rules: only reshaping what the core reported).
 import type { TraceMemberView, TraceRecord } from '../../core/scenario/types.ts';
-import type { UiStep } from '../../../workers/api.ts';
+import type { UiStep } from '../../../workers/ui-step.ts';
 
 export type Outcome = { kind: 'ok' | 'error' | 'mismatch' | 'none'; text: string };
 

@@ -1,0 +1,76 @@
+// Import rules for the playground (issue 14 item 3), checked by `npm run deps` in .ci/run.
+// Layers: src/core is the pure, deterministic coordinator; the page (src/ui, src/main.ts), the web
+// workers (workers/), the command line (src/cli) and the service worker (src/sw) sit on top of it.
+// Inside src/core the editions (src/core/editions/<name>/) plug into the base; only the edition
+// registry, src/core/editions/index.ts, is known to the base.
+
+/** The npm packages the core may use: pure, no DOM, no Node built-ins. */
+const CORE_PACKAGES = ['fflate'];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import cycle ties modules that should layer: break it by moving the shared part down or passing it in.',
+      from: { path: '^(src|workers)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'core-not-to-app',
+      severity: 'error',
+      comment: 'src/core runs the same in the page, the workers, the CLI and the tests: it never imports the UI, the workers, the CLI or the service worker.',
+      from: { path: '^src/core/' },
+      to: { path: '^(src/(ui|cli|sw)/|src/main\\.ts$|workers/)' },
+    },
+    {
+      name: 'core-no-node-builtins',
+      severity: 'error',
+      comment: 'src/core has no I/O: no Node built-in modules (fs, path, node:*, ...). The CLI reads and writes files for it.',
+      from: { path: '^src/core/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'core-only-pure-packages',
+      severity: 'error',
+      comment: `src/core uses no DOM-only module (svelte, monaco-editor, virtua, comlink, ...): only the pure packages ${CORE_PACKAGES.join(', ')}.`,
+      from: { path: '^src/core/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: `(^|/)node_modules/(${CORE_PACKAGES.join('|')})/` },
+    },
+    {
+      name: 'core-no-svelte-components',
+      severity: 'error',
+      comment: 'A .svelte file is UI: src/core never imports one.',
+      from: { path: '^src/core/' },
+      to: { path: '\\.svelte$' },
+    },
+    {
+      name: 'base-not-to-editions',
+      severity: 'error',
+      comment: 'The base (src/core outside editions/) never imports an edition; it reaches the editions only through the registry, src/core/editions/index.ts.',
+      from: { path: '^src/core/', pathNot: '^src/core/editions/' },
+      to: { path: '^src/core/editions/', pathNot: '^src/core/editions/index\\.ts$' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that does not resolve to a file or an installed package.',
+      from: { path: '^(src|workers)/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // type-only imports count: they tie the modules' designs together just as much
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.svelte', '.json'],
+      mainFields: ['module', 'main', 'types'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

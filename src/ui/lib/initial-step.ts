@@ -1,6 +1,6 @@
 // Step "initial": the state a scenario's initialLog loads before step 0, shown on the timeline like a step (index -1).
 import type { TraceInitial } from '../../core/scenario/types.ts';
-import type { UiStep } from '../../../workers/api.ts';
+import type { UiStep } from '../../../workers/ui-step.ts';
 
 /** The timeline index of step "initial" (before step 0). */
 export const INITIAL_STEP = -1;

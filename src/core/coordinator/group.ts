@@ -211,7 +211,7 @@ export class StreamsGroup {
   }
 
   /**
-   * A set that from now on collects the id of every member or target written (put, removed, or set), so that a
+   * A set that from now on collects the id of every member, target or task offsets written (put, removed, or set), so that a
    * reader of the whole group after each step (trace view, invariants, durability diff) looks only at what changed;
    * the reader empties it when it has looked.
    */
@@ -249,6 +249,7 @@ export class StreamsGroup {
   }
 
   setTaskOffsets(memberId: string, offsets: MemberTaskOffsets): void {
+    this.touched(memberId);
     this.writable(SHARED_TASK_OFFSETS);
     this.taskOffsetsMap.set(memberId, offsets);
   }

@@ -25,13 +25,56 @@ function memoryOnlyOf(live: Coordinator): MemoryOnly[] {
     if (g.shutdownRequester !== null) memoryOnly.push({ what: `group ${g.groupId}: the shutdown request of ${g.shutdownRequester}`, decisive: true });
     if (g.endpointInformationEpoch !== 0) memoryOnly.push({ what: `group ${g.groupId}: endpoint information epoch ${g.endpointInformationEpoch}`, decisive: false });
     if (g.configuredTopology !== null) memoryOnly.push({ what: `group ${g.groupId}: the cached configured topology (re-derived on the next heartbeat)`, decisive: false });
-    if (g.taskOffsets.size > 0) memoryOnly.push({ what: `group ${g.groupId}: task offsets reported by ${[...g.taskOffsets.keys()].sort().join(', ')}`, decisive: false });
+    if (g.taskOffsets.size > 0) memoryOnly.push({ what: `group ${g.groupId}: task offsets reported by ${taskOffsetReporters(g)}`, decisive: false });
   }
   // the initial rebalance delay timers, in firing order (looked up per group: the other timers are many)
   const initial = [...live.groups.keys()].flatMap((id) => live.timers.get(timerKey({ kind: 'initial-rebalance', groupId: id })) ?? []);
   initial.sort((a, b) => a.deadline - b.deadline || a.seq - b.seq);
   for (const t of initial) memoryOnly.push({ what: `the initial rebalance delay timer of ${(t.task as { groupId: string }).groupId} (due at ${t.deadline} ms)`, decisive: true });
   return memoryOnly;
+}
+
+/** Per group: the members with task offsets in id order, kept from the writes the group reports, and their list as text. */
+const reporters = new WeakMap<StreamsGroup, { written: Set<string>; ids: string[]; known: Set<string>; text: string | null }>();
+
+/** The ids of the members whose task offsets the group holds, in order, comma-separated (O(change) per call, plus the text when it changed). */
+function taskOffsetReporters(g: StreamsGroup): string {
+  // small groups (exploration copies many): sorted directly, nothing kept
+  if (g.taskOffsets.size <= 32 && !reporters.has(g)) return [...g.taskOffsets.keys()].sort().join(', ');
+  let r = reporters.get(g);
+  if (r === undefined) {
+    const ids = [...g.taskOffsets.keys()].sort();
+    reporters.set(g, (r = { written: g.watchMemberWrites(), ids, known: new Set(ids), text: null }));
+  }
+  if (r.written.size > 0) {
+    for (const id of r.written) {
+      const has = g.taskOffsets.has(id);
+      if (has === r.known.has(id)) continue;
+      const at = lowerBound(r.ids, id);
+      if (has) {
+        r.ids.splice(at, 0, id);
+        r.known.add(id);
+      } else {
+        r.ids.splice(at, 1);
+        r.known.delete(id);
+      }
+      r.text = null;
+    }
+    r.written.clear();
+  }
+  return (r.text ??= r.ids.join(', '));
+}
+
+/** The first index of sorted `xs` whose item is not below `x`. */
+function lowerBound(xs: readonly string[], x: string): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**

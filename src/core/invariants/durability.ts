@@ -8,6 +8,7 @@ import type { PartitionLog } from '../log/log.ts';
 import { pushAll } from '../util/arrays.ts';
 import { describeTasks } from '../model/tasks.ts';
 import type { DurabilityReport, MemoryOnly } from './types.ts';
+import { SortedText } from '../util/sortedText.ts';
 
 /** Replays the live coordinator's log into a fresh coordinator and compares. */
 export function durabilityReport(live: Coordinator, rebuilt: Coordinator): DurabilityReport {
@@ -34,47 +35,24 @@ function memoryOnlyOf(live: Coordinator): MemoryOnly[] {
   return memoryOnly;
 }
 
-/** Per group: the members with task offsets in id order, kept from the writes the group reports, and their list as text. */
-const reporters = new WeakMap<StreamsGroup, { written: Set<string>; ids: string[]; known: Set<string>; text: string | null }>();
+/** Per group: the members with task offsets in id order, kept from the writes the group reports. */
+const reporters = new WeakMap<StreamsGroup, { written: Set<string>; ids: SortedText }>();
 
-/** The ids of the members whose task offsets the group holds, in order, comma-separated (O(change) per call, plus the text when it changed). */
+/** The ids of the members whose task offsets the group holds, in order, comma-separated (O(change) per call for a large group). */
 function taskOffsetReporters(g: StreamsGroup): string {
   // small groups (exploration copies many): sorted directly, nothing kept
   if (g.taskOffsets.size <= 32 && !reporters.has(g)) return [...g.taskOffsets.keys()].sort().join(', ');
   let r = reporters.get(g);
   if (r === undefined) {
-    const ids = [...g.taskOffsets.keys()].sort();
-    reporters.set(g, (r = { written: g.watchMemberWrites(), ids, known: new Set(ids), text: null }));
+    reporters.set(g, (r = { written: g.watchMemberWrites(), ids: new SortedText(', ') }));
+    for (const id of g.taskOffsets.keys()) r.ids.add(id);
   }
-  if (r.written.size > 0) {
-    for (const id of r.written) {
-      const has = g.taskOffsets.has(id);
-      if (has === r.known.has(id)) continue;
-      const at = lowerBound(r.ids, id);
-      if (has) {
-        r.ids.splice(at, 0, id);
-        r.known.add(id);
-      } else {
-        r.ids.splice(at, 1);
-        r.known.delete(id);
-      }
-      r.text = null;
-    }
-    r.written.clear();
+  for (const id of r.written) {
+    if (g.taskOffsets.has(id)) r.ids.add(id);
+    else r.ids.delete(id);
   }
-  return (r.text ??= r.ids.join(', '));
-}
-
-/** The first index of sorted `xs` whose item is not below `x`. */
-function lowerBound(xs: readonly string[], x: string): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  r.written.clear();
+  return r.ids.text();
 }
 
 /**
@@ -179,12 +157,30 @@ function compareEntry<T>(key: string, live: ReadonlyMap<string, T>, shadow: Read
   }
   const seen = equal.get(key);
   if (seen && seen[0] === l && seen[1] === s) return;
-  const d = diffState(l === undefined ? undefined : snapshot(l), s === undefined ? undefined : snapshot(s), `${path}.${key}`);
+  const a = l === undefined ? undefined : snapshot(l);
+  const b = s === undefined ? undefined : snapshot(s);
+  // the same plain values, key for key in the same order, print the same JSON: equal without printing either
+  const d = sameValue(a, b) ? [] : diffState(a, b, `${path}.${key}`);
   if (d.length === 0) equal.set(key, [l, s]);
   else {
     equal.delete(key);
     pushAll(out, d);
   }
+}
+
+/** Whether two plain values are the same, keys in the same order and primitives identical (then their JSON is the same). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
 }
 
 function comparePaths(a: string, b: string): number {

@@ -115,7 +115,8 @@ export class DurabilityTracker {
         pushAll(out, diffState(one(lg), one(sg), id));
         continue;
       }
-      pushAll(out, diffState(groupScalars(lg), groupScalars(sg), id));
+      const scalars = [groupScalars(lg), groupScalars(sg)] as const;
+      if (!sameValue(scalars[0], scalars[1])) pushAll(out, diffState(scalars[0], scalars[1], id));
       let memo = this.equal.get(id);
       if (memo && memo.live === lg.collectionsVersion && memo.shadow === sg.collectionsVersion) continue;
       // the same two group objects as last time: only the members and targets written since, and those that differed

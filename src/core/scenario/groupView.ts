@@ -70,17 +70,19 @@ function viewOf(g: StreamsGroup, members: () => TraceGroupView['members']): Trac
     internalTopics: Object.fromEntries(Object.entries(internalTopics).sort(([a], [b]) => (a < b ? -1 : 1))),
     topicProblem: ct && !isReady(ct) && ct.problem ? { statusCode: ct.problem.statusCode, detail: ct.problem.detail } : null,
   };
-  // built on first read, then an ordinary property (JSON, structured clone and equality see a plain object)
+  // built on first read, then an ordinary property (JSON, structured clone and equality see a plain object; a
+  // frozen view keeps the getter, which returns the table built once)
+  let built: TraceGroupView['members'] | null = null;
   Object.defineProperty(view, 'members', {
     enumerable: true,
     configurable: true,
     get() {
-      const value = members();
-      Object.defineProperty(view, 'members', { value, enumerable: true, configurable: true, writable: true });
-      return value;
+      built ??= members();
+      Reflect.defineProperty(view, 'members', { value: built, enumerable: true, configurable: true, writable: true });
+      return built;
     },
     set(value: TraceGroupView['members']) {
-      Object.defineProperty(view, 'members', { value, enumerable: true, configurable: true, writable: true });
+      Reflect.defineProperty(view, 'members', { value, enumerable: true, configurable: true, writable: true });
     },
   });
   return view;

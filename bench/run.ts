@@ -23,6 +23,6 @@ section('coordinator: log replay (a fresh coordinator loading the partition)', '
 section('coordinator: steady-state heartbeats', './coordinator.ts', 'heartbeats');
 section('explorer: BFS on a 3-member group, depth 5', './explore.ts', '5', '5');
 section('explorer: BFS on a 3-member group, depth 6 (longer runs, steadier figures)', './explore.ts', '6', '5');
-section('scale: N client joins then run until stable (durability check on); cost per member and its growth', './scale.ts', 'join', '1000', '5000', '1');
+section('scale: N client joins then run until stable (durability check on); cost per member and its growth', './scale.ts', 'join', '1000', '10000', '1');
 section('scale: an N-step 3-client scenario (durability check on); cost per step and its growth', './scale.ts', 'steps', '10000', '100000', '1');
 section('scale: N fired periodic timers with nothing to do (retention checks every 1 ms)', './scale.ts', 'timers', '10000', '100000', '9');

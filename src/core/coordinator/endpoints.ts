@@ -33,7 +33,9 @@ function entry(m: StreamsGroupMember, configured: ConfiguredTopology | null): En
 /** Other members first (member map order), this member last; members without an endpoint are skipped. */
 export function endpointToPartitions(group: StreamsGroup, updated: StreamsGroupMember, configured: ConfiguredTopology | null): EndpointToPartitions[] {
   const out: EndpointToPartitions[] = [];
-  for (const id of memberIdOrder([...group.members.keys()])) {
+  // no other member has an endpoint: nothing to list before this one (and no member order to compute)
+  const others = group.membersWithEndpoint - (group.members.get(updated.memberId)?.userEndpoint ? 1 : 0);
+  if (others > 0) for (const id of memberIdOrder([...group.members.keys()])) {
     if (id === updated.memberId) continue;
     const e = entry(group.members.get(id)!, configured);
     if (e) out.push(e);

@@ -111,6 +111,13 @@ export class StreamsGroup {
   /** kip1071-draft groups only (null for ak4): partition metadata and the refresh deadline, see src/core/editions/kip1071-draft/. */
   draft: DraftGroupState | null = null;
 
+  /** Per member epoch, how many members are Stable at it: state() without a walk over the members. */
+  private stableAtEpoch: Map<number, number>;
+  /** How many members have a user endpoint (the heartbeat's endpoint list skips the walk when none has). */
+  membersWithEndpoint: number;
+  /** Sets collecting the id of every member or target written (see watchMemberWrites); a clone has none. */
+  private watchers: Set<string>[] | null = null;
+
   /** SHARED_* bits: collections still shared with a clone (or its original). */
   private shared: number;
   /** See `collectionsVersion`. */
@@ -130,6 +137,8 @@ export class StreamsGroup {
     this.warmupIndex = from ? from.warmupIndex : new Map();
     this.taskOffsetsMap = from ? from.taskOffsetsMap : new Map();
     this.partialMap = from ? from.partialMap : new Map();
+    this.stableAtEpoch = from ? new Map(from.stableAtEpoch) : new Map();
+    this.membersWithEndpoint = from ? from.membersWithEndpoint : 0;
     this.shared = from ? SHARED_ALL : 0;
     if (from) from.shared = SHARED_ALL;
     this.version = from ? from.collectionsVersion : null;
@@ -201,8 +210,33 @@ export class StreamsGroup {
     this.shared &= ~copy;
   }
 
+  /**
+   * A set that from now on collects the id of every member, target or task offsets written (put, removed, or set), so that a
+   * reader of the whole group after each step (trace view, invariants, durability diff) looks only at what changed;
+   * the reader empties it when it has looked.
+   */
+  watchMemberWrites(): Set<string> {
+    const s = new Set<string>();
+    (this.watchers ??= []).push(s);
+    return s;
+  }
+
+  private touched(memberId: string): void {
+    if (this.watchers !== null) for (const w of this.watchers) w.add(memberId);
+  }
+
+  /** Keeps the per-member counts (Stable members per epoch, members with an endpoint) as m is put (1) or removed (-1). */
+  private countMember(m: StreamsGroupMember, by: number): void {
+    if (m.userEndpoint) this.membersWithEndpoint += by;
+    if (m.state !== 'STABLE') return;
+    const n = (this.stableAtEpoch.get(m.memberEpoch) ?? 0) + by;
+    if (n === 0) this.stableAtEpoch.delete(m.memberEpoch);
+    else this.stableAtEpoch.set(m.memberEpoch, n);
+  }
+
   /** StreamsGroupTargetAssignmentMember: a member's target (null removes it). */
   setTarget(memberId: string, target: TasksTuple | null): void {
+    this.touched(memberId);
     this.writable(SHARED_TARGETS);
     if (target) this.targetsMap.set(memberId, target);
     else this.targetsMap.delete(memberId);
@@ -215,6 +249,7 @@ export class StreamsGroup {
   }
 
   setTaskOffsets(memberId: string, offsets: MemberTaskOffsets): void {
+    this.touched(memberId);
     this.writable(SHARED_TASK_OFFSETS);
     this.taskOffsetsMap.set(memberId, offsets);
   }
@@ -239,10 +274,8 @@ export class StreamsGroup {
       if (this.topology === null || this.topology.epoch !== this.validatedTopologyEpoch) return 'NOT_READY';
     }
     if (this.groupEpoch > this.assignmentEpoch) return 'ASSIGNING';
-    for (const m of this.members.values()) {
-      if (!(m.state === 'STABLE' && m.memberEpoch === this.assignmentEpoch)) return 'RECONCILING';
-    }
-    return 'STABLE';
+    // Stable when every member is Stable at the assignment epoch (counted as members are put)
+    return (this.stableAtEpoch.get(this.assignmentEpoch) ?? 0) === this.membersMap.size ? 'STABLE' : 'RECONCILING';
   }
 
   targetOf(memberId: string): TasksTuple {
@@ -256,13 +289,16 @@ export class StreamsGroup {
     // would change nothing a lookup can see (the indexes are only looked up)
     const unchanged = old !== undefined && old.processId === m.processId && old.assignedTasks === m.assignedTasks && old.tasksPendingRevocation === m.tasksPendingRevocation && this.indexesHold(m);
     this.writable(SHARED_MEMBERS | SHARED_STATIC | (unchanged ? 0 : SHARED_INDEXES));
+    this.touched(m.memberId);
     if (old) {
+      this.countMember(old, -1);
       if (!unchanged) this.removeProcessIds(old);
       if (old.instanceId !== null && this.staticMap.get(old.instanceId) === old.memberId) this.staticMap.delete(old.instanceId);
     }
     // BaseHashTable.baseAddOrReplace grows the table before any put, of a new member or an existing one
     this.membersCapacity = timelineCapacityAfterPut(this.membersCapacity, this.membersMap.size);
     this.membersMap.set(m.memberId, m);
+    this.countMember(m, 1);
     if (m.instanceId !== null) this.staticMap.set(m.instanceId, m.memberId);
     if (!unchanged) this.addProcessIds(m);
   }
@@ -286,6 +322,8 @@ export class StreamsGroup {
     const old = this.membersMap.get(memberId);
     if (!old) return;
     this.writable(SHARED_MEMBERS | SHARED_STATIC | SHARED_INDEXES);
+    this.touched(memberId);
+    this.countMember(old, -1);
     this.removeProcessIds(old);
     if (old.instanceId !== null && this.staticMap.get(old.instanceId) === memberId) this.staticMap.delete(old.instanceId);
     this.membersMap.delete(memberId);

@@ -1,7 +1,7 @@
 // Checks every invariant after each step of a run; liveness needs the history, so this is stateful.
 import type { Broker } from '../broker/broker.ts';
 import { DurabilityTracker } from './durability.ts';
-import { checkSafety, snapshotEpochs, type EpochSnapshot } from './safety.ts';
+import { SafetyTracker } from './safetyTracker.ts';
 import type { DurabilityReport, Violation } from './types.ts';
 
 export interface CheckerOptions {
@@ -23,7 +23,7 @@ export function noteHeartbeatSend(lastSend: Map<string, number>, memberId: strin
 }
 
 export class InvariantChecker {
-  private epochs = new Map<string, EpochSnapshot>();
+  private readonly safety = new SafetyTracker();
   private readonly lastSend = new Map<string, number>();
   private unstableSince = new Map<string, number>();
   private reportedStall = new Set<string>();
@@ -59,9 +59,8 @@ export class InvariantChecker {
 
   afterStep(broker: Broker): { violations: Violation[]; durability: DurabilityReport | null } {
     const c = broker.coordinator;
-    const violations = [...this.pending, ...checkSafety(c.groups, this.epochs)];
+    const violations = [...this.pending, ...this.safety.check(c.groups)];
     this.pending = [];
-    this.epochs = snapshotEpochs(c.groups);
     let durability: DurabilityReport | null = null;
     if (this.options.durability) {
       durability = this.durability.report(c);

@@ -8,6 +8,7 @@ import type { PartitionLog } from '../log/log.ts';
 import { pushAll } from '../util/arrays.ts';
 import { describeTasks } from '../model/tasks.ts';
 import type { DurabilityReport, MemoryOnly } from './types.ts';
+import { SortedText } from '../util/sortedText.ts';
 
 /** Replays the live coordinator's log into a fresh coordinator and compares. */
 export function durabilityReport(live: Coordinator, rebuilt: Coordinator): DurabilityReport {
@@ -25,7 +26,7 @@ function memoryOnlyOf(live: Coordinator): MemoryOnly[] {
     if (g.shutdownRequester !== null) memoryOnly.push({ what: `group ${g.groupId}: the shutdown request of ${g.shutdownRequester}`, decisive: true });
     if (g.endpointInformationEpoch !== 0) memoryOnly.push({ what: `group ${g.groupId}: endpoint information epoch ${g.endpointInformationEpoch}`, decisive: false });
     if (g.configuredTopology !== null) memoryOnly.push({ what: `group ${g.groupId}: the cached configured topology (re-derived on the next heartbeat)`, decisive: false });
-    if (g.taskOffsets.size > 0) memoryOnly.push({ what: `group ${g.groupId}: task offsets reported by ${[...g.taskOffsets.keys()].sort().join(', ')}`, decisive: false });
+    if (g.taskOffsets.size > 0) memoryOnly.push({ what: `group ${g.groupId}: task offsets reported by ${taskOffsetReporters(g)}`, decisive: false });
   }
   // the initial rebalance delay timers, in firing order (looked up per group: the other timers are many)
   const initial = [...live.groups.keys()].flatMap((id) => live.timers.get(timerKey({ kind: 'initial-rebalance', groupId: id })) ?? []);
@@ -34,10 +35,31 @@ function memoryOnlyOf(live: Coordinator): MemoryOnly[] {
   return memoryOnly;
 }
 
+/** Per group: the members with task offsets in id order, kept from the writes the group reports. */
+const reporters = new WeakMap<StreamsGroup, { written: Set<string>; ids: SortedText }>();
+
+/** The ids of the members whose task offsets the group holds, in order, comma-separated (O(change) per call for a large group). */
+function taskOffsetReporters(g: StreamsGroup): string {
+  // small groups (exploration copies many): sorted directly, nothing kept
+  if (g.taskOffsets.size <= 32 && !reporters.has(g)) return [...g.taskOffsets.keys()].sort().join(', ');
+  let r = reporters.get(g);
+  if (r === undefined) {
+    reporters.set(g, (r = { written: g.watchMemberWrites(), ids: new SortedText(', ') }));
+    for (const id of g.taskOffsets.keys()) r.ids.add(id);
+  }
+  for (const id of r.written) {
+    if (g.taskOffsets.has(id)) r.ids.add(id);
+    else r.ids.delete(id);
+  }
+  r.written.clear();
+  return r.ids.text();
+}
+
 /**
  * The durability check of a run, at the cost of what each step changed: a shadow of the groups is kept by
  * replaying only the batches appended since the last step, and compared with the live groups only where
- * either side changed (members and targets are immutable values, so an unchanged one is the same object).
+ * either side changed: the members and targets either group reports written since the last step, and those that
+ * differed then (members and targets are immutable values, so an unchanged one is the same object).
  * A full replay (a fresh coordinator loading the whole log) runs every `fullEvery` steps, after a failover
  * (a new log) and whenever the log is not the one the shadow follows.
  */
@@ -46,8 +68,25 @@ export class DurabilityTracker {
   private log: PartitionLog | null = null;
   private replayedTo = 0;
   private sinceFull = 0;
-  /** Per group, what was last found equal: the collections versions, and per member / target the two values. */
-  private readonly equal = new Map<string, { live: object; shadow: object; members: Map<string, [unknown, unknown]>; targets: Map<string, [unknown, unknown]> }>();
+  /**
+   * Per group: the two group objects compared and the members and targets written in each since (see
+   * StreamsGroup.watchMemberWrites), the keys that differed, the collections versions when all was equal, and per
+   * member / target the two values last found equal.
+   */
+  private readonly equal = new Map<
+    string,
+    {
+      lg: StreamsGroup;
+      sg: StreamsGroup;
+      liveWrites: Set<string>;
+      shadowWrites: Set<string>;
+      differing: Set<string>;
+      live: object | null;
+      shadow: object | null;
+      members: Map<string, [unknown, unknown]>;
+      targets: Map<string, [unknown, unknown]>;
+    }
+  >();
 
   constructor(private readonly fullEvery = 1000) {}
 
@@ -76,40 +115,73 @@ export class DurabilityTracker {
         pushAll(out, diffState(one(lg), one(sg), id));
         continue;
       }
-      pushAll(out, diffState(groupScalars(lg), groupScalars(sg), id));
-      const memo = this.equal.get(id);
+      const scalars = [groupScalars(lg), groupScalars(sg)] as const;
+      if (!sameValue(scalars[0], scalars[1])) pushAll(out, diffState(scalars[0], scalars[1], id));
+      let memo = this.equal.get(id);
       if (memo && memo.live === lg.collectionsVersion && memo.shadow === sg.collectionsVersion) continue;
-      const members = memo?.members ?? new Map<string, [unknown, unknown]>();
-      const targets = memo?.targets ?? new Map<string, [unknown, unknown]>();
+      // the same two group objects as last time: only the members and targets written since, and those that differed
+      let keys: Iterable<string>;
+      if (memo && memo.lg === lg && memo.sg === sg) {
+        keys = new Set([...memo.liveWrites, ...memo.shadowWrites, ...memo.differing]);
+      } else {
+        memo = { lg, sg, liveWrites: lg.watchMemberWrites(), shadowWrites: sg.watchMemberWrites(), differing: new Set(), live: null, shadow: null, members: new Map(), targets: new Map() };
+        this.equal.set(id, memo);
+        keys = new Set([...lg.members.keys(), ...sg.members.keys(), ...lg.targetAssignment.keys(), ...sg.targetAssignment.keys()]);
+      }
+      memo.liveWrites.clear();
+      memo.shadowWrites.clear();
+      memo.differing.clear();
       const before = out.length;
-      compareEntries(lg.members, sg.members, members, `${id}.members`, memberHardState, out);
-      compareEntries(lg.targetAssignment, sg.targetAssignment, targets, `${id}.targetAssignment`, targetHardState, out);
-      if (out.length === before) this.equal.set(id, { live: lg.collectionsVersion, shadow: sg.collectionsVersion, members, targets });
-      else this.equal.delete(id);
+      for (const key of keys) {
+        const a = out.length;
+        compareEntry(key, lg.members, sg.members, memo.members, `${id}.members`, memberHardState, out);
+        compareEntry(key, lg.targetAssignment, sg.targetAssignment, memo.targets, `${id}.targetAssignment`, targetHardState, out);
+        if (out.length > a) memo.differing.add(key);
+      }
+      // equal everywhere: unchanged collections on both sides need no look next time
+      memo.live = out.length === before ? lg.collectionsVersion : null;
+      memo.shadow = out.length === before ? sg.collectionsVersion : null;
     }
-    for (const id of this.equal.keys()) if (!live.has(id)) this.equal.delete(id);
+    for (const id of this.equal.keys()) if (!live.has(id) || !shadow.has(id)) this.equal.delete(id);
     // in the order a diff of the whole snapshots lists them: by path, key by key
     return out.sort((a, b) => comparePaths(a.path, b.path));
   }
 }
 
-/** Compares the entries of two maps whose values changed since they were last found equal. */
-function compareEntries<T>(live: ReadonlyMap<string, T>, shadow: ReadonlyMap<string, T>, equal: Map<string, [unknown, unknown]>, path: string, snapshot: (v: T) => unknown, out: DurabilityReport['diff']): void {
-  for (const key of equal.keys()) if (!live.has(key) && !shadow.has(key)) equal.delete(key);
-  const check = (key: string): void => {
-    const l = live.get(key);
-    const s = shadow.get(key);
-    const seen = equal.get(key);
-    if (seen && seen[0] === l && seen[1] === s) return;
-    const d = diffState(l === undefined ? undefined : snapshot(l), s === undefined ? undefined : snapshot(s), `${path}.${key}`);
-    if (d.length === 0) equal.set(key, [l, s]);
-    else {
-      equal.delete(key);
-      pushAll(out, d);
-    }
-  };
-  for (const key of live.keys()) check(key);
-  for (const key of shadow.keys()) if (!live.has(key)) check(key);
+/** Compares one key of two maps, unless both values are the ones last found equal. */
+function compareEntry<T>(key: string, live: ReadonlyMap<string, T>, shadow: ReadonlyMap<string, T>, equal: Map<string, [unknown, unknown]>, path: string, snapshot: (v: T) => unknown, out: DurabilityReport['diff']): void {
+  const l = live.get(key);
+  const s = shadow.get(key);
+  if (l === undefined && s === undefined) {
+    equal.delete(key);
+    return;
+  }
+  const seen = equal.get(key);
+  if (seen && seen[0] === l && seen[1] === s) return;
+  const a = l === undefined ? undefined : snapshot(l);
+  const b = s === undefined ? undefined : snapshot(s);
+  // the same plain values, key for key in the same order, print the same JSON: equal without printing either
+  const d = sameValue(a, b) ? [] : diffState(a, b, `${path}.${key}`);
+  if (d.length === 0) equal.set(key, [l, s]);
+  else {
+    equal.delete(key);
+    pushAll(out, d);
+  }
+}
+
+/** Whether two plain values are the same, keys in the same order and primitives identical (then their JSON is the same). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
 }
 
 function comparePaths(a: string, b: string): number {

@@ -2,18 +2,15 @@
 import { Broker, type ClientContext, type RpcOutcome } from '../broker/broker.ts';
 import { requestVersionFor, SimulatedClient } from '../clients/simulated.ts';
 import { Config } from '../config.ts';
-import type { StreamsGroup } from '../coordinator/group.ts';
 import { GROUP_STATE_NAMES } from '../coordinator/group.ts';
 import type { FiredTimer } from '../coordinator/runtime.ts';
 import type { RecordBatch } from '../log/log.ts';
-import { toObject, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
-import { isReady } from '../model/topology.ts';
 import { matchForVariant } from './match.ts';
-import { setOwn } from '../util/own.ts';
 import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.ts';
 import type { Edition } from '../edition.ts';
 import { editionNamed } from '../editions/index.ts';
 import type { Scenario, Step, TimerFired, Trace, TraceGroupView, TraceInitial, TraceRecord, TraceStep } from './types.ts';
+import { GroupViews, groupView } from './groupView.ts';
 import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
 import { pushAll } from '../util/arrays.ts';
 import { RunBudget, type RunProbe } from './budget.ts';
@@ -25,89 +22,6 @@ const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
 const MAX_EXCHANGES_PER_RUN = 20000;
 const DEFAULT_RUN_MAX_MS = 120000;
-
-function tuple(t: TasksTuple) {
-  return { active: toObject(t.active), standby: toObject(t.standby), warmup: toObject(t.warmup) };
-}
-
-/** A member's view, reused while the member, its target and its alias are the same values (members are immutable). */
-const memberViews = new WeakMap<object, { target: TasksTuple | undefined; alias: string | null; view: TraceGroupView['members'][string] }>();
-
-/** A group's member ids in order, kept up to date by insertion instead of a sort per step. */
-const sortedIdsOf = new WeakMap<StreamsGroup, { ids: string[]; known: Set<string> }>();
-
-function sortedMemberIds(g: StreamsGroup): readonly string[] {
-  let c = sortedIdsOf.get(g);
-  if (!c) sortedIdsOf.set(g, (c = { ids: [], known: new Set() }));
-  let removed = false;
-  for (const id of c.known) if (!g.members.has(id)) removed = true;
-  if (removed) {
-    c.ids = c.ids.filter((id) => g.members.has(id));
-    c.known = new Set(c.ids);
-  }
-  for (const id of g.members.keys()) {
-    if (c.known.has(id)) continue;
-    c.known.add(id);
-    let lo = 0;
-    let hi = c.ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (c.ids[mid]! < id) lo = mid + 1;
-      else hi = mid;
-    }
-    c.ids.splice(lo, 0, id);
-  }
-  return c.ids;
-}
-
-export function groupView(g: StreamsGroup | undefined, aliasOf: (memberId: string) => string | null): TraceGroupView | null {
-  if (!g) return null;
-  const members: TraceGroupView['members'] = {};
-  for (const id of sortedMemberIds(g)) {
-    const m = g.members.get(id)!;
-    const target = g.targetAssignment.get(id);
-    const alias = aliasOf(id);
-    const seen = memberViews.get(m);
-    if (seen && seen.target === target && seen.alias === alias) {
-      setOwn(members, id, seen.view);
-      continue;
-    }
-    const view = {
-      memberId: id,
-      alias,
-      instanceId: m.instanceId,
-      processId: m.processId,
-      memberEpoch: m.memberEpoch,
-      previousMemberEpoch: m.previousMemberEpoch,
-      state: m.state,
-      topologyEpoch: m.topologyEpoch,
-      assigned: tuple(withoutEpochs(m.assignedTasks)),
-      pendingRevocation: tuple(m.tasksPendingRevocation),
-      target: target ? tuple(target) : null,
-    };
-    memberViews.set(m, { target, alias, view });
-    setOwn(members, id, view);
-  }
-  const internalTopics: Record<string, number> = {};
-  const ct = g.configuredTopology;
-  if (ct?.subtopologies) {
-    for (const s of ct.subtopologies) {
-      for (const [n, p] of s.repartitionSourceTopics) internalTopics[n] = p;
-      for (const [n, p] of s.stateChangelogTopics) internalTopics[n] = p;
-    }
-  }
-  return {
-    groupId: g.groupId,
-    state: GROUP_STATE_NAMES[g.state()],
-    groupEpoch: g.groupEpoch,
-    assignmentEpoch: g.assignmentEpoch,
-    validatedTopologyEpoch: g.validatedTopologyEpoch,
-    topologyEpoch: g.topology?.epoch ?? null,
-    members,
-    internalTopics: Object.fromEntries(Object.entries(internalTopics).sort(([a], [b]) => (a < b ? -1 : 1))),
-    topicProblem: ct && !isReady(ct) && ct.problem ? { statusCode: ct.problem.statusCode, detail: ct.problem.detail } : null,
-  };
-}
 
 function stepKind(s: Step): TraceStep['kind'] {
   if ('send' in s) return 'send';
@@ -139,6 +53,8 @@ export class ScenarioRunner {
   private readonly sessionTimeoutMs: number;
   /** Steps, fired timers, wall time and heap this run may use. */
   readonly budget: RunBudget;
+  /** The scenario group's view after each step. */
+  private readonly views = new GroupViews((memberId) => this.aliasOf(memberId));
   /** The group after the previous step (a step that says nothing is told apart: changed or not). */
   private lastGroup: TraceGroupView | null = null;
 
@@ -192,13 +108,14 @@ export class ScenarioRunner {
 
   private bind(alias: string, memberId: string): void {
     this.memberByAlias.set(alias, memberId);
+    if (this.aliasByMember.get(memberId) !== alias) this.views.aliasChanged(memberId);
     this.aliasByMember.set(memberId, alias);
   }
 
   aliasOf = (memberId: string): string | null => this.aliasByMember.get(memberId) ?? null;
 
   group(): TraceGroupView | null {
-    return groupView(this.broker.coordinator.groups.get(this.scenario.groupId), this.aliasOf);
+    return this.views.view(this.broker.coordinator.groups.get(this.scenario.groupId));
   }
 
   run(): Trace {

@@ -13,7 +13,9 @@ export function serviceWorkerPlugin(): Plugin {
     name: 'sgp-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const assets = Object.keys(bundle).filter((f) => f.startsWith('assets/')).sort();
+      const assets = Object.keys(bundle)
+        .filter((f) => f.startsWith('assets/'))
+        .sort();
       const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
       const template = readFileSync(new URL('./src/sw/sw.template.js', import.meta.url), 'utf8');
       const source = template.replace('__SGP_CACHE__', JSON.stringify(`sgp-${version}`)).replace('__SGP_ASSETS__', JSON.stringify(assets));

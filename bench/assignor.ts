@@ -83,7 +83,10 @@ export async function benchAssignor(opts: BenchOptions = {}): Promise<AssignorBe
           // incremental: the previous assignment as every member's target, plus one new member
           const incremental = groupSpec(members, standbys, previous);
           (incremental.members as Map<string, AssignmentMemberSpec>).set(`member-${members}`, memberSpec(members));
-          for (const [mode, spec] of [['full', full], ['incremental', incremental]] as const) {
+          for (const [mode, spec] of [
+            ['full', full],
+            ['incremental', incremental],
+          ] as const) {
             for (let i = 0; i < warmup; i++) assignor.assign(spec, topo);
             const times: number[] = [];
             let peak = process.memoryUsage().heapUsed;

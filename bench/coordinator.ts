@@ -4,7 +4,15 @@ import { pathToFileURL } from 'node:url';
 import { Broker } from '../src/core/broker/broker.ts';
 import { Config } from '../src/core/config.ts';
 import { Coordinator } from '../src/core/coordinator/runtime.ts';
-import { currentAssignmentRecord, groupMetadataRecord, memberMetadataRecord, releaseTaskValues, targetAssignmentMemberRecord, targetAssignmentMetadataRecord, topologyRecord } from '../src/core/coordinator/records.ts';
+import {
+  currentAssignmentRecord,
+  groupMetadataRecord,
+  memberMetadataRecord,
+  releaseTaskValues,
+  targetAssignmentMemberRecord,
+  targetAssignmentMetadataRecord,
+  topologyRecord,
+} from '../src/core/coordinator/records.ts';
 import { PartitionLog } from '../src/core/log/log.ts';
 import type { CoordinatorRecord } from '../src/core/log/records.ts';
 import { newMember } from '../src/core/model/member.ts';
@@ -22,13 +30,28 @@ export interface Row {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const heapMb = () => process.memoryUsage().heapUsed / 2 ** 20;
 const CLIENT = { clientId: 'bench', clientHost: '/127.0.0.1' };
-const TOPOLOGY = { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'] }, { subtopologyId: '1', sourceTopics: ['in2'] }] };
+const TOPOLOGY = {
+  epoch: 0,
+  subtopologies: [
+    { subtopologyId: '0', sourceTopics: ['in'] },
+    { subtopologyId: '1', sourceTopics: ['in2'] },
+  ],
+};
 
 /** A stable group of `n` members (one per process) over 2 x n tasks. */
 export function stableGroup(n: number): Broker {
   const config = Config.from({ 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0 });
-  const broker = new Broker({ edition: editionNamed('ak4'), variant: 'current', config }, [['in', n], ['in2', n]]);
-  const join = (i: number) => broker.send('StreamsGroupHeartbeat', 1, { groupId: 'app', memberId: `m${i}`, memberEpoch: 0, rebalanceTimeoutMs: 300000, topology: TOPOLOGY, activeTasks: [], standbyTasks: [], warmupTasks: [], processId: `p${i}` }, CLIENT);
+  const broker = new Broker({ edition: editionNamed('ak4'), variant: 'current', config }, [
+    ['in', n],
+    ['in2', n],
+  ]);
+  const join = (i: number) =>
+    broker.send(
+      'StreamsGroupHeartbeat',
+      1,
+      { groupId: 'app', memberId: `m${i}`, memberEpoch: 0, rebalanceTimeoutMs: 300000, topology: TOPOLOGY, activeTasks: [], standbyTasks: [], warmupTasks: [], processId: `p${i}` },
+      CLIENT,
+    );
   for (let i = 0; i < n; i++) join(i);
   // everybody heartbeats with full reports until the group is stable
   for (let round = 0; round < 10; round++) {
@@ -37,7 +60,12 @@ export function stableGroup(n: number): Broker {
     for (const m of [...g.members.values()]) {
       const owned = (role: 'standby' | 'warmup') => [...m.assignedTasks[role]].map(([s, ps]) => ({ subtopologyId: s, partitions: [...ps] }));
       const active = [...m.assignedTasks.active].map(([s, ps]) => ({ subtopologyId: s, partitions: [...ps.keys()] }));
-      broker.send('StreamsGroupHeartbeat', 1, { groupId: 'app', memberId: m.memberId, memberEpoch: m.memberEpoch, activeTasks: active, standbyTasks: owned('standby'), warmupTasks: owned('warmup') }, CLIENT);
+      broker.send(
+        'StreamsGroupHeartbeat',
+        1,
+        { groupId: 'app', memberId: m.memberId, memberEpoch: m.memberEpoch, activeTasks: active, standbyTasks: owned('standby'), warmupTasks: owned('warmup') },
+        CLIENT,
+      );
     }
   }
   if (broker.coordinator.groups.get('app')!.state() !== 'STABLE') throw new Error('the benchmark group did not stabilise');
@@ -67,7 +95,20 @@ export function benchHeartbeats(members = 1000, perRun = 200000, runs = 7): Row 
 export function syntheticLog(records = 1_000_000, members = 1000): PartitionLog {
   const log = new PartitionLog();
   const groupId = 'app';
-  const batch: CoordinatorRecord[] = [topologyRecord(groupId, { epoch: 0, subtopologies: TOPOLOGY.subtopologies.map((s) => ({ subtopologyId: s.subtopologyId, sourceTopics: s.sourceTopics, sourceTopicRegex: [], stateChangelogTopics: [], repartitionSinkTopics: [], repartitionSourceTopics: [], copartitionGroups: [] })) })];
+  const batch: CoordinatorRecord[] = [
+    topologyRecord(groupId, {
+      epoch: 0,
+      subtopologies: TOPOLOGY.subtopologies.map((s) => ({
+        subtopologyId: s.subtopologyId,
+        sourceTopics: s.sourceTopics,
+        sourceTopicRegex: [],
+        stateChangelogTopics: [],
+        repartitionSinkTopics: [],
+        repartitionSourceTopics: [],
+        copartitionGroups: [],
+      })),
+    }),
+  ];
   for (let i = 0; i < members; i++) batch.push(memberMetadataRecord(groupId, { ...newMember(`m${i}`), processId: `p${i}`, rebalanceTimeoutMs: 300000, clientId: 'c', clientHost: '/127.0.0.1' }));
   log.append(batch, 0);
   let epoch = 1;
@@ -79,7 +120,19 @@ export function syntheticLog(records = 1_000_000, members = 1000): PartitionLog 
       const p = (i + epoch) % members;
       const t = { active: taskSet({ '0': [p], '1': [p] }), standby: taskSet({}), warmup: taskSet({}) };
       b.push(targetAssignmentMemberRecord(groupId, `m${i}`, t));
-      b.push(currentAssignmentRecord(groupId, { ...newMember(`m${i}`), processId: `p${i}`, memberEpoch: epoch, previousMemberEpoch: epoch - 1, assignedTasks: { active: withEpoch(t.active, epoch), standby: t.standby, warmup: t.warmup } }, true));
+      b.push(
+        currentAssignmentRecord(
+          groupId,
+          {
+            ...newMember(`m${i}`),
+            processId: `p${i}`,
+            memberEpoch: epoch,
+            previousMemberEpoch: epoch - 1,
+            assignedTasks: { active: withEpoch(t.active, epoch), standby: t.standby, warmup: t.warmup },
+          },
+          true,
+        ),
+      );
     }
     b.push(targetAssignmentMetadataRecord(groupId, epoch, epoch));
     // as the runtime leaves records once it has replayed them: not keeping the task values they were made from
@@ -109,7 +162,8 @@ export function benchReplay(records = 1_000_000, runs = 5): Row {
 }
 
 export function printRows(rows: Row[]): void {
-  for (const r of rows) console.log(`${r.name.padEnd(52)} median ${Math.round(r.median).toLocaleString('en').padStart(12)} ${r.unit.padEnd(13)} (${r.runs} runs, peak heap ${r.peakHeapMb.toFixed(0)} MB)`);
+  for (const r of rows)
+    console.log(`${r.name.padEnd(52)} median ${Math.round(r.median).toLocaleString('en').padStart(12)} ${r.unit.padEnd(13)} (${r.runs} runs, peak heap ${r.peakHeapMb.toFixed(0)} MB)`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -15,7 +15,8 @@ import { threeMemberScenario } from './explore.ts';
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
 const sha = (x: unknown) => createHash('sha256').update(JSON.stringify(x)).digest('hex').slice(0, 16);
-const summary = (r: ExploreResult) => sha({ states: r.states, transitions: r.transitions, truncated: r.truncated, violations: r.violations.map((v) => [v.invariant, v.message, v.depth, v.reproduced, v.link]) });
+const summary = (r: ExploreResult) =>
+  sha({ states: r.states, transitions: r.transitions, truncated: r.truncated, violations: r.violations.map((v) => [v.invariant, v.message, v.depth, v.reproduced, v.link]) });
 const clock = () => 0;
 
 function attempt(f: () => string): string {

@@ -74,6 +74,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const depth = Number(process.argv[2] ?? 5);
   const b = benchExplore({ depth, runs: Number(process.argv[3] ?? 5) });
   console.log(`explore BFS, 3-member Java group, depth ${b.depth}: ${b.states} distinct states, ${b.transitions} transitions, ${b.violations} violations`);
-  console.log(`  median ${b.medianStatesPerSecond} generated states/s (min ${b.minStatesPerSecond}, max ${b.maxStatesPerSecond}), median ${b.medianDistinctPerSecond} distinct states/s over ${b.runs} runs after ${WARMUPS} warm-up runs`);
+  console.log(
+    `  median ${b.medianStatesPerSecond} generated states/s (min ${b.minStatesPerSecond}, max ${b.maxStatesPerSecond}), median ${b.medianDistinctPerSecond} distinct states/s over ${b.runs} runs after ${WARMUPS} warm-up runs`,
+  );
   console.log(`  first (cold) run: ${b.coldStatesPerSecond} generated states/s`);
 }

@@ -118,8 +118,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const small = measure(kind, Number(a), runs);
   const large = measure(kind, Number(b), runs);
   const per = (m: { ms: number }, n: number) => m.ms / n;
-  for (const [n, m] of [[Number(a), small], [Number(b), large]] as const) {
-    console.log(`  ${kind} ${n.toLocaleString('en')}: median ${m.ms.toFixed(1)} ms CPU (${(per(m, n) * 1000).toFixed(1)} µs per ${unit}; wall ${m.wallMs.toFixed(1)} ms), peak heap ${m.peakMb.toFixed(0)} MB, ${runs} runs`);
+  for (const [n, m] of [
+    [Number(a), small],
+    [Number(b), large],
+  ] as const) {
+    console.log(
+      `  ${kind} ${n.toLocaleString('en')}: median ${m.ms.toFixed(1)} ms CPU (${(per(m, n) * 1000).toFixed(1)} µs per ${unit}; wall ${m.wallMs.toFixed(1)} ms), peak heap ${m.peakMb.toFixed(0)} MB, ${runs} runs`,
+    );
   }
   console.log(`  growth of the cost per ${unit} from ${Number(a).toLocaleString('en')} to ${Number(b).toLocaleString('en')}: ${(per(large, Number(b)) / per(small, Number(a))).toFixed(2)}x`);
 }

@@ -45,10 +45,14 @@ async function ready(page: Page, target = url): Promise<void> {
 
 /** Waits until no run is in flight and the trace matches the text. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const a = window.__sgp.app as { running: boolean; stale: boolean };
-    return !a.running && !a.stale;
-  }, undefined, { timeout: 30000 });
+  await page.waitForFunction(
+    () => {
+      const a = window.__sgp.app as { running: boolean; stale: boolean };
+      return !a.running && !a.stale;
+    },
+    undefined,
+    { timeout: 30000 },
+  );
 }
 
 const appField = <T>(page: Page, field: string) => page.evaluate((f) => (window.__sgp.app as Record<string, unknown>)[f], field) as Promise<T>;
@@ -86,15 +90,19 @@ function bigScenario(members: number): string {
   }
   steps.push({ run: { until: 'stable', maxMs: 120000 }, label: 'run until stable' });
   for (let i = 0; i < 20; i++) steps.push({ client: `m${String(i).padStart(3, '0')}`, do: 'heartbeat' });
-  return JSON.stringify({
-    format: 1,
-    title: `${members} members`,
-    config: { 'group.streams.initial.rebalance.delay.ms': 0 },
-    topics: [{ name: 'input', partitions: 200 }],
-    topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['input'] }] },
-    clients,
-    steps,
-  }, null, 2);
+  return JSON.stringify(
+    {
+      format: 1,
+      title: `${members} members`,
+      config: { 'group.streams.initial.rebalance.delay.ms': 0 },
+      topics: [{ name: 'input', partitions: 200 }],
+      topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['input'] }] },
+      clients,
+      steps,
+    },
+    null,
+    2,
+  );
 }
 
 beforeAll(async () => {
@@ -210,11 +218,9 @@ describe('playground e2e', { timeout: 180000 }, () => {
     const page = await newPage();
     await ready(page);
     await page.evaluate(() => window.__sgp.editor!.setValue('{\n  "format": 1,\n  "steps": [ }\n}\n'));
-    await page.waitForFunction(
-      () => window.__sgp.monaco!.editor.getModelMarkers({}).some((m) => m.severity === window.__sgp.monaco!.MarkerSeverity.Error && m.startLineNumber === 3),
-      undefined,
-      { timeout: 15000 },
-    );
+    await page.waitForFunction(() => window.__sgp.monaco!.editor.getModelMarkers({}).some((m) => m.severity === window.__sgp.monaco!.MarkerSeverity.Error && m.startLineNumber === 3), undefined, {
+      timeout: 15000,
+    });
     await expect.poll(() => page.locator('[data-testid=scenario-errors] li').count()).toBeGreaterThan(0);
     expect(await page.textContent('[data-testid=scenario-errors]')).toContain('3:');
   });
@@ -353,20 +359,31 @@ describe('playground e2e', { timeout: 180000 }, () => {
     // wait until the service worker holds every built asset (all of them load in a session)
     const assets = readdirSync(join(outDir, 'assets')).sort();
     // one cache, named for this build (sgp-<hash of the asset list>)
-    const cached = () => page.evaluate(async () => {
-      const names = (await caches.keys()).filter((k) => /^sgp-[0-9a-f]{12}$/.test(k));
-      return names.length === 1 ? (await (await caches.open(names[0]!)).keys()).map((r) => new URL(r.url).pathname.split('/').pop()!).filter(Boolean) : [`caches: ${names.join(', ')}`];
-    });
-    await expect.poll(async () => {
-      const have = new Set(await cached());
-      return assets.filter((a) => !have.has(a));
-    }, { timeout: 20000 }).toEqual([]);
+    const cached = () =>
+      page.evaluate(async () => {
+        const names = (await caches.keys()).filter((k) => /^sgp-[0-9a-f]{12}$/.test(k));
+        return names.length === 1 ? (await (await caches.open(names[0]!)).keys()).map((r) => new URL(r.url).pathname.split('/').pop()!).filter(Boolean) : [`caches: ${names.join(', ')}`];
+      });
+    await expect
+      .poll(
+        async () => {
+          const have = new Set(await cached());
+          return assets.filter((a) => !have.has(a));
+        },
+        { timeout: 20000 },
+      )
+      .toEqual([]);
     // the examples are precached (none was opened)
     const examples = readdirSync(join(ROOT, 'static/examples')).filter((f) => f.endsWith('.json'));
-    await expect.poll(async () => {
-      const have = new Set(await cached());
-      return examples.filter((e) => !have.has(e) && JSON.parse(readFileSync(join(ROOT, 'static/examples/index.json'), 'utf8')).examples.some((x: { file: string }) => x.file === e));
-    }, { timeout: 20000 }).toEqual([]);
+    await expect
+      .poll(
+        async () => {
+          const have = new Set(await cached());
+          return examples.filter((e) => !have.has(e) && JSON.parse(readFileSync(join(ROOT, 'static/examples/index.json'), 'utf8')).examples.some((x: { file: string }) => x.file === e));
+        },
+        { timeout: 20000 },
+      )
+      .toEqual([]);
     await page.context().setOffline(true);
     const failed: string[] = [];
     let navigations = 0;
@@ -541,7 +558,15 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
     // the counterexample's last step shows the violation, and it is selected
     const n = await page.locator('[data-testid=step]').count();
     expect(await appField<number>(page, 'selected')).toBe(n - 1);
-    await expect.poll(() => page.locator('[data-testid=step]').nth(n - 1).locator('[data-testid=violation-badge]').textContent()).toContain('live-member-kept');
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid=step]')
+          .nth(n - 1)
+          .locator('[data-testid=violation-badge]')
+          .textContent(),
+      )
+      .toContain('live-member-kept');
 
     // a long breadth-first exploration reports progress and cancels
     await page.click('[data-testid=tab-explore]');
@@ -714,7 +739,7 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
     expect(await appField<string>(page, 'text')).toBe(theirs);
   });
 
-  it("names the step Explore starts after, in plain grammar", async () => {
+  it('names the step Explore starts after, in plain grammar', async () => {
     const page = await newPage();
     await ready(page);
     await openExample(page, '02-scale-out-revocation.json');
@@ -886,7 +911,9 @@ describe.runIf(BENCH)('benchmark e2e', { timeout: 300000 }, () => {
         return { total, runMs: app.runMs, longest, dom: document.querySelectorAll('*').length };
       }, text);
       const openMs = open.total - open.runMs;
-      console.log(`[bench] run in the worker ${open.runMs.toFixed(0)} ms; open after the run ${openMs.toFixed(0)} ms (target ≤ 3000); longest main-thread task ${open.longest.toFixed(0)} ms; ${open.dom} DOM elements`);
+      console.log(
+        `[bench] run in the worker ${open.runMs.toFixed(0)} ms; open after the run ${openMs.toFixed(0)} ms (target ≤ 3000); longest main-thread task ${open.longest.toFixed(0)} ms; ${open.dom} DOM elements`,
+      );
       expect(await page.locator('[data-testid=step]').count()).toBeLessThan(200);
       // stepping: next step from the middle (uncached windows included), and random jumps
       const times: { next: number[]; jump: number[] } = await page.evaluate(async () => {
@@ -915,7 +942,9 @@ describe.runIf(BENCH)('benchmark e2e', { timeout: 300000 }, () => {
       });
       const med = (a: number[]) => [...a].sort((p, q) => p - q)[Math.floor(a.length / 2)]!;
       const p95 = (a: number[]) => [...a].sort((p, q) => p - q)[Math.floor(a.length * 0.95)]!;
-      console.log(`[bench] next step: median ${med(times.next).toFixed(2)} ms, p95 ${p95(times.next).toFixed(2)} ms; random jump: median ${med(times.jump).toFixed(2)} ms, p95 ${p95(times.jump).toFixed(2)} ms (target ≤ 16)`);
+      console.log(
+        `[bench] next step: median ${med(times.next).toFixed(2)} ms, p95 ${p95(times.next).toFixed(2)} ms; random jump: median ${med(times.jump).toFixed(2)} ms, p95 ${p95(times.jump).toFixed(2)} ms (target ≤ 16)`,
+      );
       // the views follow
       await page.click('[data-testid=tab-log]');
       await expect.poll(() => page.locator('[data-testid=log-row]').count()).toBeGreaterThan(0);
@@ -948,7 +977,10 @@ describe('accessibility e2e', { timeout: 300000 }, () => {
 
   it('has no serious or critical axe-core violations in any panel, wide or on a phone', async () => {
     const found: string[] = [];
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
       // axe is injected as a script: the page's CSP would refuse it
       const ctx = await browser!.newContext({ viewport, bypassCSP: true });
       contexts.push(ctx);
@@ -991,23 +1023,29 @@ describe('layout and papercuts e2e', { timeout: 180000 }, () => {
       const box = await page.locator('[data-testid=members-view] th', { hasText: h }).boundingBox();
       expect(box!.x + box!.width, h).toBeLessThanOrEqual(1280);
     }
-    expect(await page.evaluate(() => {
-      const v = document.querySelector<HTMLElement>('[data-testid=members-view]')!;
-      return v.scrollWidth - v.clientWidth;
-    })).toBeLessThanOrEqual(0);
-    expect(await page.evaluate(() => {
-      const n = document.querySelector<HTMLElement>('.narr')!;
-      return n.scrollHeight - n.clientHeight;
-    })).toBeLessThanOrEqual(1);
+    expect(
+      await page.evaluate(() => {
+        const v = document.querySelector<HTMLElement>('[data-testid=members-view]')!;
+        return v.scrollWidth - v.clientWidth;
+      }),
+    ).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => {
+        const n = document.querySelector<HTMLElement>('.narr')!;
+        return n.scrollHeight - n.clientHeight;
+      }),
+    ).toBeLessThanOrEqual(1);
     const label = await appField<{ label: string }[]>(page, 'steps').then((s) => s[2]!.label);
     expect(await page.locator('[data-testid=step]').nth(2).getAttribute('title')).toContain(label);
     // the state diagram's transition arc lies inside the drawing (step 4: Reconciling → Stable)
     await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(4));
     await expect.poll(() => page.locator('[data-testid=last-transition]').count()).toBe(1);
-    expect(await page.evaluate(() => {
-      const p = document.querySelector<SVGPathElement>('[data-testid=last-transition]')!;
-      return p.getBBox().y - p.ownerSVGElement!.viewBox.baseVal.y;
-    })).toBeGreaterThanOrEqual(0);
+    expect(
+      await page.evaluate(() => {
+        const p = document.querySelector<SVGPathElement>('[data-testid=last-transition]')!;
+        return p.getBBox().y - p.ownerSVGElement!.viewBox.baseVal.y;
+      }),
+    ).toBeGreaterThanOrEqual(0);
     // lessons carry the files' numbers (11b is 11b, not 12)
     await openExample(page, '11b-offsets-retention.json');
     await page.click('[data-testid=tab-examples]');
@@ -1138,7 +1176,9 @@ describe('message flow e2e', { timeout: 180000 }, () => {
     });
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
-    console.log(`[e2e] message flow at 1,000 steps: a step (views and diagram) median ${median.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms; ${await page.locator('[data-testid=flow-event]').count()} events drawn`);
+    console.log(
+      `[e2e] message flow at 1,000 steps: a step (views and diagram) median ${median.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms; ${await page.locator('[data-testid=flow-event]').count()} events drawn`,
+    );
     expect(median).toBeLessThan(100);
   });
 });

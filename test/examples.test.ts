@@ -8,7 +8,9 @@ import { runCli } from '../src/cli/cli.ts';
 import { runScenario } from '../src/core/scenario/runner.ts';
 
 const DIR = join(import.meta.dirname, '..', 'static', 'examples');
-const files = readdirSync(DIR).filter((f) => f.endsWith('.json') && f !== 'index.json').sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json') && f !== 'index.json')
+  .sort();
 
 async function check(file: string): Promise<{ code: number; out: string }> {
   let out = '';
@@ -27,7 +29,12 @@ describe('static/examples', () => {
       expect(code).toBe(0);
     });
     it(`${file}: has a title, Markdown notes, labels, an expect block and a step that expects records`, () => {
-      const doc = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as { format: number; title: string; notes: string; steps: { label?: string; expect?: { records?: unknown; recordTypes?: unknown } }[] };
+      const doc = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as {
+        format: number;
+        title: string;
+        notes: string;
+        steps: { label?: string; expect?: { records?: unknown; recordTypes?: unknown } }[];
+      };
       expect(doc.format).toBe(1);
       expect(doc.title.length).toBeGreaterThan(0);
       expect(doc.notes.length).toBeGreaterThan(100);

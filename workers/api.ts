@@ -6,7 +6,20 @@ import type { Trace, TraceStep } from '../src/core/scenario/types.ts';
 import { decodeLink, encodeLink, type DecodeResult } from '../src/core/share/link.ts';
 import { compareScenario, type Difference, type Side } from '../src/core/compare/compare.ts';
 import { explore, type ExploreOptions } from '../src/core/explore/index.ts';
-import { annotate, decodeMessage, encodeMessage, fromHex, getSchema, MESSAGE_KINDS, supportedVersions, toHex, WireError, type Annotation, type Edition, type MessageKind } from '../src/core/wire/index.ts';
+import {
+  annotate,
+  decodeMessage,
+  encodeMessage,
+  fromHex,
+  getSchema,
+  MESSAGE_KINDS,
+  supportedVersions,
+  toHex,
+  WireError,
+  type Annotation,
+  type Edition,
+  type MessageKind,
+} from '../src/core/wire/index.ts';
 import { exportMarkdown, scenarioFromRequestLog, type ImportOptions } from '../src/core/interop/index.ts';
 import { INVARIANTS } from '../src/core/invariants/index.ts';
 import type { Scenario, Variant } from '../src/core/scenario/types.ts';
@@ -18,7 +31,6 @@ import type { FlowEvent } from '../src/core/scenario/flow.ts';
 export type { LogPage, LogLine, StepSummary } from './trace-store.ts';
 export type { FlowEvent } from '../src/core/scenario/flow.ts';
 export type { UiStep } from './ui-step.ts';
-
 
 /** A run's trace as the page holds it: one summary per step; full steps come from the worker's store. */
 export interface UiTrace extends Omit<Trace, 'steps'> {
@@ -54,9 +66,7 @@ export interface CompareSideView {
   steps: TraceStep[];
 }
 
-export type CompareResult =
-  | { ok: true; left: CompareSideView; right: CompareSideView; firstDivergence: number | null; differences: Difference[][] }
-  | Failure;
+export type CompareResult = { ok: true; left: CompareSideView; right: CompareSideView; firstDivergence: number | null; differences: Difference[][] } | Failure;
 
 export interface ExploreRequest {
   bfs: boolean;
@@ -87,8 +97,7 @@ export interface UiExploreViolation {
 }
 
 export type ExploreRun =
-  | { ok: true; states: number; transitions: number; statesPerSecond: number; truncated: boolean; elapsedMs: number; fromStep: number; violations: UiExploreViolation[] }
-  | Failure;
+  { ok: true; states: number; transitions: number; statesPerSecond: number; truncated: boolean; elapsedMs: number; fromStep: number; violations: UiExploreViolation[] } | Failure;
 
 export interface WireSide {
   kind: MessageKind;
@@ -106,8 +115,7 @@ export interface StepWire {
 }
 
 export type HexDecode =
-  | { ok: true; json: Record<string, unknown>; annotations: Annotation[]; bytes: number }
-  | { ok: false; message: string; offset: number | null; path: string; annotations: Annotation[] };
+  { ok: true; json: Record<string, unknown>; annotations: Annotation[]; bytes: number } | { ok: false; message: string; offset: number | null; path: string; annotations: Annotation[] };
 
 export interface ImportRun {
   ok: boolean;
@@ -358,7 +366,8 @@ export class WorkerApi {
     let currentDoc: Record<string, unknown> | null = null;
     if (current !== null) {
       const parsed = parseScenario(current);
-      if (!parsed.ok) return { ok: false, text: null, steps: 0, skipped: [], warnings: [], message: `the current scenario is not valid (${failure(parsed.errors).message}); fix it or import as a new scenario` };
+      if (!parsed.ok)
+        return { ok: false, text: null, steps: 0, skipped: [], warnings: [], message: `the current scenario is not valid (${failure(parsed.errors).message}); fix it or import as a new scenario` };
       const { steps: _steps, ...rest } = parsed.scenario;
       base = rest;
       try {
@@ -370,7 +379,8 @@ export class WorkerApi {
     const { scenario, result } = scenarioFromRequestLog(log, base, options);
     const sends = result.sourceLines.filter((l) => l !== null).length;
     const common = { skipped: result.skipped, warnings: result.warnings };
-    if (sends === 0) return { ok: false, text: null, steps: 0, ...common, message: `no streams group request to import (${result.skipped.length} line${result.skipped.length === 1 ? '' : 's'} skipped)` };
+    if (sends === 0)
+      return { ok: false, text: null, steps: 0, ...common, message: `no streams group request to import (${result.skipped.length} line${result.skipped.length === 1 ? '' : 's'} skipped)` };
     let text: string;
     if (currentDoc) {
       const steps = Array.isArray(currentDoc.steps) ? currentDoc.steps : [];

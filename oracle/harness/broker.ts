@@ -115,10 +115,23 @@ export async function startBroker(opts: BrokerOptions = {}): Promise<Broker> {
     ...opts.configs,
   };
   const propsFile = join(dir, 'server.properties');
-  writeFileSync(propsFile, Object.entries(configs).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
+  writeFileSync(
+    propsFile,
+    Object.entries(configs)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n') + '\n',
+  );
   writeFileSync(join(dir, 'log4j2.yaml'), LOG4J2(dir, opts.requestLog ?? false));
   // a test broker: start-up matters more than peak speed (C1 only, the serial collector on a 2-core machine)
-  const jvm = [`-Xmx${opts.heapMb ?? 768}m`, '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', `-Dlog4j2.configurationFile=${join(dir, 'log4j2.yaml')}`, '-Djava.net.preferIPv4Stack=true', '-cp', classpath];
+  const jvm = [
+    `-Xmx${opts.heapMb ?? 768}m`,
+    '-XX:+UseSerialGC',
+    '-XX:TieredStopAtLevel=1',
+    `-Dlog4j2.configurationFile=${join(dir, 'log4j2.yaml')}`,
+    '-Djava.net.preferIPv4Stack=true',
+    '-cp',
+    classpath,
+  ];
   // a cluster id as Kafka's Uuid.randomUuid() writes it (22 URL-safe base64 characters, never starting with '-')
   let clusterId = randomBytes(16).toString('base64url');
   while (clusterId.startsWith('-')) clusterId = randomBytes(16).toString('base64url');

@@ -80,8 +80,13 @@ export function buildExample(log: string, run: TraceRun): { scenario: Scenario; 
 
   const sends = scenario.steps.filter((s) => 'send' in s).length;
   const timeline = run.events.map((e) => `- ${fmtSeconds(e.atMs)}: ${e.event}`).join('\n');
-  const configs = Object.entries(run.groupConfigs).map(([k, v]) => `\`${k}=${v}\``).join(', ');
-  const divergentList = [...divergent].sort((a, b) => a - b).map((i) => `step ${i + 1}`).join(', ');
+  const configs = Object.entries(run.groupConfigs)
+    .map(([k, v]) => `\`${k}=${v}\``)
+    .join(', ');
+  const divergentList = [...divergent]
+    .sort((a, b) => a - b)
+    .map((i) => `step ${i + 1}`)
+    .join(', ');
   scenario.title = EXAMPLE_TITLE;
   scenario.notes = [
     `**Real Kafka Streams traffic, step by step.** Every request here was sent by a real Kafka Streams ${run.kafkaVersion} application to a real Apache Kafka ${run.kafkaVersion} broker; the playground replays them and answers each one itself. Each step expects the \`errorCode\` and \`memberEpoch\` the real broker answered.`,

@@ -87,7 +87,11 @@ function applyStructDefaults(fields: Spec[], structs: Record<string, unknown>[])
   for (const f of fields) {
     if (!f.fields) continue;
     applyStructDefaults(f.fields, structs);
-    const names = f.fields.filter((x) => x.taggedVersions === undefined).map((x) => camel(snakeOf(x.name))).sort().join(',');
+    const names = f.fields
+      .filter((x) => x.taggedVersions === undefined)
+      .map((x) => camel(snakeOf(x.name)))
+      .sort()
+      .join(',');
     const matches = structs.filter((d) => Object.keys(d).sort().join(',') === names);
     if (matches.length === 0) continue;
     for (const nf of f.fields) {
@@ -123,7 +127,11 @@ const PRIM: Record<string, [string, boolean]> = {
   NULLABLE_RECORDS: ['records', true],
 };
 
-const pascal = (snake: string): string => snake.split('_').map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('');
+const pascal = (snake: string): string =>
+  snake
+    .split('_')
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join('');
 const camel = (snake: string): string => {
   const p = pascal(snake);
   return p.charAt(0).toLowerCase() + p.slice(1);
@@ -151,7 +159,10 @@ function convert(fields: DumpField[], v: string, structName: string, defaults: R
   const out: Spec[] = [];
   for (const f of fields) {
     if (f.tagged) {
-      for (const t of f.tagged) out.push(...convert([{ ...t, tag: undefined }], v, structName, null, tagDefaults).map((s) => ({ ...s, taggedVersions: v, tag: t.tag, default: usableDefault(tagDefaults, camel(t.name), s.default) })));
+      for (const t of f.tagged)
+        out.push(
+          ...convert([{ ...t, tag: undefined }], v, structName, null, tagDefaults).map((s) => ({ ...s, taggedVersions: v, tag: t.tag, default: usableDefault(tagDefaults, camel(t.name), s.default) })),
+        );
       continue;
     }
     const spec = field(f.name, f.type!, v, structName);
@@ -201,7 +212,11 @@ function applyListDefaults(fields: Spec[], defaults: Record<string, unknown> | n
     if (defaults && key in defaults) apply(f, defaults[key]);
     if (!f.fields) continue;
     applyListDefaults(f.fields, null, structs, v);
-    const names = f.fields.filter((x) => x.taggedVersions === undefined).map((x) => camel(snakeOf(x.name))).sort().join(',');
+    const names = f.fields
+      .filter((x) => x.taggedVersions === undefined)
+      .map((x) => camel(snakeOf(x.name)))
+      .sort()
+      .join(',');
     const matches = structs.filter((d) => Object.keys(d).sort().join(',') === names);
     for (const nf of f.fields) {
       if (nf.taggedVersions !== undefined || matches.length === 0) continue;
@@ -309,7 +324,10 @@ const flexible = (schema: DumpField[]): boolean => schema.some((f) => f.tagged !
 
 function dump(classes: string[]): Dump[] {
   const out = execFileSync('java', ['-cp', oracleClasspath(), 'dev.sgp.oracle.SchemaDump', ...classes], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  return out.trim().split('\n').map((l) => JSON.parse(l) as Dump);
+  return out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Dump);
 }
 
 const MSG_PKG = 'org.apache.kafka.common.message.';
@@ -352,7 +370,11 @@ function generate(): string {
   lines.push('export const KAFKA_GROUP_RPC: Record<string, MessageSchema> = {');
   for (const [n, apiKey] of GROUP_RPCS) {
     for (const cls of [`${n}RequestData`, `${n}ResponseData`]) {
-      const schema = mergedSchema(cls, apiKey, groups.filter((g) => g.class === cls));
+      const schema = mergedSchema(
+        cls,
+        apiKey,
+        groups.filter((g) => g.class === cls),
+      );
       lines.push(`  ${JSON.stringify(schema.name)}: ${JSON.stringify(schema)},`);
     }
   }
@@ -363,11 +385,27 @@ function generate(): string {
   for (const [type, id] of RECORDS) {
     const keyDump = recs.find((r) => r.class === `${type}Key`);
     if (!keyDump) throw new Error(`no ${type}Key`);
-    const key = { name: `${type}Key`, apiKey: -1, type: 'header', edition: 'common', validVersions: '0', flexibleVersions: flexible(keyDump.schema) ? '0' : 'none', fields: convert(keyDump.schema, '0', `${type}Key`, keyDump.defaults, keyDump.taggedDefaults) };
+    const key = {
+      name: `${type}Key`,
+      apiKey: -1,
+      type: 'header',
+      edition: 'common',
+      validVersions: '0',
+      flexibleVersions: flexible(keyDump.schema) ? '0' : 'none',
+      fields: convert(keyDump.schema, '0', `${type}Key`, keyDump.defaults, keyDump.taggedDefaults),
+    };
     const values: Record<number, unknown> = {};
     for (const d of recs.filter((r) => r.class === `${type}Value`)) {
       const v = String(d.version);
-      values[d.version] = { name: `${type}Value`, apiKey: -1, type: 'header', edition: 'common', validVersions: v, flexibleVersions: flexible(d.schema) ? v : 'none', fields: convert(d.schema, v, `${type}Value`, d.defaults, d.taggedDefaults) };
+      values[d.version] = {
+        name: `${type}Value`,
+        apiKey: -1,
+        type: 'header',
+        edition: 'common',
+        validVersions: v,
+        flexibleVersions: flexible(d.schema) ? v : 'none',
+        fields: convert(d.schema, v, `${type}Value`, d.defaults, d.taggedDefaults),
+      };
     }
     lines.push(`  ${id}: ${JSON.stringify({ type, key, values })},`);
   }

@@ -39,7 +39,9 @@ export interface CliDeps {
 }
 
 /** One line per variant: its name and summary, wrapped under the name. */
-const VARIANT_HELP = VARIANT_DEFINITIONS.map((d) => `  ${d.name.padEnd(22)} ${wrap(`${d.summary}${d.editions.includes('kip1071-draft') ? '' : ' (ak4 only)'}`, 76).join(`\n${' '.repeat(25)}`)}`).join('\n');
+const VARIANT_HELP = VARIANT_DEFINITIONS.map((d) => `  ${d.name.padEnd(22)} ${wrap(`${d.summary}${d.editions.includes('kip1071-draft') ? '' : ' (ak4 only)'}`, 76).join(`\n${' '.repeat(25)}`)}`).join(
+  '\n',
+);
 
 function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
@@ -216,8 +218,7 @@ async function readScenarioText(file: string, io: CliIo): Promise<string | null>
     return await io.readFile(file);
   } catch (e) {
     const code = (e as { code?: unknown } | null)?.code;
-    const why =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : oneLine(e);
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : oneLine(e);
     io.stderr(`${file}: cannot read: ${why}\n`);
     return null;
   }
@@ -462,8 +463,12 @@ async function importCommand(args: ImportArgs, io: CliIo): Promise<number> {
     return EXIT.INVALID;
   }
   io.stdout(json);
-  const members = Object.entries(result.members).map(([a, id]) => `${a}=${id}`).join(', ');
-  io.stderr(`${args.file}: imported ${sends} request${sends === 1 ? '' : 's'} of group ${scenario.groupId}${members ? ` (members ${members})` : ''}; ${result.skipped.length} line${result.skipped.length === 1 ? '' : 's'} skipped\n`);
+  const members = Object.entries(result.members)
+    .map(([a, id]) => `${a}=${id}`)
+    .join(', ');
+  io.stderr(
+    `${args.file}: imported ${sends} request${sends === 1 ? '' : 's'} of group ${scenario.groupId}${members ? ` (members ${members})` : ''}; ${result.skipped.length} line${result.skipped.length === 1 ? '' : 's'} skipped\n`,
+  );
   return EXIT.OK;
 }
 

@@ -5,7 +5,8 @@ import type { Edition } from '../core/protocol/errors.ts';
 import { EDITIONS } from '../core/scenario/validate.ts';
 import { VARIANTS, type Scenario, type Variant } from '../core/scenario/types.ts';
 
-export const COMPARE_USAGE = '  sgp compare FILE --variant A --variant B [--json]   run FILE under two variants (or --protocol ak4 --protocol kip1071-draft) and show where they diverge (exit 1 when they do)';
+export const COMPARE_USAGE =
+  '  sgp compare FILE --variant A --variant B [--json]   run FILE under two variants (or --protocol ak4 --protocol kip1071-draft) and show where they diverge (exit 1 when they do)';
 
 export interface CompareArgs {
   file: string;

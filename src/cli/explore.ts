@@ -84,7 +84,9 @@ function baseName(file: string): string {
 export function formatExplore(file: string, args: ExploreArgs, r: ExploreResult): string {
   const lines: string[] = [];
   const how = args.options.bfs ? `breadth-first, depth ${args.options.depth ?? 6}` : `${args.options.walks} random walks, depth ${args.options.depth ?? 40}, seed ${args.options.seed ?? 1}`;
-  lines.push(`${file}: explored from step ${r.fromStep} (${how}): ${r.states} distinct states, ${r.transitions} transitions, ${r.statesPerSecond} states/s${r.truncated ? ' (stopped early: --max-states reached)' : ''}`);
+  lines.push(
+    `${file}: explored from step ${r.fromStep} (${how}): ${r.states} distinct states, ${r.transitions} transitions, ${r.statesPerSecond} states/s${r.truncated ? ' (stopped early: --max-states reached)' : ''}`,
+  );
   if (r.violations.length === 0) lines.push('no invariant violated');
   for (const v of r.violations) {
     lines.push('', `VIOLATION ${v.invariant} after ${v.depth} action(s)${v.reproduced ? '' : ' (NOT reproduced by the runner: please report)'}`, `  ${v.message}`);

@@ -14,4 +14,3 @@ export async function readInput(path: string): Promise<string> {
   if (!text.ok) throw Object.assign(new Error(text.message), { code: 'EILSEQ' });
   return text.text;
 }
-

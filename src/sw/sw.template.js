@@ -65,11 +65,7 @@ self.addEventListener('message', (event) => {
     const path = scopePath(u);
     return path !== null && (ASSETS.has(path) || isShell(path));
   });
-  event.waitUntil(
-    caches.open(CACHE).then((c) =>
-      Promise.all(urls.map((u) => c.match(u, { ignoreVary: true }).then((hit) => hit || c.add(u).catch(() => undefined)))),
-    ),
-  );
+  event.waitUntil(caches.open(CACHE).then((c) => Promise.all(urls.map((u) => c.match(u, { ignoreVary: true }).then((hit) => hit || c.add(u).catch(() => undefined))))));
 });
 
 self.addEventListener('fetch', (event) => {

@@ -99,7 +99,13 @@ describe('PriorityQueue (java.util.PriorityQueue)', () => {
 
   it('siftDown prefers the left child on ties', () => {
     const q = new PriorityQueue<E>(byK);
-    for (const [id, k] of [['r', 0], ['l1', 1], ['l2', 1], ['z', 2]] as const) q.offer({ id, k });
+    for (const [id, k] of [
+      ['r', 0],
+      ['l1', 1],
+      ['l2', 1],
+      ['z', 2],
+    ] as const)
+      q.offer({ id, k });
     expect(q.poll()!.id).toBe('r');
     // z goes to the root, children l1, l2 tie → left (l1) moves up
     expect(q.toArray().map((e) => e.id)).toEqual(['l1', 'z', 'l2']);
@@ -135,10 +141,35 @@ describe('hashMapOrder on large and sparse tables', () => {
 
 describe('hashMapOrderByComputeIfAbsent (StickyTaskAssignor process map)', () => {
   it('one call per member, repeats included: the repeat at size 7 > threshold 6 resizes 8 → 16 (order printed by a JVM 17)', () => {
-    const calls = ['p7', 'f291e77c-865a-46e2-614d-968bd6a83e77', 'p6', '2a9c50cd-f6bf-6206-d1ab-c91883e51b6f', 'p4', 'p5', 'a31a4262-6a54-5ea7-5247-b1f1aaabb7b5', 'a31a4262-6a54-5ea7-5247-b1f1aaabb7b5'];
-    expect(hashMapOrderByComputeIfAbsent(calls, stringHashCode, 8)).toEqual(['2a9c50cd-f6bf-6206-d1ab-c91883e51b6f', 'p4', 'p5', 'p6', 'p7', 'f291e77c-865a-46e2-614d-968bd6a83e77', 'a31a4262-6a54-5ea7-5247-b1f1aaabb7b5']);
+    const calls = [
+      'p7',
+      'f291e77c-865a-46e2-614d-968bd6a83e77',
+      'p6',
+      '2a9c50cd-f6bf-6206-d1ab-c91883e51b6f',
+      'p4',
+      'p5',
+      'a31a4262-6a54-5ea7-5247-b1f1aaabb7b5',
+      'a31a4262-6a54-5ea7-5247-b1f1aaabb7b5',
+    ];
+    expect(hashMapOrderByComputeIfAbsent(calls, stringHashCode, 8)).toEqual([
+      '2a9c50cd-f6bf-6206-d1ab-c91883e51b6f',
+      'p4',
+      'p5',
+      'p6',
+      'p7',
+      'f291e77c-865a-46e2-614d-968bd6a83e77',
+      'a31a4262-6a54-5ea7-5247-b1f1aaabb7b5',
+    ]);
     // without the repeat the table stays at 8 slots (f291… in bucket 1, a31a… in bucket 4)
-    expect(hashMapOrderByComputeIfAbsent(calls.slice(0, 7), stringHashCode, 8)).toEqual(['f291e77c-865a-46e2-614d-968bd6a83e77', '2a9c50cd-f6bf-6206-d1ab-c91883e51b6f', 'a31a4262-6a54-5ea7-5247-b1f1aaabb7b5', 'p4', 'p5', 'p6', 'p7']);
+    expect(hashMapOrderByComputeIfAbsent(calls.slice(0, 7), stringHashCode, 8)).toEqual([
+      'f291e77c-865a-46e2-614d-968bd6a83e77',
+      '2a9c50cd-f6bf-6206-d1ab-c91883e51b6f',
+      'a31a4262-6a54-5ea7-5247-b1f1aaabb7b5',
+      'p4',
+      'p5',
+      'p6',
+      'p7',
+    ]);
   });
 
   it('a new key goes to the head of its bucket: same-bucket keys iterate newest first', () => {

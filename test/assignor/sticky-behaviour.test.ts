@@ -23,10 +23,7 @@ describe('stickiness (§5.1 step 1.1)', () => {
     const topo = topology({ a: 4, b: 3 }, ['a']);
     const fresh = group({ m1: { process: 'p1' }, m2: { process: 'p1' }, m3: { process: 'p2' } }, { 'num.standby.replicas': '1' });
     const first = plain(v44.assign(fresh, topo));
-    const again = group(
-      Object.fromEntries(Object.entries(first).map(([id, a]) => [id, { process: id === 'm3' ? 'p2' : 'p1', ...a }])),
-      { 'num.standby.replicas': '1' },
-    );
+    const again = group(Object.fromEntries(Object.entries(first).map(([id, a]) => [id, { process: id === 'm3' ? 'p2' : 'p1', ...a }])), { 'num.standby.replicas': '1' });
     expect(plain(v44.assign(again, topo))).toEqual(first);
   });
 
@@ -109,10 +106,7 @@ describe('standbys (§5.1 step 2)', () => {
   });
 
   it('the previous active owner takes the standby when it loses the active task', () => {
-    const spec = group(
-      { m1: { process: 'p1', active: { '0': [0, 1] } }, m2: { process: 'p2', standby: { '0': [1] } } },
-      { 'num.standby.replicas': '1' },
-    );
+    const spec = group({ m1: { process: 'p1', active: { '0': [0, 1] } }, m2: { process: 'p2', standby: { '0': [1] } } }, { 'num.standby.replicas': '1' });
     expect(plain(v44.assign(spec, topology({ '0': 2 })))).toEqual({
       m1: { active: { '0': [0] }, standby: { '0': [1] } },
       m2: { active: { '0': [1] }, standby: { '0': [0] } },

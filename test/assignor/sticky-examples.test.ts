@@ -94,19 +94,14 @@ describe('shipped errors and configs', () => {
   });
 
   it('a non-empty config map without num.standby.replicas fails like Integer.parseInt(null)', () => {
-    expect(() => v44.assign(group({ A: { process: 'p' } }, { 'rack.aware.assignment.tags': 'zone' }), topology({ '0': 1 }))).toThrow(
-      TaskAssignorException,
-    );
+    expect(() => v44.assign(group({ A: { process: 'p' } }, { 'rack.aware.assignment.tags': 'zone' }), topology({ '0': 1 }))).toThrow(TaskAssignorException);
   });
 });
 
 describe('draft quirks (kip1071-draft §7.3 ⚠)', () => {
   it('fails when every previous standby of a task sits on a process that already holds it', () => {
     // A (p1) keeps 0_0 active; its only previous standby B is on p1 too → the filtered set is empty → throws
-    const spec = group(
-      { A: { process: 'p1', active: { '0': [0] } }, B: { process: 'p1', standby: { '0': [0] } }, C: { process: 'p2' } },
-      { numStandbyReplicas: '1' },
-    );
+    const spec = group({ A: { process: 'p1', active: { '0': [0] } }, B: { process: 'p1', standby: { '0': [0] } }, C: { process: 'p2' } }, { numStandbyReplicas: '1' });
     expect(() => draft.assign(spec, topology({ '0': 1 }))).toThrow(TaskAssignorException);
   });
 

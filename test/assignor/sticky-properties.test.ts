@@ -49,9 +49,7 @@ function build(s: Scenario, fresh: boolean) {
     }
     return [
       `member-${i}`,
-      fresh
-        ? { process: `proc-${m.process}` }
-        : { process: `proc-${m.process}`, active: toRecord(m.active, s), standby: toRecord(m.standby, s), warmup: toRecord(m.warmup, s), offsets },
+      fresh ? { process: `proc-${m.process}` } : { process: `proc-${m.process}`, active: toRecord(m.active, s), standby: toRecord(m.standby, s), warmup: toRecord(m.warmup, s), offsets },
     ];
   });
   const spec = group(members, { 'num.standby.replicas': String(s.replicas), numStandbyReplicas: String(s.replicas) });

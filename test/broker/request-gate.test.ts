@@ -63,14 +63,34 @@ describe('the broker answers what it cannot read with an error code', () => {
     expect(out.request).toEqual({});
   });
   it('well-formed requests pass the gate unchanged', () => {
-    const out = send('ak4', 'StreamsGroupHeartbeat', 1, { groupId: 'app', memberId: 'm1', memberEpoch: 0, rebalanceTimeoutMs: 1000, topology: { epoch: 0, subtopologies: [] }, activeTasks: [], standbyTasks: [], warmupTasks: [], processId: 'p' });
+    const out = send('ak4', 'StreamsGroupHeartbeat', 1, {
+      groupId: 'app',
+      memberId: 'm1',
+      memberEpoch: 0,
+      rebalanceTimeoutMs: 1000,
+      topology: { epoch: 0, subtopologies: [] },
+      activeTasks: [],
+      standbyTasks: [],
+      warmupTasks: [],
+      processId: 'p',
+    });
     expect(out.errorName).toBe('NONE');
   });
 });
 
 describe('partition limits at the broker (issue 13, defect 3)', () => {
   const topology = (partitions: unknown) => ({ epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'], repartitionSourceTopics: [{ name: 'rep', partitions }] }] });
-  const join = (partitions: unknown) => ({ groupId: 'app', memberId: 'm1', memberEpoch: 0, rebalanceTimeoutMs: 1000, topology: topology(partitions), activeTasks: [], standbyTasks: [], warmupTasks: [], processId: 'p' });
+  const join = (partitions: unknown) => ({
+    groupId: 'app',
+    memberId: 'm1',
+    memberEpoch: 0,
+    rebalanceTimeoutMs: 1000,
+    topology: topology(partitions),
+    activeTasks: [],
+    standbyTasks: [],
+    warmupTasks: [],
+    processId: 'p',
+  });
   it('a declared repartition topic of 1e300 or 2^31-1 partitions is INVALID_REQUEST, and no topic "rep (1e+300)" is created', () => {
     for (const n of [1e300, 2147483647, 10_001, -1, 1.5]) {
       const b = broker('ak4');
@@ -91,7 +111,17 @@ describe('partition limits at the broker (issue 13, defect 3)', () => {
 describe('the gate walks shared values once', () => {
   it('a value shared by two fields is valid JSON; a chain of shared halves (2^60 paths) is checked in linear time; deep nesting is refused', () => {
     const empty: unknown[] = [];
-    const ok = send('ak4', 'StreamsGroupHeartbeat', 1, { groupId: 'app', memberId: 'm1', memberEpoch: 0, rebalanceTimeoutMs: 1000, topology: { epoch: 0, subtopologies: [] }, activeTasks: empty, standbyTasks: empty, warmupTasks: empty, processId: 'p' });
+    const ok = send('ak4', 'StreamsGroupHeartbeat', 1, {
+      groupId: 'app',
+      memberId: 'm1',
+      memberEpoch: 0,
+      rebalanceTimeoutMs: 1000,
+      topology: { epoch: 0, subtopologies: [] },
+      activeTasks: empty,
+      standbyTasks: empty,
+      warmupTasks: empty,
+      processId: 'p',
+    });
     expect(ok.errorName).toBe('NONE');
     let dag: Record<string, unknown> = {};
     for (let i = 0; i < 60; i++) dag = { a: dag, b: dag };

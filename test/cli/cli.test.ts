@@ -99,12 +99,10 @@ describe('sgp (in-process)', () => {
     const failing = good.replace('"NONE"', '"FENCED_MEMBER_EPOCH"');
     const r = await cli(['check', 'f.json'], { 'f.json': failing }, fakeRun);
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe(
-      'f.json: step 0 "wait": $.steps[0].expect.error\n    expected: "FENCED_MEMBER_EPOCH"\n    actual:   "NONE"\nf.json: FAILED (1 mismatch)\n',
-    );
+    expect(r.stdout).toBe('f.json: step 0 "wait": $.steps[0].expect.error\n    expected: "FENCED_MEMBER_EPOCH"\n    actual:   "NONE"\nf.json: FAILED (1 mismatch)\n');
   });
 
-  it('check skips a course index beside the examples (the README\'s static/examples/*.json)', async () => {
+  it("check skips a course index beside the examples (the README's static/examples/*.json)", async () => {
     const index = JSON.stringify({ format: 1, examples: [{ file: 'good.json', title: 'Good' }] });
     const r = await cli(['check', 'good.json', 'index.json'], { ...files, 'index.json': index }, fakeRun);
     expect(r.code).toBe(0);

@@ -19,7 +19,10 @@ const file = (name: string, bytes: Uint8Array | string) => {
 
 describe('sgp input files', () => {
   it('FF FE bytes are refused with the offset (they used to become U+FFFD)', async () => {
-    await expect(readInput(file('bom16.json', new Uint8Array([0xff, 0xfe, 0x7b, 0x7d])))).rejects.toMatchObject({ code: 'EILSEQ', message: 'not UTF-8 text: the byte 0xFF at offset 0 does not begin a well-formed UTF-8 character' });
+    await expect(readInput(file('bom16.json', new Uint8Array([0xff, 0xfe, 0x7b, 0x7d])))).rejects.toMatchObject({
+      code: 'EILSEQ',
+      message: 'not UTF-8 text: the byte 0xFF at offset 0 does not begin a well-formed UTF-8 character',
+    });
     await expect(readInput(file('cut.json', new Uint8Array([...new TextEncoder().encode('{"title":"caf'), 0xc3, 0x22, 0x7d])))).rejects.toMatchObject({ message: /offset 13/ });
   });
 
@@ -71,7 +74,11 @@ describe('the parser keeps offsets, not positions', () => {
     expect(a!.keyPos).toEqual({ line: 2, column: 3 });
     if (a!.value.kind !== 'array') throw new Error('array expected');
     const [one, two, yes] = a!.value.items;
-    expect([one!.pos, two!.pos, yes!.pos]).toEqual([{ line: 2, column: 9 }, { line: 2, column: 12 }, { line: 3, column: 2 }]);
+    expect([one!.pos, two!.pos, yes!.pos]).toEqual([
+      { line: 2, column: 9 },
+      { line: 2, column: 12 },
+      { line: 3, column: 2 },
+    ]);
     expect(two!.kind === 'number' && [two!.value, two!.raw]).toEqual([-2500, '-2.50e3']);
     expect(b!.value.kind).toBe('null');
     expect(b!.value.pos).toEqual({ line: 4, column: 8 });

@@ -17,7 +17,13 @@ const scenarioOf = (text: string) => {
 
 describe('sgp oracle', () => {
   it('parses its arguments', () => {
-    expect(parseOracleArgs(['f.json', '--bootstrap', 'kafka.local:9092', '--json', '--time-scale', '10'])).toEqual({ file: 'f.json', bootstrap: { host: 'kafka.local', port: 9092 }, broker: false, json: true, timeScale: 10 });
+    expect(parseOracleArgs(['f.json', '--bootstrap', 'kafka.local:9092', '--json', '--time-scale', '10'])).toEqual({
+      file: 'f.json',
+      bootstrap: { host: 'kafka.local', port: 9092 },
+      broker: false,
+      json: true,
+      timeScale: 10,
+    });
     expect(parseOracleArgs(['f.json', '--broker'])).toMatchObject({ broker: true, bootstrap: null });
     expect(parseOracleArgs(['f.json'])).toBe('sgp oracle needs --bootstrap HOST:PORT or --broker');
     expect(parseOracleArgs(['f.json', '--bootstrap', 'nohost'])).toContain('HOST:PORT');

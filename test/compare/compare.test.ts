@@ -48,7 +48,9 @@ describe('compareScenario', () => {
 
   it('is deterministic: the same comparison twice gives the same result', () => {
     const s = load('15-kafka-20870-report-one-role.json');
-    expect(JSON.stringify(compareScenario(s, { variant: 'current' }, { variant: 'coordinator-only' }))).toBe(JSON.stringify(compareScenario(s, { variant: 'current' }, { variant: 'coordinator-only' })));
+    expect(JSON.stringify(compareScenario(s, { variant: 'current' }, { variant: 'coordinator-only' }))).toBe(
+      JSON.stringify(compareScenario(s, { variant: 'current' }, { variant: 'coordinator-only' })),
+    );
   });
 });
 

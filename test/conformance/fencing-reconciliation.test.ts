@@ -5,8 +5,10 @@ import { computeMetadataHash } from '../../src/core/topology/metadataHash.ts';
 import { current, groupMetadata, Harness, memberMetadata, seed, shape, targetMember, targetMetadata, topologyX, type Tasks } from './harness.ts';
 import type { Variant } from '../../src/core/scenario/types.ts';
 
-const FENCED_HIGHER = (r: number, m: number) => `The streams group member has a greater member epoch (${r}) than the one known by the group coordinator (${m}). The member must abandon all its partitions and rejoin.`;
-const FENCED_LOWER = (r: number, m: number) => `The streams group member has a smaller member epoch (${r}) than the one known by the group coordinator (${m}). The member must abandon all its partitions and rejoin.`;
+const FENCED_HIGHER = (r: number, m: number) =>
+  `The streams group member has a greater member epoch (${r}) than the one known by the group coordinator (${m}). The member must abandon all its partitions and rejoin.`;
+const FENCED_LOWER = (r: number, m: number) =>
+  `The streams group member has a smaller member epoch (${r}) than the one known by the group coordinator (${m}). The member must abandon all its partitions and rejoin.`;
 
 /**
  * kafka-20870 §4 setup X then scenario 1 steps 1-3: A at E+1 (previous E), assigned {0:[0,1]}; B UNRELEASED at E+1.
@@ -142,10 +144,16 @@ describe('kafka-20870 §2.3 — reconciliation (maybeReconcile → CurrentAssign
     const r = h.beat('A', E);
     expect(shape(r.records)).toEqual(['StreamsGroupCurrentMemberAssignment:A']);
     expect(r.records[0]!.value).toEqual({
-      memberEpoch: E, previousMemberEpoch: E, state: 2,
-      activeTasks: [{ subtopologyId: '0', partitions: [0, 1], assignmentEpochs: [E, E] }], standbyTasks: [], warmupTasks: [],
+      memberEpoch: E,
+      previousMemberEpoch: E,
+      state: 2,
+      activeTasks: [{ subtopologyId: '0', partitions: [0, 1], assignmentEpochs: [E, E] }],
+      standbyTasks: [],
+      warmupTasks: [],
       // [4.4] pending revocation keeps the tasks' assignment epochs (Kafka 4.4's record, seen by sgp oracle)
-      activeTasksPendingRevocation: [{ subtopologyId: '0', partitions: [2, 3], assignmentEpochs: [E, E] }], standbyTasksPendingRevocation: [], warmupTasksPendingRevocation: [],
+      activeTasksPendingRevocation: [{ subtopologyId: '0', partitions: [2, 3], assignmentEpochs: [E, E] }],
+      standbyTasksPendingRevocation: [],
+      warmupTasksPendingRevocation: [],
     });
     expect(h.rebalanceDeadline('A')).toBe(h.broker.now + 300000);
   });
@@ -286,7 +294,16 @@ describe('ak4 §4.4 step 7 / §2.3 — owned-task validation against a ready con
     const h = new Harness();
     const E = h.join('A', 'pA').res.memberEpoch as number;
     const before = h.logSize();
-    const r = h.hb({ memberId: 'A', memberEpoch: E, activeTasks: [{ subtopologyId: '0', partitions: [0] }, { subtopologyId: '0', partitions: [1] }], standbyTasks: [], warmupTasks: [] });
+    const r = h.hb({
+      memberId: 'A',
+      memberEpoch: E,
+      activeTasks: [
+        { subtopologyId: '0', partitions: [0] },
+        { subtopologyId: '0', partitions: [1] },
+      ],
+      standbyTasks: [],
+      warmupTasks: [],
+    });
     expect(r.error).toBe('UNKNOWN_SERVER_ERROR');
     expect(r.res.errorCode).toBe(-1);
     expect(r.message).toBeNull();
@@ -294,7 +311,12 @@ describe('ak4 §4.4 step 7 / §2.3 — owned-task validation against a ready con
   });
   it('duplicate client-tag keys → UNKNOWN_SERVER_ERROR', () => {
     const h = new Harness();
-    const r = h.join('A', 'pA', topologyX(), { clientTags: [{ key: 'k', value: '1' }, { key: 'k', value: '2' }] });
+    const r = h.join('A', 'pA', topologyX(), {
+      clientTags: [
+        { key: 'k', value: '1' },
+        { key: 'k', value: '2' },
+      ],
+    });
     expect(r.error).toBe('UNKNOWN_SERVER_ERROR');
     expect(h.logSize()).toBe(0);
   });
@@ -304,4 +326,5 @@ describe('ak4 §4.4 step 7 / §2.3 — owned-task validation against a ready con
 export { afterScenario1Step3 };
 export const hashX = (h: Harness) => computeMetadataHash(h.group!.topology!, h.broker.topics);
 export type { Tasks };
-void memberMetadata; void targetMember;
+void memberMetadata;
+void targetMember;

@@ -51,7 +51,10 @@ export class Harness {
     this.groupId = o.groupId ?? 'g';
     this.broker = new Broker(
       { edition: editionNamed('ak4'), variant: o.variant ?? 'current', config: Config.from(o.config ?? NO_DELAYS) },
-      o.topics ?? [['in0', 4], ['app-0-changelog', 4]],
+      o.topics ?? [
+        ['in0', 4],
+        ['app-0-changelog', 4],
+      ],
     );
   }
 
@@ -195,10 +198,22 @@ export function memberMetadata(groupId: string, memberId: string, processId: str
 }
 
 export function targetMember(groupId: string, memberId: string, t: { active?: Tasks; standby?: Tasks; warmup?: Tasks }): CoordinatorRecord {
-  return { type: 'StreamsGroupTargetAssignmentMember', key: { groupId, memberId }, value: { activeTasks: tids(t.active ?? {}), standbyTasks: tids(t.standby ?? {}), warmupTasks: tids(t.warmup ?? {}) } };
+  return {
+    type: 'StreamsGroupTargetAssignmentMember',
+    key: { groupId, memberId },
+    value: { activeTasks: tids(t.active ?? {}), standbyTasks: tids(t.standby ?? {}), warmupTasks: tids(t.warmup ?? {}) },
+  };
 }
 
-export function current(groupId: string, memberId: string, epoch: number, previous: number, state: number, t: { active?: Tasks; standby?: Tasks }, pending: { active?: Tasks; standby?: Tasks } = {}): CoordinatorRecord {
+export function current(
+  groupId: string,
+  memberId: string,
+  epoch: number,
+  previous: number,
+  state: number,
+  t: { active?: Tasks; standby?: Tasks },
+  pending: { active?: Tasks; standby?: Tasks } = {},
+): CoordinatorRecord {
   return {
     type: 'StreamsGroupCurrentMemberAssignment',
     key: { groupId, memberId },
@@ -217,7 +232,11 @@ export function current(groupId: string, memberId: string, epoch: number, previo
 }
 
 export function groupMetadata(groupId: string, epoch: number, metadataHash: number, standbys: number): CoordinatorRecord {
-  return { type: 'StreamsGroupMetadata', key: { groupId }, value: { epoch, metadataHash, validatedTopologyEpoch: 0, lastAssignmentConfigs: [{ key: 'num.standby.replicas', value: String(standbys) }] } };
+  return {
+    type: 'StreamsGroupMetadata',
+    key: { groupId },
+    value: { epoch, metadataHash, validatedTopologyEpoch: 0, lastAssignmentConfigs: [{ key: 'num.standby.replicas', value: String(standbys) }] },
+  };
 }
 
 export function targetMetadata(groupId: string, epoch: number, ts = 0): CoordinatorRecord {

@@ -27,7 +27,14 @@ describe('kafka-20870 §4 scenario 1 — baseline, full reports', () => {
       const E = h.join('A', 'pA').res.memberEpoch as number;
       // step 1
       const s1 = h.join('B', 'pB');
-      expect(shape(s1.records)).toEqual(['StreamsGroupMemberMetadata:B', 'StreamsGroupMetadata', `${TA}:A`, `${TA}:B`, 'StreamsGroupTargetAssignmentMetadata', 'StreamsGroupCurrentMemberAssignment:B']);
+      expect(shape(s1.records)).toEqual([
+        'StreamsGroupMemberMetadata:B',
+        'StreamsGroupMetadata',
+        `${TA}:A`,
+        `${TA}:B`,
+        'StreamsGroupTargetAssignmentMetadata',
+        'StreamsGroupCurrentMemberAssignment:B',
+      ]);
       expect(s1.records[2]!.value).toMatchObject({ activeTasks: [{ subtopologyId: '0', partitions: [0, 1] }] });
       expect(s1.records[3]!.value).toMatchObject({ activeTasks: [{ subtopologyId: '0', partitions: [2, 3] }] });
       expect(s1.records[5]!.value).toMatchObject({ memberEpoch: E + 1, previousMemberEpoch: 0, state: 3, activeTasks: [] });
@@ -105,7 +112,12 @@ describe('kafka-20870 §4 scenario 2 — a client reports only the changed role'
 
 /** Setup Y stipulated by records: steady at 7, then the given target at 8. */
 function setupY(variant: Variant) {
-  const topics: [string, number][] = [['in0', 2], ['in1', 1], ['app-0-changelog', 2], ['app-1-changelog', 1]];
+  const topics: [string, number][] = [
+    ['in0', 2],
+    ['in1', 1],
+    ['app-0-changelog', 2],
+    ['app-1-changelog', 1],
+  ];
   const h = new Harness({ variant, topics, config: { ...NO_DELAYS, 'group.streams.num.standby.replicas': 1 } });
   const topo = normTopology(topologyY())!;
   const hash = computeMetadataHash(topo, h.broker.topics);

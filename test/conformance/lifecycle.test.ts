@@ -9,13 +9,28 @@ describe('ak4 §6.1 — records per operation, in order', () => {
   it('§6.1 join of a new dynamic member to a new group: MemberMetadata · Topology · GroupMetadata(2) · TargetAssignmentMember · TargetAssignmentMetadata(2) · CurrentMemberAssignment', () => {
     const h = new Harness();
     const r = h.join('A', 'pA');
-    expect(shape(r.records)).toEqual(['StreamsGroupMemberMetadata:A', 'StreamsGroupTopology', 'StreamsGroupMetadata', `${TA}:A`, 'StreamsGroupTargetAssignmentMetadata', 'StreamsGroupCurrentMemberAssignment:A']);
+    expect(shape(r.records)).toEqual([
+      'StreamsGroupMemberMetadata:A',
+      'StreamsGroupTopology',
+      'StreamsGroupMetadata',
+      `${TA}:A`,
+      'StreamsGroupTargetAssignmentMetadata',
+      'StreamsGroupCurrentMemberAssignment:A',
+    ]);
     // §1: [4.4] a new in-memory group starts at 1, so the first persisted epoch is 2
     expect(r.records[2]!.value).toMatchObject({ epoch: 2, validatedTopologyEpoch: 0, lastAssignmentConfigs: [{ key: 'num.standby.replicas', value: '0' }] });
     expect(r.records[4]!.value).toEqual({ assignmentEpoch: 2, assignmentTimestamp: 0 });
     expect(r.records[5]!.value).toMatchObject({ memberEpoch: 2, previousMemberEpoch: 0, state: 1, activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2, 3], assignmentEpochs: [2, 2, 2, 2] }] });
     expect(r.records[1]!.value).toMatchObject({ epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'] }] });
-    expect(r.res).toMatchObject({ memberId: 'A', memberEpoch: 2, activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2, 3] }], standbyTasks: [], warmupTasks: [], status: [], endpointInformationEpoch: 0 });
+    expect(r.res).toMatchObject({
+      memberId: 'A',
+      memberEpoch: 2,
+      activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2, 3] }],
+      standbyTasks: [],
+      warmupTasks: [],
+      status: [],
+      endpointInformationEpoch: 0,
+    });
   });
   it('§6.1 join of a new dynamic member to an existing group: MemberMetadata · GroupMetadata · target records · CurrentMemberAssignment', () => {
     const h = new Harness();
@@ -52,7 +67,13 @@ describe('ak4 §6.1 — records per operation, in order', () => {
     const h = new Harness();
     const E = h.join('A', 'pA').res.memberEpoch as number;
     const r = h.hb({ memberId: 'A', memberEpoch: -1 });
-    expect(shape(r.records)).toEqual(['StreamsGroupCurrentMemberAssignment(tombstone):A', `${TA}(tombstone):A`, 'StreamsGroupMemberMetadata(tombstone):A', 'StreamsGroupMetadata', 'StreamsGroupTargetAssignmentMetadata']);
+    expect(shape(r.records)).toEqual([
+      'StreamsGroupCurrentMemberAssignment(tombstone):A',
+      `${TA}(tombstone):A`,
+      'StreamsGroupMemberMetadata(tombstone):A',
+      'StreamsGroupMetadata',
+      'StreamsGroupTargetAssignmentMetadata',
+    ]);
     expect(r.records[4]!.value).toEqual({ assignmentEpoch: E + 1, assignmentTimestamp: 0 });
     expect(h.state()).toBe('Empty');
     expect(h.group!.groupEpoch).toBe(E + 1);
@@ -109,8 +130,13 @@ describe('ak4 §4.4 step 2, §4.3 step 5 — static membership', () => {
     const r = h.join('s2', 'pS', topologyX(), { instanceId: 'i' });
     expect(r.error).toBe('NONE');
     expect(shape(r.records)).toEqual([
-      'StreamsGroupCurrentMemberAssignment(tombstone):s1', `${TA}(tombstone):s1`, 'StreamsGroupMemberMetadata(tombstone):s1',
-      'StreamsGroupMemberMetadata:s2', `${TA}:s2`, 'StreamsGroupCurrentMemberAssignment:s2', 'StreamsGroupCurrentMemberAssignment:s2',
+      'StreamsGroupCurrentMemberAssignment(tombstone):s1',
+      `${TA}(tombstone):s1`,
+      'StreamsGroupMemberMetadata(tombstone):s1',
+      'StreamsGroupMemberMetadata:s2',
+      `${TA}:s2`,
+      'StreamsGroupCurrentMemberAssignment:s2',
+      'StreamsGroupCurrentMemberAssignment:s2',
     ]);
     expect(r.records[5]!.value).toMatchObject({ memberEpoch: 0, previousMemberEpoch: 0 });
     expect(r.records[6]!.value).toMatchObject({ memberEpoch: ge, previousMemberEpoch: 0, state: 1 });
@@ -125,8 +151,14 @@ describe('ak4 §4.4 step 2, §4.3 step 5 — static membership', () => {
     h.hb({ memberId: 's1', instanceId: 'i', memberEpoch: -2 });
     const r = h.join('s2', 'pNew', topologyX(), { instanceId: 'i' });
     expect(shape(r.records).slice(0, 8)).toEqual([
-      'StreamsGroupCurrentMemberAssignment(tombstone):s1', `${TA}(tombstone):s1`, 'StreamsGroupMemberMetadata(tombstone):s1',
-      'StreamsGroupMemberMetadata:s2', `${TA}:s2`, 'StreamsGroupCurrentMemberAssignment:s2', 'StreamsGroupMemberMetadata:s2', 'StreamsGroupMetadata',
+      'StreamsGroupCurrentMemberAssignment(tombstone):s1',
+      `${TA}(tombstone):s1`,
+      'StreamsGroupMemberMetadata(tombstone):s1',
+      'StreamsGroupMemberMetadata:s2',
+      `${TA}:s2`,
+      'StreamsGroupCurrentMemberAssignment:s2',
+      'StreamsGroupMemberMetadata:s2',
+      'StreamsGroupMetadata',
     ]);
     expect(r.records[3]!.value).toMatchObject({ processId: 'pS' });
     expect(r.records[6]!.value).toMatchObject({ processId: 'pNew' });
@@ -315,7 +347,13 @@ describe('ak4 §6.2 — failover: replay rebuilds the group; timers and soft sta
 
 describe('ak4 §5.4 — the worked assignor example through the coordinator', () => {
   it('A1, A2 on p1 and B1 on p2; 3 stateful tasks, one standby: A1 {0_0; standby 0_1}, A2 {0_2}, B1 {0_1; standby 0_0, 0_2}', () => {
-    const h = new Harness({ config: { 'group.streams.initial.rebalance.delay.ms': 3000, 'group.streams.assignment.interval.ms': 0, 'group.streams.num.standby.replicas': 1 }, topics: [['in0', 3], ['app-0-changelog', 3]] });
+    const h = new Harness({
+      config: { 'group.streams.initial.rebalance.delay.ms': 3000, 'group.streams.assignment.interval.ms': 0, 'group.streams.num.standby.replicas': 1 },
+      topics: [
+        ['in0', 3],
+        ['app-0-changelog', 3],
+      ],
+    });
     h.join('A1', 'p1');
     h.join('A2', 'p1');
     h.join('B1', 'p2');

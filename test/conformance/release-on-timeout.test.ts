@@ -24,7 +24,12 @@ describe('E-release-on-timeout: the rebalance timeout releases the pending revoc
   it('current (contrast): the timer fences A and bumps the group epoch', () => {
     const { h, E } = revoking('current');
     const fired = h.advance(TIMEOUT);
-    expect(shape(recordsOf(fired))).toEqual(['StreamsGroupCurrentMemberAssignment(tombstone):A', 'StreamsGroupTargetAssignmentMember(tombstone):A', 'StreamsGroupMemberMetadata(tombstone):A', 'StreamsGroupMetadata']);
+    expect(shape(recordsOf(fired))).toEqual([
+      'StreamsGroupCurrentMemberAssignment(tombstone):A',
+      'StreamsGroupTargetAssignmentMember(tombstone):A',
+      'StreamsGroupMemberMetadata(tombstone):A',
+      'StreamsGroupMetadata',
+    ]);
     expect(h.group!.groupEpoch).toBe(E + 2);
     expect(h.beat('A', E, null).error).toBe('UNKNOWN_MEMBER_ID');
   });
@@ -40,9 +45,15 @@ describe('E-release-on-timeout: the rebalance timeout releases the pending revoc
         type: 'StreamsGroupCurrentMemberAssignment',
         key: { groupId: 'g', memberId: 'A' },
         value: {
-          memberEpoch: E, previousMemberEpoch: E, state: 2,
-          activeTasks: [{ subtopologyId: '0', partitions: [0, 1], assignmentEpochs: [E, E] }], standbyTasks: [], warmupTasks: [],
-          activeTasksPendingRevocation: [], standbyTasksPendingRevocation: [], warmupTasksPendingRevocation: [],
+          memberEpoch: E,
+          previousMemberEpoch: E,
+          state: 2,
+          activeTasks: [{ subtopologyId: '0', partitions: [0, 1], assignmentEpochs: [E, E] }],
+          standbyTasks: [],
+          warmupTasks: [],
+          activeTasksPendingRevocation: [],
+          standbyTasksPendingRevocation: [],
+          warmupTasksPendingRevocation: [],
         },
       },
     ]);
@@ -86,7 +97,12 @@ describe('E-release-on-timeout: the rebalance timeout releases the pending revoc
     for (const variant of ['current', 'E-release-on-timeout'] as Variant[]) {
       const { h, E } = revoking(variant);
       h.advance(TIMEOUT);
-      const commit = h.broker.send('OffsetCommit', 9, { groupId: 'g', memberId: 'A', generationIdOrMemberEpoch: E, topics: [{ name: 'in0', partitions: [{ partitionIndex: 2, committedOffset: 7 }] }] }, { clientId: 'c', clientHost: '/127.0.0.1' });
+      const commit = h.broker.send(
+        'OffsetCommit',
+        9,
+        { groupId: 'g', memberId: 'A', generationIdOrMemberEpoch: E, topics: [{ name: 'in0', partitions: [{ partitionIndex: 2, committedOffset: 7 }] }] },
+        { clientId: 'c', clientHost: '/127.0.0.1' },
+      );
       expect(commit.errorName, variant).toBe(variant === 'current' ? 'UNKNOWN_MEMBER_ID' : 'NONE');
     }
   });

@@ -21,23 +21,43 @@ function rejected(h: Harness, data: Record<string, unknown>, error: string, mess
 describe('ak4 §4.2 step 3 — service validation, first failing check wins', () => {
   const h = new Harness();
   const cases: [string, Record<string, unknown>, string, string][] = [
-    ['§4.2 step 2 (GroupCoordinatorService.throwIfStreamsGroupHeartbeatRequestIsUsingUnsupportedFeatures, as in the published 4.4.0 jar): a source topic regex comes before everything (even a blank member id)', { ...JOIN, memberId: '', topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'], sourceTopicRegex: ['in.*'] }] } }, 'INVALID_REQUEST', 'Regular expressions for source topics are not supported yet.'],
+    [
+      '§4.2 step 2 (GroupCoordinatorService.throwIfStreamsGroupHeartbeatRequestIsUsingUnsupportedFeatures, as in the published 4.4.0 jar): a source topic regex comes before everything (even a blank member id)',
+      { ...JOIN, memberId: '', topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'], sourceTopicRegex: ['in.*'] }] } },
+      'INVALID_REQUEST',
+      'Regular expressions for source topics are not supported yet.',
+    ],
     ['MemberId blank before GroupId blank', { ...JOIN, memberId: ' ', groupId: '' }, 'INVALID_REQUEST', "MemberId can't be empty."],
     ['MemberId empty on join (the broker never generates ids)', { ...JOIN, memberId: '' }, 'INVALID_REQUEST', "MemberId can't be empty."],
     ['GroupId blank', { ...JOIN, groupId: '  ' }, 'INVALID_REQUEST', "GroupId can't be empty."],
     ['InstanceId blank (non-null) before RackId blank', { ...JOIN, instanceId: ' ', rackId: '' }, 'INVALID_REQUEST', "InstanceId can't be empty."],
     ['RackId blank (non-null)', { ...JOIN, rackId: '' }, 'INVALID_REQUEST', "RackId can't be empty."],
     ['join: RebalanceTimeoutMs -1 before the task lists', { ...JOIN, rebalanceTimeoutMs: -1, activeTasks: null }, 'INVALID_REQUEST', 'RebalanceTimeoutMs must be provided in first request.'],
-    ['join: RebalanceTimeoutMs omitted takes the default -1', { memberId: 'm', memberEpoch: 0, topology: topologyX(), activeTasks: [], standbyTasks: [], warmupTasks: [] }, 'INVALID_REQUEST', 'RebalanceTimeoutMs must be provided in first request.'],
+    [
+      'join: RebalanceTimeoutMs omitted takes the default -1',
+      { memberId: 'm', memberEpoch: 0, topology: topologyX(), activeTasks: [], standbyTasks: [], warmupTasks: [] },
+      'INVALID_REQUEST',
+      'RebalanceTimeoutMs must be provided in first request.',
+    ],
     ['join: ActiveTasks non-empty', { ...JOIN, activeTasks: T }, 'INVALID_REQUEST', 'ActiveTasks must be empty when (re-)joining.'],
     ['join: StandbyTasks non-empty', { ...JOIN, standbyTasks: T }, 'INVALID_REQUEST', 'StandbyTasks must be empty when (re-)joining.'],
     ['join: WarmupTasks non-empty', { ...JOIN, warmupTasks: T }, 'INVALID_REQUEST', 'WarmupTasks must be empty when (re-)joining.'],
     ['join: Topology null after the task lists', { ...JOIN, topology: null }, 'INVALID_REQUEST', 'Topology must be non-null when (re-)joining.'],
-    ['join: a changelog partition count is STREAMS_INVALID_TOPOLOGY', { ...JOIN, topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'], stateChangelogTopics: [{ name: 'cl', partitions: 3 }] }] } }, 'STREAMS_INVALID_TOPOLOGY', 'Changelog topic cl must have an undefined partition count, but it is set to 3.'],
+    [
+      'join: a changelog partition count is STREAMS_INVALID_TOPOLOGY',
+      { ...JOIN, topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'], stateChangelogTopics: [{ name: 'cl', partitions: 3 }] }] } },
+      'STREAMS_INVALID_TOPOLOGY',
+      'Changelog topic cl must have an undefined partition count, but it is set to 3.',
+    ],
     ['epoch -2: InstanceId null', { memberId: 'm', memberEpoch: -2 }, 'INVALID_REQUEST', "InstanceId can't be null."],
     ['epoch < -2', { memberId: 'm', memberEpoch: -3 }, 'INVALID_REQUEST', 'MemberEpoch is -3, but must be greater than or equal to -2.'],
     ['epoch < -2 before the all-or-none rule', { memberId: 'm', memberEpoch: -7, activeTasks: [] }, 'INVALID_REQUEST', 'MemberEpoch is -7, but must be greater than or equal to -2.'],
-    ['all-or-none before "Topology can only be provided"', { memberId: 'm', memberEpoch: 3, topology: topologyX(), activeTasks: [] }, 'INVALID_REQUEST', 'If one task-type is non-null, all must be non-null.'],
+    [
+      'all-or-none before "Topology can only be provided"',
+      { memberId: 'm', memberEpoch: 3, topology: topologyX(), activeTasks: [] },
+      'INVALID_REQUEST',
+      'If one task-type is non-null, all must be non-null.',
+    ],
     ['non-join with a topology', { memberId: 'm', memberEpoch: 3, topology: topologyX() }, 'INVALID_REQUEST', 'Topology can only be provided when (re-)joining.'],
     ['leave (-1) with a topology', { memberId: 'm', memberEpoch: -1, topology: topologyX() }, 'INVALID_REQUEST', 'Topology can only be provided when (re-)joining.'],
   ];
@@ -139,7 +159,12 @@ describe('kafka-20870 §2.1 — owned-task lists at the service layer (variant c
         const { h, e } = withMember();
         h.advance(10000);
         const deadline = h.sessionDeadline('m');
-        rejected(h, { memberId: 'm', instanceId: 'i', memberEpoch: epochOf(e), activeTasks: a, standbyTasks: s, warmupTasks: w }, 'INVALID_REQUEST', 'If one task-type is non-null, all must be non-null.');
+        rejected(
+          h,
+          { memberId: 'm', instanceId: 'i', memberEpoch: epochOf(e), activeTasks: a, standbyTasks: s, warmupTasks: w },
+          'INVALID_REQUEST',
+          'If one task-type is non-null, all must be non-null.',
+        );
         expect(h.sessionDeadline('m')).toBe(deadline); // §2.1: the session timer is not touched
         expect(h.member('m').memberEpoch).toBe(e);
       });

@@ -46,7 +46,15 @@ describe('ak4 §4.6 [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: 
     h.join('a', 'p0', STATELESS);
     h.join('d', 'p0', STATELESS);
     const group = h.group!;
-    const input = { group, groupEpoch: group.groupEpoch + 1, updatedMember: null, replacedMemberId: null, configuredTopology: group.configuredTopology, assignmentConfigs: new Map([['num.standby.replicas', '0']]), timestamp: 0 };
+    const input = {
+      group,
+      groupEpoch: group.groupEpoch + 1,
+      updatedMember: null,
+      replacedMemberId: null,
+      configuredTopology: group.configuredTopology,
+      assignmentConfigs: new Map([['num.standby.replicas', '0']]),
+      timestamp: 0,
+    };
     const recorder = new RecordingAssignor();
     buildTargetAssignment({ ...input, assignor: recorder, previousTasks: 'assigned' });
     expect(recorder.seen).toEqual({ a: { '0': [0, 1, 2, 3, 4, 5] }, d: {} });
@@ -56,12 +64,14 @@ describe('ak4 §4.6 [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: 
 });
 
 describe('ak4 §4.6 member order: StreamsGroup.members (TimelineHashMap) order, then the TargetAssignmentBuilder HashMap', () => {
-  const recordOrder = (records: readonly { type: string; key: Record<string, unknown> }[]) =>
-    records.filter((r) => r.type === 'StreamsGroupTargetAssignmentMember').map((r) => r.key.memberId);
+  const recordOrder = (records: readonly { type: string; key: Record<string, unknown> }[]) => records.filter((r) => r.type === 'StreamsGroupTargetAssignmentMember').map((r) => r.key.memberId);
   const withDelay = { 'group.streams.initial.rebalance.delay.ms': 3000, 'group.streams.assignment.interval.ms': 0 };
 
   it('member ids with equal hash codes (BB, Aa) iterate newest first, as Kafka 4.4.0 writes their target records', () => {
-    for (const [first, second] of [['BB', 'Aa'], ['Aa', 'BB']] as const) {
+    for (const [first, second] of [
+      ['BB', 'Aa'],
+      ['Aa', 'BB'],
+    ] as const) {
       const h = new Harness({ topics: [['in0', 6]], config: withDelay });
       h.join(first, 'p0', STATELESS);
       h.join(second, 'p0', STATELESS);
@@ -73,7 +83,10 @@ describe('ak4 §4.6 member order: StreamsGroup.members (TimelineHashMap) order, 
   });
 
   it('ids in one HashMap bucket but in different table slots (m1 slot 2, m19 slot 1 of 4) follow the table: m19 before m1 whichever joined first', () => {
-    for (const [first, second] of [['m1', 'm19'], ['m19', 'm1']] as const) {
+    for (const [first, second] of [
+      ['m1', 'm19'],
+      ['m19', 'm1'],
+    ] as const) {
       const h = new Harness({ topics: [['in0', 6]], config: withDelay });
       h.join(first, 'p0', STATELESS);
       h.join(second, 'p0', STATELESS);

@@ -12,7 +12,13 @@ describe('ak4 §4.4 steps 4-5 — topology epochs', () => {
     expect(shape(r.records)).not.toContain('StreamsGroupTopology');
   });
   it('a different topology at the same epoch → INVALID_REQUEST "Topology updates are not supported yet.", nothing written', () => {
-    const h = new Harness({ topics: [['in0', 4], ['in1', 4], ['app-0-changelog', 4]] });
+    const h = new Harness({
+      topics: [
+        ['in0', 4],
+        ['in1', 4],
+        ['app-0-changelog', 4],
+      ],
+    });
     h.join('A', 'pA', topologyX(0));
     const before = h.logSize();
     const r = h.join('B', 'pB', { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in1'], stateChangelogTopics: [{ name: 'app-0-changelog', partitions: 0 }] }] });
@@ -37,7 +43,12 @@ describe('ak4 §4.5 — configured topology statuses', () => {
     expect(r.res.activeTasks).toEqual([]);
     expect(h.state()).toBe('NotReady');
     expect(h.group!.validatedTopologyEpoch).toBe(-1);
-    h.broker.changeTopics({ create: [{ name: 'in0', partitions: 4 }, { name: 'zeta', partitions: 4 }] });
+    h.broker.changeTopics({
+      create: [
+        { name: 'in0', partitions: 4 },
+        { name: 'zeta', partitions: 4 },
+      ],
+    });
     const E = r.res.memberEpoch as number;
     const n = h.beat('A', E);
     expect(n.res.status).toEqual([]);
@@ -58,7 +69,12 @@ describe('ak4 §4.5 — configured topology statuses', () => {
     expect(h.state()).toBe('Stable');
   });
   it('INCORRECTLY_PARTITIONED_TOPICS (2): copartitioned source topics with different partition counts', () => {
-    const h = new Harness({ topics: [['left', 4], ['right', 3]] });
+    const h = new Harness({
+      topics: [
+        ['left', 4],
+        ['right', 3],
+      ],
+    });
     const t = { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['left', 'right'], copartitionGroups: [{ sourceTopics: [0, 1], repartitionSourceTopics: [] }] }] };
     const r = h.join('A', 'pA', t);
     expect(r.error).toBe('NONE');
@@ -66,7 +82,12 @@ describe('ak4 §4.5 — configured topology statuses', () => {
     expect(h.state()).toBe('NotReady');
   });
   it('an existing internal topic with the wrong partition count → status 2 "Existing topic … has different number of partitions"', () => {
-    const h = new Harness({ topics: [['in0', 4], ['app-0-changelog', 2]] });
+    const h = new Harness({
+      topics: [
+        ['in0', 4],
+        ['app-0-changelog', 2],
+      ],
+    });
     const r = h.join('A', 'pA');
     expect(r.res.status).toEqual([{ statusCode: 2, statusDetail: 'Existing topic app-0-changelog has different number of partitions: expected 4, found 2' }]);
   });
@@ -134,11 +155,19 @@ describe('ak4 §2.5 — StreamsGroupDescribe', () => {
     const [g, nope, empty] = (d.response as { groups: Record<string, unknown>[] }).groups;
     expect(g).toMatchObject({ errorCode: 0, groupId: 'g', groupState: 'Stable', groupEpoch: E, assignmentEpoch: E, authorizedOperations: -2147483648 });
     expect(g!.topology).toMatchObject({ epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'], stateChangelogTopics: [{ name: 'app-0-changelog', partitions: 4 }] }] });
-    expect(g!.members).toEqual([expect.objectContaining({
-      memberId: 'A', memberEpoch: E, instanceId: 'i', rackId: 'r', processId: 'pA', topologyEpoch: 0, isClassic: false,
-      assignment: { activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2, 3] }], standbyTasks: [], warmupTasks: [] },
-      targetAssignment: { activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2, 3] }], standbyTasks: [], warmupTasks: [] },
-    })]);
+    expect(g!.members).toEqual([
+      expect.objectContaining({
+        memberId: 'A',
+        memberEpoch: E,
+        instanceId: 'i',
+        rackId: 'r',
+        processId: 'pA',
+        topologyEpoch: 0,
+        isClassic: false,
+        assignment: { activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2, 3] }], standbyTasks: [], warmupTasks: [] },
+        targetAssignment: { activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2, 3] }], standbyTasks: [], warmupTasks: [] },
+      }),
+    ]);
     expect(nope).toMatchObject({ errorCode: 69, errorMessage: 'Group nope not found.' });
     expect(empty).toMatchObject({ errorCode: 24, groupId: '' });
   });

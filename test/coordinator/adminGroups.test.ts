@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Coordinator } from '../../src/core/coordinator/runtime.ts';
 import { broker, CLIENT, commit, G, join, leave } from '../offsets/helpers.ts';
 
-const list = (b: ReturnType<typeof broker>, data: Record<string, unknown> = {}) => b.send('ListGroups', 5, data, CLIENT).response as { errorCode: number; groups: { groupId: string; protocolType: string; groupState: string; groupType: string }[] };
+const list = (b: ReturnType<typeof broker>, data: Record<string, unknown> = {}) =>
+  b.send('ListGroups', 5, data, CLIENT).response as { errorCode: number; groups: { groupId: string; protocolType: string; groupState: string; groupType: string }[] };
 const del = (b: ReturnType<typeof broker>, groupsNames: string[]) => b.send('DeleteGroups', 2, { groupsNames }, CLIENT);
 
 describe('ListGroups', () => {
@@ -14,10 +15,12 @@ describe('ListGroups', () => {
     b.send('OffsetCommit', 9, { groupId: 'admin-only', memberId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] }, CLIENT);
     const all = list(b);
     expect(all.errorCode).toBe(0);
-    expect(all.groups).toEqual(expect.arrayContaining([
-      { groupId: G, protocolType: 'streams', groupState: 'Stable', groupType: 'streams' },
-      { groupId: 'admin-only', protocolType: '', groupState: 'Empty', groupType: 'classic' },
-    ]));
+    expect(all.groups).toEqual(
+      expect.arrayContaining([
+        { groupId: G, protocolType: 'streams', groupState: 'Stable', groupType: 'streams' },
+        { groupId: 'admin-only', protocolType: '', groupState: 'Empty', groupType: 'classic' },
+      ]),
+    );
     expect(all.groups).toHaveLength(2);
     // states compare case-insensitively; an unknown type matches nothing
     expect(list(b, { statesFilter: ['  empty'] }).groups.map((g) => g.groupId)).toEqual(['admin-only']);
@@ -31,7 +34,13 @@ describe('DeleteGroups', () => {
     const b = broker();
     join(b, 'a');
     const r = del(b, [G, 'nope']);
-    expect(r.response).toEqual({ throttleTimeMs: 0, results: [{ groupId: G, errorCode: 68 }, { groupId: 'nope', errorCode: 69 }] });
+    expect(r.response).toEqual({
+      throttleTimeMs: 0,
+      results: [
+        { groupId: G, errorCode: 68 },
+        { groupId: 'nope', errorCode: 69 },
+      ],
+    });
     expect(r.batch).toBeNull();
   });
 
@@ -54,7 +63,25 @@ describe('DeleteGroups', () => {
 
   it('a simple classic group: offset tombstones and a GroupMetadata tombstone', () => {
     const b = broker();
-    b.send('OffsetCommit', 9, { groupId: 'admin-only', memberId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }, { partitionIndex: 1, committedOffset: 6 }] }] }, CLIENT);
+    b.send(
+      'OffsetCommit',
+      9,
+      {
+        groupId: 'admin-only',
+        memberId: '',
+        generationIdOrMemberEpoch: -1,
+        topics: [
+          {
+            name: 'orders',
+            partitions: [
+              { partitionIndex: 0, committedOffset: 5 },
+              { partitionIndex: 1, committedOffset: 6 },
+            ],
+          },
+        ],
+      },
+      CLIENT,
+    );
     const r = del(b, ['admin-only']);
     expect(r.batch!.records.map((x) => x.type)).toEqual(['OffsetCommit', 'OffsetCommit', 'GroupMetadata']);
     expect(list(b).groups).toEqual([]);
@@ -66,7 +93,9 @@ describe('DescribeGroups (the classic API)', () => {
     const b = broker();
     join(b, 'a');
     b.send('OffsetCommit', 9, { groupId: 'admin-only', memberId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] }, CLIENT);
-    const r = b.send('DescribeGroups', 6, { groups: [G, 'admin-only', 'nope'] }, CLIENT).response as { groups: { groupId: string; errorCode: number; errorMessage: string | null; groupState: string }[] };
+    const r = b.send('DescribeGroups', 6, { groups: [G, 'admin-only', 'nope'] }, CLIENT).response as {
+      groups: { groupId: string; errorCode: number; errorMessage: string | null; groupState: string }[];
+    };
     expect(r.groups.map((g) => [g.groupId, g.groupState, g.errorCode, g.errorMessage])).toEqual([
       [G, 'Dead', 69, `Group ${G} is not a classic group.`],
       ['admin-only', 'Empty', 0, null],

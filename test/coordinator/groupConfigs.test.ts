@@ -6,13 +6,23 @@ import { Harness } from '../conformance/harness.ts';
 type Change = { name: string; configOperation?: number; value?: string | null };
 
 function alter(h: Harness, configs: Change[], validateOnly = false, group = 'g') {
-  return h.broker.send('IncrementalAlterConfigs', 1, { resources: [{ resourceType: 32, resourceName: group, configs: configs.map((c) => ({ configOperation: 0, value: null, ...c })) }], validateOnly }, { clientId: 'admin', clientHost: '/127.0.0.1' });
+  return h.broker.send(
+    'IncrementalAlterConfigs',
+    1,
+    { resources: [{ resourceType: 32, resourceName: group, configs: configs.map((c) => ({ configOperation: 0, value: null, ...c })) }], validateOnly },
+    { clientId: 'admin', clientHost: '/127.0.0.1' },
+  );
 }
 const first = (o: ReturnType<typeof alter>) => (o.response as { responses: { errorCode: number; errorMessage: string | null }[] }).responses[0]!;
 
 describe('IncrementalAlterConfigs on a GROUP resource', () => {
   it('streams.num.standby.replicas: the next heartbeat bumps the group epoch and the new target has standbys', () => {
-    const h = new Harness({ topics: [['in0', 4], ['app-0-changelog', 4]] });
+    const h = new Harness({
+      topics: [
+        ['in0', 4],
+        ['app-0-changelog', 4],
+      ],
+    });
     const E = h.join('A', 'pA').res.memberEpoch as number;
     h.join('B', 'pB');
     expect(first(alter(h, [{ name: 'streams.num.standby.replicas', value: '1' }]))).toEqual({ errorCode: 0, errorMessage: null, resourceType: 32, resourceName: 'g' });
@@ -37,7 +47,7 @@ describe('IncrementalAlterConfigs on a GROUP resource', () => {
     expect(h.sessionDeadline('A')).toBe(45000);
   });
 
-  it('validation: INVALID_CONFIG with GroupConfig\'s messages; nothing changes', () => {
+  it("validation: INVALID_CONFIG with GroupConfig's messages; nothing changes", () => {
     const h = new Harness();
     const cases: [Change[], string][] = [
       [[{ name: 'streams.bogus', value: '1' }], 'Unknown group config name: streams.bogus'],

@@ -46,7 +46,12 @@ class Reference {
     const pid = m.processId;
     this.each(m.assignedTasks.active, (k) => this.active.set(k, pid));
     this.each(m.tasksPendingRevocation.active, (k) => this.active.set(k, pid));
-    for (const [idx, t] of [[this.standby, m.assignedTasks.standby], [this.standby, m.tasksPendingRevocation.standby], [this.warmup, m.assignedTasks.warmup], [this.warmup, m.tasksPendingRevocation.warmup]] as const) {
+    for (const [idx, t] of [
+      [this.standby, m.assignedTasks.standby],
+      [this.standby, m.tasksPendingRevocation.standby],
+      [this.warmup, m.assignedTasks.warmup],
+      [this.warmup, m.tasksPendingRevocation.warmup],
+    ] as const) {
       this.each(t, (k) => idx.set(k, (idx.get(k) ?? new Set()).add(pid)));
     }
   }
@@ -58,7 +63,12 @@ class Reference {
     };
     this.each(m.assignedTasks.active, del);
     this.each(m.tasksPendingRevocation.active, del);
-    for (const [idx, t] of [[this.standby, m.assignedTasks.standby], [this.standby, m.tasksPendingRevocation.standby], [this.warmup, m.assignedTasks.warmup], [this.warmup, m.tasksPendingRevocation.warmup]] as const) {
+    for (const [idx, t] of [
+      [this.standby, m.assignedTasks.standby],
+      [this.standby, m.tasksPendingRevocation.standby],
+      [this.warmup, m.assignedTasks.warmup],
+      [this.warmup, m.tasksPendingRevocation.warmup],
+    ] as const) {
       this.each(t, (k) => {
         const set = idx.get(k);
         set?.delete(pid);
@@ -69,7 +79,15 @@ class Reference {
 }
 
 const op = fc.oneof(
-  fc.record({ kind: fc.constant('put' as const), id: fc.constantFrom('a', 'b', 'c'), pid: fc.constantFrom('p1', 'p2'), assigned: fc.nat(ASSIGNED.length - 1), pending: fc.nat(PENDING.length - 1), epoch: fc.nat(5), clone: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('put' as const),
+    id: fc.constantFrom('a', 'b', 'c'),
+    pid: fc.constantFrom('p1', 'p2'),
+    assigned: fc.nat(ASSIGNED.length - 1),
+    pending: fc.nat(PENDING.length - 1),
+    epoch: fc.nat(5),
+    clone: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('remove' as const), id: fc.constantFrom('a', 'b', 'c'), clone: fc.boolean() }),
 );
 

@@ -8,10 +8,33 @@ import { EMPTY_SET, EMPTY_TUPLE, taskSet } from '../../src/core/model/tasks.ts';
 const epochs = (o: Record<string, [number, number][]>) => new Map(Object.entries(o).map(([s, ps]) => [s, new Map(ps)]));
 
 describe('revocation epochs', () => {
-  const assigned = withAssignment(newMember('m'), 5, 4, 'STABLE', { active: epochs({ '0': [[0, 2], [1, 5]] }), standby: EMPTY_SET, warmup: EMPTY_SET }, EMPTY_TUPLE);
+  const assigned = withAssignment(
+    newMember('m'),
+    5,
+    4,
+    'STABLE',
+    {
+      active: epochs({
+        '0': [
+          [0, 2],
+          [1, 5],
+        ],
+      }),
+      standby: EMPTY_SET,
+      warmup: EMPTY_SET,
+    },
+    EMPTY_TUPLE,
+  );
 
   it('take the epoch each task had while assigned', () => {
-    const revoking = withAssignment(assigned, 5, 5, 'UNREVOKED_TASKS', { active: epochs({ '0': [[1, 5]] }), standby: EMPTY_SET, warmup: EMPTY_SET }, { active: taskSet({ '0': [0] }), standby: EMPTY_SET, warmup: EMPTY_SET });
+    const revoking = withAssignment(
+      assigned,
+      5,
+      5,
+      'UNREVOKED_TASKS',
+      { active: epochs({ '0': [[1, 5]] }), standby: EMPTY_SET, warmup: EMPTY_SET },
+      { active: taskSet({ '0': [0] }), standby: EMPTY_SET, warmup: EMPTY_SET },
+    );
     expect([...revoking.revocationEpochs.get('0')!]).toEqual([[0, 2]]);
     // a pending set that only shrinks keeps the epochs it had
     const shrunk = withAssignment(revoking, 5, 5, 'UNREVOKED_TASKS', revoking.assignedTasks, { active: taskSet({ '0': [0] }), standby: EMPTY_SET, warmup: EMPTY_SET });
@@ -21,7 +44,14 @@ describe('revocation epochs', () => {
   });
 
   it('are written with the record and read back by replay', () => {
-    const revoking = withAssignment(assigned, 5, 5, 'UNREVOKED_TASKS', { active: epochs({ '0': [[1, 5]] }), standby: EMPTY_SET, warmup: EMPTY_SET }, { active: taskSet({ '0': [0] }), standby: EMPTY_SET, warmup: EMPTY_SET });
+    const revoking = withAssignment(
+      assigned,
+      5,
+      5,
+      'UNREVOKED_TASKS',
+      { active: epochs({ '0': [[1, 5]] }), standby: EMPTY_SET, warmup: EMPTY_SET },
+      { active: taskSet({ '0': [0] }), standby: EMPTY_SET, warmup: EMPTY_SET },
+    );
     const value = currentAssignmentRecord('g', revoking, true).value!;
     expect(value.activeTasksPendingRevocation).toEqual([{ subtopologyId: '0', partitions: [0], assignmentEpochs: [2] }]);
     // a copy of the value (as from a log file) is rebuilt, not taken back by identity

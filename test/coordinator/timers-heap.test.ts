@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Timers, type ScheduledTimer } from '../../src/core/coordinator/timers.ts';
 
-const naiveFirst = (all: ScheduledTimer[]) => all.reduce<ScheduledTimer | null>((best, t) => (!best || t.deadline < best.deadline || (t.deadline === best.deadline && t.seq < best.seq) ? t : best), null);
+const naiveFirst = (all: ScheduledTimer[]) =>
+  all.reduce<ScheduledTimer | null>((best, t) => (!best || t.deadline < best.deadline || (t.deadline === best.deadline && t.seq < best.seq) ? t : best), null);
 
 const op = fc.oneof(
   fc.record({ kind: fc.constant('schedule' as const), member: fc.integer({ min: 0, max: 20 }), at: fc.integer({ min: 0, max: 50 }) }),

@@ -63,8 +63,11 @@ describe('kip1071-draft Appendix B', () => {
     expectReplayEqualsLive(b);
   });
 
-  it('init timer delay: branch uses the request RebalanceTimeoutMs (-1 = due at once ⚠); seed uses the member\'s', () => {
-    for (const [config, due] of [[BRANCH, -1], [{}, 300000]] as const) {
+  it("init timer delay: branch uses the request RebalanceTimeoutMs (-1 = due at once ⚠); seed uses the member's", () => {
+    for (const [config, due] of [
+      [BRANCH, -1],
+      [{}, 300000],
+    ] as const) {
       const b = draftBroker({ input: 4 }, config);
       join(b, 'a');
       b.advance(300000); // the first timer fences a; rejoin and fail an Initialize so the timer is gone

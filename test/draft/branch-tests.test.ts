@@ -37,7 +37,23 @@ describe('§12 GroupMetadataManager tests (heartbeat / initialize / describe)', 
     expect(invalid({ groupId: 'foo', memberId: 'm', memberEpoch: -3 })).toBe('MemberEpoch is invalid.');
     // an error response carries only the error: every other field at its default
     const o = draftBroker().send('StreamsGroupHeartbeat', 0, { groupId: '' }, CLIENT);
-    expect(o.response).toEqual({ throttleTimeMs: 0, errorCode: 42, errorMessage: "GroupId can't be empty.", memberId: null, memberEpoch: 0, heartbeatIntervalMs: 0, acceptableRecoveryLag: 0, taskOffsetIntervalMs: 0, shouldInitializeTopology: false, groupTopologyId: null, status: null, activeTasks: null, standbyTasks: null, warmupTasks: null, partitionsByUserEndpoint: null });
+    expect(o.response).toEqual({
+      throttleTimeMs: 0,
+      errorCode: 42,
+      errorMessage: "GroupId can't be empty.",
+      memberId: null,
+      memberEpoch: 0,
+      heartbeatIntervalMs: 0,
+      acceptableRecoveryLag: 0,
+      taskOffsetIntervalMs: 0,
+      shouldInitializeTopology: false,
+      groupTopologyId: null,
+      status: null,
+      activeTasks: null,
+      standbyTasks: null,
+      warmupTasks: null,
+      partitionsByUserEndpoint: null,
+    });
   });
 
   it('2 testJoiningNonExistingStreamsGroup', () => {
@@ -48,7 +64,17 @@ describe('§12 GroupMetadataManager tests (heartbeat / initialize / describe)', 
     expect(o.response).toMatchObject({ memberEpoch: 1, shouldInitializeTopology: true, activeTasks: [], standbyTasks: [], warmupTasks: [] });
     const recs = o.batch!.records;
     expect(recs).toHaveLength(5);
-    expect(recs[0]!.value).toEqual({ instanceId: null, rackId: null, clientId: 'client', clientHost: 'localhost/127.0.0.1', rebalanceTimeoutMs: 300000, topologyId: 'topology-id', processId: 'process-id', userEndpoint: null, clientTags: [] });
+    expect(recs[0]!.value).toEqual({
+      instanceId: null,
+      rackId: null,
+      clientId: 'client',
+      clientHost: 'localhost/127.0.0.1',
+      rebalanceTimeoutMs: 300000,
+      topologyId: 'topology-id',
+      processId: 'process-id',
+      userEndpoint: null,
+      clientTags: [],
+    });
     expect(recs[1]!.value).toEqual({ epoch: 1 });
     expect(recs[2]!.value).toEqual({ activeTasks: [], standbyTasks: [], warmupTasks: [] });
     expect(recs[3]!.value).toEqual({ assignmentEpoch: 1 });
@@ -62,7 +88,13 @@ describe('§12 GroupMetadataManager tests (heartbeat / initialize / describe)', 
     join(b, '');
     const o = join(b, '');
     expect(o.response).toMatchObject({ memberEpoch: 2, shouldInitializeTopology: false, activeTasks: [], standbyTasks: [], warmupTasks: [] });
-    expect(types(o)).toEqual(['StreamsGroupMemberMetadata', 'StreamsGroupMetadata', 'StreamsGroupTargetAssignmentMember', 'StreamsGroupTargetAssignmentMetadata', 'StreamsGroupCurrentMemberAssignment']);
+    expect(types(o)).toEqual([
+      'StreamsGroupMemberMetadata',
+      'StreamsGroupMetadata',
+      'StreamsGroupTargetAssignmentMember',
+      'StreamsGroupTargetAssignmentMetadata',
+      'StreamsGroupCurrentMemberAssignment',
+    ]);
     expect(o.batch!.records[2]!.key.memberId).toBe(o.response.memberId);
     expect(b.coordinator.stateOf('group-id')).toBe('Initializing');
   });
@@ -157,7 +189,21 @@ describe('§12 GroupMetadataManager tests (heartbeat / initialize / describe)', 
     expect(groups[0]).toMatchObject({ errorCode: 0, groupId: 'group-id-1', groupState: 'Initializing', groupEpoch: 2, assignmentEpoch: 1, topology: null, members: [] });
     expect(groups[1]).toMatchObject({
       groupState: 'Initializing',
-      members: [{ memberId: 'member-id', memberEpoch: 1, topologyId: 'topology-id', processId: 'processId', clientId: 'client', clientHost: 'localhost/127.0.0.1', clientTags: [{ key: 'clientTag', value: 'clientValue' }], taskOffsets: [], taskEndOffsets: [], assignment: { activeTasks: [], standbyTasks: [], warmupTasks: [] }, targetAssignment: { activeTasks: [], standbyTasks: [], warmupTasks: [] } }],
+      members: [
+        {
+          memberId: 'member-id',
+          memberEpoch: 1,
+          topologyId: 'topology-id',
+          processId: 'processId',
+          clientId: 'client',
+          clientHost: 'localhost/127.0.0.1',
+          clientTags: [{ key: 'clientTag', value: 'clientValue' }],
+          taskOffsets: [],
+          taskEndOffsets: [],
+          assignment: { activeTasks: [], standbyTasks: [], warmupTasks: [] },
+          targetAssignment: { activeTasks: [], standbyTasks: [], warmupTasks: [] },
+        },
+      ],
     });
     expect(groups[2]).toMatchObject({ groupId: 'groupId', errorCode: 69 });
     expect(groups[3]).toMatchObject({ groupId: null, errorCode: 24 });
@@ -180,7 +226,9 @@ describe('§12 GroupMetadataManager tests (heartbeat / initialize / describe)', 
     join(b, 'm2');
     init(b, INPUT);
     d = (b.send('StreamsGroupDescribe', 0, { groupIds: ['group-id'], includeAuthorizedOperations: true }, CLIENT).response as { groups: Record<string, unknown>[] }).groups[0]!;
-    expect(d.topology).toEqual([{ subtopologyId: 'subtopology-id', sourceTopics: ['input-topic'], repartitionSinkTopics: [], sourceTopicRegex: [], stateChangelogTopics: [], repartitionSourceTopics: [] }]);
+    expect(d.topology).toEqual([
+      { subtopologyId: 'subtopology-id', sourceTopics: ['input-topic'], repartitionSinkTopics: [], sourceTopicRegex: [], stateChangelogTopics: [], repartitionSourceTopics: [] },
+    ]);
     expect(d.authorizedOperations).not.toBe(-2147483648);
   });
 });
@@ -223,7 +271,10 @@ describe('§12 StreamsGroup tests', () => {
     const seedEmpty = draftBroker({ 'input-topic': 3 });
     init(seedEmpty, INPUT);
     expect(seedEmpty.coordinator.stateOf('group-id')).toBe('Empty');
-    const recs = seedEmpty.advance(600000).find((f) => f.timer.key === 'offsets-retention-check')!.batch!.records.map((r) => r.type);
+    const recs = seedEmpty
+      .advance(600000)
+      .find((f) => f.timer.key === 'offsets-retention-check')!
+      .batch!.records.map((r) => r.type);
     expect(recs.slice(-2)).toEqual(['StreamsGroupTopology', 'StreamsGroupMetadata']);
     expect(seedEmpty.coordinator.groups.has('group-id')).toBe(false);
 
@@ -249,7 +300,9 @@ describe('§12 StreamsGroup tests', () => {
     replayDraft(groups, currentAssignmentRecord(g, { ...m1, memberEpoch: 1, assignedTasks: { ...EMPTY_TUPLE, active: withEpoch(taskSet({ 'foo-sub': [1] }), 1) } }, false));
     const m2 = { ...newDraftMember('m2'), processId: 'process', topologyId: 't' };
     replayDraft(groups, draftMemberMetadataRecord(g, m2));
-    expect(() => replayDraft(groups, currentAssignmentRecord(g, { ...m2, memberEpoch: 1, assignedTasks: { ...EMPTY_TUPLE, active: withEpoch(taskSet({ 'foo-sub': [1] }), 1) } }, false))).toThrow(/still owned by process ID process/);
+    expect(() => replayDraft(groups, currentAssignmentRecord(g, { ...m2, memberEpoch: 1, assignedTasks: { ...EMPTY_TUPLE, active: withEpoch(taskSet({ 'foo-sub': [1] }), 1) } }, false))).toThrow(
+      /still owned by process ID process/,
+    );
     // the same member may keep it, and a new process id re-keys the index
     replayDraft(groups, draftMemberMetadataRecord(g, { ...m1, memberEpoch: 1, processId: 'process1' }));
     expect(groups.get(g).activeTaskProcessId.get('foo-sub').get(1)).toBe('process1');
@@ -265,7 +318,13 @@ describe('§12 StreamsGroup tests', () => {
     expect(o.batch).toBeNull();
     b.failover();
     const after = hb(b, 'm', 2);
-    expect(types(after)).toEqual(['StreamsGroupPartitionMetadata', 'StreamsGroupMetadata', 'StreamsGroupTargetAssignmentMember', 'StreamsGroupTargetAssignmentMetadata', 'StreamsGroupCurrentMemberAssignment']);
+    expect(types(after)).toEqual([
+      'StreamsGroupPartitionMetadata',
+      'StreamsGroupMetadata',
+      'StreamsGroupTargetAssignmentMember',
+      'StreamsGroupTargetAssignmentMetadata',
+      'StreamsGroupCurrentMemberAssignment',
+    ]);
     expect(after.response).toMatchObject({ memberEpoch: 3, activeTasks: [{ subtopologyId: 'subtopology-id', partitions: [0, 1, 2, 3, 4] }] });
     expectReplayEqualsLive(b);
   });
@@ -274,7 +333,9 @@ describe('§12 StreamsGroup tests', () => {
     const groups = new Map();
     replayDraft(groups, draftGroupMetadataRecord('g', 1));
     replayDraft(groups, draftMemberMetadataRecord('g', { ...newDraftMember('m'), processId: 'p', topologyId: 't' }));
-    expect(() => replay(groups, { type: 'StreamsGroupMemberMetadata', key: { groupId: 'g', memberId: 'm' }, value: null }, KIP1071_DRAFT)).toThrow(/StreamsGroupCurrentMemberAssignmentValue tombstone/);
+    expect(() => replay(groups, { type: 'StreamsGroupMemberMetadata', key: { groupId: 'g', memberId: 'm' }, value: null }, KIP1071_DRAFT)).toThrow(
+      /StreamsGroupCurrentMemberAssignmentValue tombstone/,
+    );
     expect(() => replay(groups, { type: 'StreamsGroupPartitionMetadata', key: { groupId: 'nope' }, value: null }, KIP1071_DRAFT)).toThrow(/Streams group nope not found/);
   });
 });
@@ -282,24 +343,50 @@ describe('§12 StreamsGroup tests', () => {
 // --- CurrentAssignmentBuilder (draft flavour), kip1071-draft §4.8 ---
 const ts = (o: Record<string, number[]>): TaskSet => taskSet(o);
 function member(state: 'STABLE' | 'UNREVOKED_TASKS' | 'UNRELEASED_TASKS' | 'UNKNOWN', epoch: number, prev: number, assigned: Record<string, number[]>, pending: Record<string, number[]> = {}) {
-  return { ...newDraftMember('m'), processId: 'process', state, memberEpoch: epoch, previousMemberEpoch: prev, assignedTasks: { ...EMPTY_TUPLE, active: withEpoch(ts(assigned), epoch) }, tasksPendingRevocation: { ...EMPTY_TUPLE, active: ts(pending) } };
+  return {
+    ...newDraftMember('m'),
+    processId: 'process',
+    state,
+    memberEpoch: epoch,
+    previousMemberEpoch: prev,
+    assignedTasks: { ...EMPTY_TUPLE, active: withEpoch(ts(assigned), epoch) },
+    tasksPendingRevocation: { ...EMPTY_TUPLE, active: ts(pending) },
+  };
 }
 const noOwners: ProcessLookups = { activeTaskProcessId: () => undefined, standbyTaskProcessIds: () => undefined, warmupTaskProcessIds: () => undefined };
 const NULLS: OwnedReport = { active: null, standby: null, warmup: null };
 const owned = (a: Record<string, number[]>): OwnedReport => ({ active: ts(a), standby: new Map(), warmup: new Map() });
 function reconcile(m: ReturnType<typeof member>, targetEpoch: number, target: Record<string, number[]>, report: OwnedReport, lookups: ProcessLookups = noOwners) {
   const r = buildCurrentAssignment({ member: m, targetEpoch, target: { ...EMPTY_TUPLE, active: ts(target) }, report, lookups, flavour: 'draft', reportRule: 'all-or-nothing' });
-  return { state: r.state, epoch: r.memberEpoch, prev: r.previousMemberEpoch, assigned: toObject(new Map([...r.assignedTasks.active].map(([s, p]) => [s, new Set(p.keys())]))), pending: toObject(r.tasksPendingRevocation.active) };
+  return {
+    state: r.state,
+    epoch: r.memberEpoch,
+    prev: r.previousMemberEpoch,
+    assigned: toObject(new Map([...r.assignedTasks.active].map(([s, p]) => [s, new Set(p.keys())]))),
+    pending: toObject(r.tasksPendingRevocation.active),
+  };
 }
 
 describe('§12 CurrentAssignmentBuilder tests (draft flavour, active role)', () => {
   it('16 testStableToUnrevokedTasks', () => {
-    expect(reconcile(member('STABLE', 10, 10, { s1: [1, 2], s2: [3, 4] }), 11, { s1: [2, 3], s2: [4, 5] }, NULLS)).toEqual({ state: 'UNREVOKED_TASKS', epoch: 10, prev: 10, assigned: { s1: [2], s2: [4] }, pending: { s1: [1], s2: [3] } });
+    expect(reconcile(member('STABLE', 10, 10, { s1: [1, 2], s2: [3, 4] }), 11, { s1: [2, 3], s2: [4, 5] }, NULLS)).toEqual({
+      state: 'UNREVOKED_TASKS',
+      epoch: 10,
+      prev: 10,
+      assigned: { s1: [2], s2: [4] },
+      pending: { s1: [1], s2: [3] },
+    });
   });
 
   it('17 testStableToUnreleasedTasksWithOwnedTasksNotHavingRevokedTasks', () => {
     const lookups = { ...noOwners, activeTaskProcessId: (s: string) => (s === 's2' ? 'process' : undefined) };
-    expect(reconcile(member('STABLE', 10, 10, { s1: [1, 2], s2: [3, 4] }), 11, { s1: [1, 2], s2: [3, 5] }, owned({}), lookups)).toEqual({ state: 'UNRELEASED_TASKS', epoch: 11, prev: 10, assigned: { s1: [1, 2], s2: [3] }, pending: {} });
+    expect(reconcile(member('STABLE', 10, 10, { s1: [1, 2], s2: [3, 4] }), 11, { s1: [1, 2], s2: [3, 5] }, owned({}), lookups)).toEqual({
+      state: 'UNRELEASED_TASKS',
+      epoch: 11,
+      prev: 10,
+      assigned: { s1: [1, 2], s2: [3] },
+      pending: {},
+    });
   });
 
   it('18 testRemainsInUnrevokedTasks', () => {
@@ -311,13 +398,25 @@ describe('§12 CurrentAssignmentBuilder tests (draft flavour, active role)', () 
 
   it('19 testUnrevokedTasksToUnrevokedTasks: the candidate epoch is old + 1', () => {
     const m = member('UNREVOKED_TASKS', 10, 10, { s1: [2, 3], s2: [5, 6] }, { s1: [1], s2: [4] });
-    expect(reconcile(m, 12, { s1: [3], s2: [6] }, owned({ s1: [2, 3], s2: [5, 6] }))).toEqual({ state: 'UNREVOKED_TASKS', epoch: 11, prev: 10, assigned: { s1: [3], s2: [6] }, pending: { s1: [2], s2: [5] } });
+    expect(reconcile(m, 12, { s1: [3], s2: [6] }, owned({ s1: [2, 3], s2: [5, 6] }))).toEqual({
+      state: 'UNREVOKED_TASKS',
+      epoch: 11,
+      prev: 10,
+      assigned: { s1: [3], s2: [6] },
+      pending: { s1: [2], s2: [5] },
+    });
   });
 
   it('20 testUnrevokedTasksToUnreleasedTasks', () => {
     const m = member('UNREVOKED_TASKS', 11, 10, { s1: [2, 3], s2: [5, 6] });
     const lookups = { ...noOwners, activeTaskProcessId: () => 'process' };
-    expect(reconcile(m, 11, { s1: [2, 3, 4], s2: [5, 6, 7] }, owned({ s1: [2, 3], s2: [5, 6] }), lookups)).toEqual({ state: 'UNRELEASED_TASKS', epoch: 11, prev: 11, assigned: { s1: [2, 3], s2: [5, 6] }, pending: {} });
+    expect(reconcile(m, 11, { s1: [2, 3, 4], s2: [5, 6, 7] }, owned({ s1: [2, 3], s2: [5, 6] }), lookups)).toEqual({
+      state: 'UNRELEASED_TASKS',
+      epoch: 11,
+      prev: 11,
+      assigned: { s1: [2, 3], s2: [5, 6] },
+      pending: {},
+    });
   });
 
   it('21 testUnreleasedTasksToUnreleasedTasks (other role on the same process; any other active owner)', () => {
@@ -347,7 +446,15 @@ describe('§12 TargetAssignmentBuilder / assignor / topic library', () => {
     expect(hb(b, 'member-2', -2, { instanceId: 'instance-2' }).response).toMatchObject({ memberId: 'member-2', memberEpoch: -2, heartbeatIntervalMs: 0 });
     const o = join(b, 'member-2-a', { instanceId: 'instance-2', processId: 'p2' });
     expect(o.errorName).toBe('NONE');
-    expect(types(o)).toEqual(['StreamsGroupCurrentMemberAssignment', 'StreamsGroupTargetAssignmentMember', 'StreamsGroupMemberMetadata', 'StreamsGroupMemberMetadata', 'StreamsGroupTargetAssignmentMember', 'StreamsGroupTargetAssignmentMetadata', 'StreamsGroupCurrentMemberAssignment']);
+    expect(types(o)).toEqual([
+      'StreamsGroupCurrentMemberAssignment',
+      'StreamsGroupTargetAssignmentMember',
+      'StreamsGroupMemberMetadata',
+      'StreamsGroupMemberMetadata',
+      'StreamsGroupTargetAssignmentMember',
+      'StreamsGroupTargetAssignmentMetadata',
+      'StreamsGroupCurrentMemberAssignment',
+    ]);
     expect(o.batch!.records.slice(0, 3).every((r) => r.value === null && r.key.memberId === 'member-2')).toBe(true);
     const g = b.coordinator.groups.get('group-id')!;
     expect(toObject(g.targetAssignment.get('member-2-a')!.active)).toEqual(before);
@@ -358,7 +465,17 @@ describe('§12 TargetAssignmentBuilder / assignor / topic library', () => {
 
   it('24 shouldKeepActiveTaskStickinessWhenMoreClientThanActiveTasks', () => {
     const assignor = new StickyTaskAssignor({ flavour: 'draft' });
-    const spec = (pid: string, prev: Record<string, number[]>): AssignmentMemberSpec => ({ instanceId: null, rackId: null, activeTasks: ts(prev), standbyTasks: new Map(), warmupTasks: new Map(), processId: pid, clientTags: new Map(), taskOffsets: new Map(), taskEndOffsets: new Map() });
+    const spec = (pid: string, prev: Record<string, number[]>): AssignmentMemberSpec => ({
+      instanceId: null,
+      rackId: null,
+      activeTasks: ts(prev),
+      standbyTasks: new Map(),
+      warmupTasks: new Map(),
+      processId: pid,
+      clientTags: new Map(),
+      taskOffsets: new Map(),
+      taskEndOffsets: new Map(),
+    });
     const topo = { subtopologies: () => ['s'], maxNumInputPartitions: () => 3, isStateful: () => false };
     const run = (prev: Record<string, number>) => {
       const members = new Map(['m1', 'm2', 'm3', 'm4', 'm5'].map((m, i) => [m, spec(`p${i + 1}`, prev[m] !== undefined ? { s: [prev[m]!] } : {})]));
@@ -371,7 +488,10 @@ describe('§12 TargetAssignmentBuilder / assignor / topic library', () => {
 
   it('25 testConfigureTopics / testMissingTopics through Initialize (seed): the broker creates the missing internal topics', () => {
     const topology = [
-      sub('subtopology1', ['source_topic1'], { repartitionSinkTopics: ['repartition_topic'], stateChangelogTopics: [{ name: 'state_changelog_topic1', partitions: 0, replicationFactor: 0, topicConfigs: [{ key: 'cleanup.policy', value: 'compact' }] }] }),
+      sub('subtopology1', ['source_topic1'], {
+        repartitionSinkTopics: ['repartition_topic'],
+        stateChangelogTopics: [{ name: 'state_changelog_topic1', partitions: 0, replicationFactor: 0, topicConfigs: [{ key: 'cleanup.policy', value: 'compact' }] }],
+      }),
       sub('subtopology2', ['source_topic2'], {
         repartitionSourceTopics: [{ name: 'repartition_topic', partitions: 0, replicationFactor: 3, topicConfigs: [] }],
         stateChangelogTopics: [{ name: 'state_changelog_topic2', partitions: 0, replicationFactor: 0, topicConfigs: [] }],
@@ -382,18 +502,32 @@ describe('§12 TargetAssignmentBuilder / assignor / topic library', () => {
     join(b, 'm', { processId: 'p' });
     const o = init(b, topology);
     expect(o.errorName).toBe('NONE');
-    expect(o.createdTopics).toEqual([{ name: 'repartition_topic', partitions: 2 }, { name: 'state_changelog_topic1', partitions: 2 }]);
+    expect(o.createdTopics).toEqual([
+      { name: 'repartition_topic', partitions: 2 },
+      { name: 'state_changelog_topic1', partitions: 2 },
+    ]);
     expect(b.topics.get('repartition_topic')).toBe(2);
     // the repartition topic is part of the subscription although it was created by this request
     expect((o.batch!.records[1]!.value as { topics: { topicName: string }[] }).topics.map((t) => t.topicName)).toEqual(['repartition_topic', 'source_topic1', 'source_topic2']);
 
     // RepartitionTopics: a missing external source topic
     const missing = draftBroker({ source2: 4 });
-    const m = init(missing, [sub('subtopology_0', ['source1', 'source2', 'repartition1', 'repartition2'], { repartitionSourceTopics: [{ name: 'repartition1', partitions: 4, replicationFactor: 0, topicConfigs: [] }, { name: 'repartition2', partitions: 2, replicationFactor: 0, topicConfigs: [] }] }), sub('subtopology_1', ['repartition1'])]);
+    const m = init(missing, [
+      sub('subtopology_0', ['source1', 'source2', 'repartition1', 'repartition2'], {
+        repartitionSourceTopics: [
+          { name: 'repartition1', partitions: 4, replicationFactor: 0, topicConfigs: [] },
+          { name: 'repartition2', partitions: 2, replicationFactor: 0, topicConfigs: [] },
+        ],
+      }),
+      sub('subtopology_1', ['repartition1']),
+    ]);
     expect([m.errorName, m.errorMessage]).toEqual(['STREAMS_MISSING_SOURCE_TOPICS', 'Missing source topics: source1']);
     // an existing internal topic with another partition count is inconsistent (134)
     const bad = draftBroker({ in: 4, rep: 3 });
-    const x = init(bad, [sub('0', ['in'], { repartitionSinkTopics: ['rep'] }), sub('1', ['rep'], { repartitionSourceTopics: [{ name: 'rep', partitions: 4, replicationFactor: 0, topicConfigs: [] }] })]);
+    const x = init(bad, [
+      sub('0', ['in'], { repartitionSinkTopics: ['rep'] }),
+      sub('1', ['rep'], { repartitionSourceTopics: [{ name: 'rep', partitions: 4, replicationFactor: 0, topicConfigs: [] }] }),
+    ]);
     expect(x.errorName).toBe('STREAMS_INCONSISTENT_INTERNAL_TOPICS');
     expect(x.response).toMatchObject({ errorCode: 134 });
   });

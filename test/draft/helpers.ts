@@ -19,7 +19,12 @@ export function sub(id: string, sourceTopics: string[], extra: Partial<Subtopolo
 }
 
 export function join(b: Broker, memberId: string, extra: Record<string, unknown> = {}, groupId = 'group-id'): RpcOutcome {
-  return b.send('StreamsGroupHeartbeat', 0, { groupId, memberId, memberEpoch: 0, rebalanceTimeoutMs: 300000, topologyId: 'topology-id', processId: 'process-id', activeTasks: [], standbyTasks: [], warmupTasks: [], ...extra }, CLIENT);
+  return b.send(
+    'StreamsGroupHeartbeat',
+    0,
+    { groupId, memberId, memberEpoch: 0, rebalanceTimeoutMs: 300000, topologyId: 'topology-id', processId: 'process-id', activeTasks: [], standbyTasks: [], warmupTasks: [], ...extra },
+    CLIENT,
+  );
 }
 
 export function hb(b: Broker, memberId: string, memberEpoch: number, extra: Record<string, unknown> = {}, groupId = 'group-id'): RpcOutcome {

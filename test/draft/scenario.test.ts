@@ -46,8 +46,16 @@ describe('kip1071-draft scenarios', () => {
     expect(t.exchanges).toHaveLength(1);
     expect(t.exchanges[0]!.errorName).toBe('NONE');
     expect(t.records.map((x) => x.type)).toEqual([
-      'StreamsGroupMemberMetadata', 'StreamsGroupMetadata', 'StreamsGroupTargetAssignmentMember', 'StreamsGroupTargetAssignmentMetadata', 'StreamsGroupCurrentMemberAssignment',
-      'StreamsGroupTopology', 'StreamsGroupPartitionMetadata', 'StreamsGroupMetadata', 'StreamsGroupTargetAssignmentMember', 'StreamsGroupTargetAssignmentMetadata',
+      'StreamsGroupMemberMetadata',
+      'StreamsGroupMetadata',
+      'StreamsGroupTargetAssignmentMember',
+      'StreamsGroupTargetAssignmentMetadata',
+      'StreamsGroupCurrentMemberAssignment',
+      'StreamsGroupTopology',
+      'StreamsGroupPartitionMetadata',
+      'StreamsGroupMetadata',
+      'StreamsGroupTargetAssignmentMember',
+      'StreamsGroupTargetAssignmentMetadata',
     ]);
     expect(t.group).toMatchObject({ state: 'Reconciling', groupEpoch: 2, assignmentEpoch: 2 });
     // the alias is bound to the generated member id
@@ -66,7 +74,9 @@ describe('kip1071-draft scenarios', () => {
 
   it('a crashed member is fenced by the session timeout (group.consumer.session.timeout.ms) and the other takes over', () => {
     const { traces } = runChecked(
-      scenario([{ client: 'a', do: 'join' }, { client: 'b', do: 'join' }, { run: { until: 'stable' } }, { client: 'b', do: 'crash' }, { run: { ms: 60000 } }], { config: { 'group.consumer.session.timeout.ms': 30000 } }),
+      scenario([{ client: 'a', do: 'join' }, { client: 'b', do: 'join' }, { run: { until: 'stable' } }, { client: 'b', do: 'crash' }, { run: { ms: 60000 } }], {
+        config: { 'group.consumer.session.timeout.ms': 30000 },
+      }),
     );
     const t = traces[4]!;
     expect(t.timers.some((x) => x.key.startsWith('session-timeout-app-') && x.effect.startsWith('session timeout fenced'))).toBe(true);
@@ -76,7 +86,18 @@ describe('kip1071-draft scenarios', () => {
   });
 
   it('the group survives a fail-over; the topology-initialization timer does not', () => {
-    const s = scenario([{ send: 'StreamsGroupHeartbeat', member: 'x', data: { memberId: 'x', memberEpoch: 0, rebalanceTimeoutMs: 1000, topologyId: 't1', processId: 'p', activeTasks: [], standbyTasks: [], warmupTasks: [] } }, { failover: true }, { send: 'StreamsGroupHeartbeat', member: 'x', data: { memberEpoch: 1, topologyId: 't1' } }], { clients: {} });
+    const s = scenario(
+      [
+        {
+          send: 'StreamsGroupHeartbeat',
+          member: 'x',
+          data: { memberId: 'x', memberEpoch: 0, rebalanceTimeoutMs: 1000, topologyId: 't1', processId: 'p', activeTasks: [], standbyTasks: [], warmupTasks: [] },
+        },
+        { failover: true },
+        { send: 'StreamsGroupHeartbeat', member: 'x', data: { memberEpoch: 1, topologyId: 't1' } },
+      ],
+      { clients: {} },
+    );
     const { traces } = runChecked(s);
     expect(traces[0]!.response).toMatchObject({ shouldInitializeTopology: true });
     // after fail-over the timer is gone, so the next heartbeat asks again

@@ -77,7 +77,9 @@ describe('item 3: a static member rejoining under the same member id (kip1071-dr
     expect(again).toBeGreaterThan(tomb);
     expect(recs[again]!.value).toMatchObject({ activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2] }] });
     expect(b.coordinator.groups.get('group-id')!.targetAssignment.get('S')!.active).toEqual(new Map([['0', new Set([0, 1, 2])]]));
-    const d = b.send('StreamsGroupDescribe', 0, { groupIds: ['group-id'] }, { clientId: 'admin', clientHost: '/127.0.0.1' }).response as { groups: { members: { memberId: string; targetAssignment: unknown }[] }[] };
+    const d = b.send('StreamsGroupDescribe', 0, { groupIds: ['group-id'] }, { clientId: 'admin', clientHost: '/127.0.0.1' }).response as {
+      groups: { members: { memberId: string; targetAssignment: unknown }[] }[];
+    };
     expect(d.groups[0]!.members.find((m) => m.memberId === 'S')!.targetAssignment).toMatchObject({ activeTasks: [{ subtopologyId: '0', partitions: [0, 1, 2] }] });
     expectReplayEqualsLive(b);
   });

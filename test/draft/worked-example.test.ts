@@ -12,7 +12,13 @@ describe('kip1071-draft §4.13 worked example', () => {
     expect(s1.errorName).toBe('NONE');
     const A = s1.response.memberId as string;
     expect(A).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(types(s1)).toEqual(['StreamsGroupMemberMetadata', 'StreamsGroupMetadata', 'StreamsGroupTargetAssignmentMember', 'StreamsGroupTargetAssignmentMetadata', 'StreamsGroupCurrentMemberAssignment']);
+    expect(types(s1)).toEqual([
+      'StreamsGroupMemberMetadata',
+      'StreamsGroupMetadata',
+      'StreamsGroupTargetAssignmentMember',
+      'StreamsGroupTargetAssignmentMetadata',
+      'StreamsGroupCurrentMemberAssignment',
+    ]);
     expect(s1.response).toMatchObject({ memberEpoch: 1, heartbeatIntervalMs: 5000, shouldInitializeTopology: true, activeTasks: [], standbyTasks: [], warmupTasks: [] });
     expect(b.coordinator.timerDeadline(`session-timeout-group-id-${A}`)).toBe(45000);
     expect(b.coordinator.timerDeadline('topology-initialization-timeout-group-id-topology-id')).toBe(300000);
@@ -41,7 +47,14 @@ describe('kip1071-draft §4.13 worked example', () => {
     const s4 = join(b, '', { processId: 'p2' });
     const B = s4.response.memberId as string;
     expect(B).not.toBe(A);
-    expect(types(s4)).toEqual(['StreamsGroupMemberMetadata', 'StreamsGroupMetadata', 'StreamsGroupTargetAssignmentMember', 'StreamsGroupTargetAssignmentMember', 'StreamsGroupTargetAssignmentMetadata', 'StreamsGroupCurrentMemberAssignment']);
+    expect(types(s4)).toEqual([
+      'StreamsGroupMemberMetadata',
+      'StreamsGroupMetadata',
+      'StreamsGroupTargetAssignmentMember',
+      'StreamsGroupTargetAssignmentMember',
+      'StreamsGroupTargetAssignmentMetadata',
+      'StreamsGroupCurrentMemberAssignment',
+    ]);
     expect(g().targetAssignment.get(A)!.active).toEqual(new Map([['0', new Set([0, 1])]]));
     expect(g().targetAssignment.get(B)!.active).toEqual(new Map([['0', new Set([2])]]));
     expect(s4.response).toMatchObject({ memberEpoch: 3, activeTasks: [], standbyTasks: [], warmupTasks: [] });
@@ -51,7 +64,13 @@ describe('kip1071-draft §4.13 worked example', () => {
 
     // 5. A heartbeats, lists null: UNREVOKED_TASKS, rebalance timer armed
     const s5 = hb(b, A, 2);
-    expect(s5.batch!.records[0]!.value).toMatchObject({ memberEpoch: 2, previousMemberEpoch: 2, state: 2, activeTasks: [{ subtopologyId: '0', partitions: [0, 1] }], activeTasksPendingRevocation: [{ subtopologyId: '0', partitions: [2] }] });
+    expect(s5.batch!.records[0]!.value).toMatchObject({
+      memberEpoch: 2,
+      previousMemberEpoch: 2,
+      state: 2,
+      activeTasks: [{ subtopologyId: '0', partitions: [0, 1] }],
+      activeTasksPendingRevocation: [{ subtopologyId: '0', partitions: [2] }],
+    });
     expect(s5.response).toMatchObject({ memberEpoch: 2, activeTasks: [{ subtopologyId: '0', partitions: [0, 1] }] });
     expect(b.coordinator.timerDeadline(`rebalance-timeout-group-id-${A}`)).toBe(300000);
     expectReplayEqualsLive(b);

@@ -60,7 +60,7 @@ describe('docs/adding-an-edition.md walkthrough', () => {
     expect(() => registerEdition(AK4_UNPROTECTED_OFFSETS)).toThrow(/registered already/);
   });
 
-  it('the same scenario: ak4 refuses to delete a subscribed topic\'s offset, the derived edition deletes it', () => {
+  it("the same scenario: ak4 refuses to delete a subscribed topic's offset, the derived edition deletes it", () => {
     // ak4: OffsetDelete on a topic the group reads is GROUP_SUBSCRIBED_TO_TOPIC (86), nothing written
     expect(offsetDelete(AK4)).toEqual({ errorName: 'GROUP_SUBSCRIBED_TO_TOPIC', partitionError: 86, records: [] });
     // the derived edition: the one changed rule lets the offset go, as an OffsetCommit tombstone

@@ -10,7 +10,10 @@ import { ScenarioRunner } from '../../src/core/scenario/runner.ts';
 import type { Scenario, Variant } from '../../src/core/scenario/types.ts';
 
 const files = [
-  ...readdirSync('static/examples').filter((f) => f.endsWith('.json') && f !== 'index.json').sort().map((f) => `static/examples/${f}`),
+  ...readdirSync('static/examples')
+    .filter((f) => f.endsWith('.json') && f !== 'index.json')
+    .sort()
+    .map((f) => `static/examples/${f}`),
   'test/explore/fixtures/kafka-20870-two-roles.json',
 ];
 

@@ -41,130 +41,182 @@ function expectReproduced(r: ExploreResult, invariant: string): void {
 describe('KAFKA-20870, setup Y (a partial client releasing two roles)', () => {
   const fixture = load(TWO_ROLES);
 
-  it('coordinator-only: BFS finds the stall (eventual-convergence beyond the bound)', () => {
-    const r = explore(under(fixture, 'coordinator-only'), { bfs: true, depth: 3 });
-    expect(r.violations.map((v) => v.invariant)).toEqual(['eventual-convergence']);
-    expectReproduced(r, 'eventual-convergence');
-    const v = r.violations[0]!;
-    // b joins, a learns what to revoke, then its partial reports are ignored until the rebalance timeout
-    expect(v.scenario.steps.slice(r.fromStep).map((s) => ('client' in s ? `${s.client}:${s.do}` : 'run' in s ? 'run' : '?'))).toEqual(['b:join', 'a:heartbeat', 'run']);
-    expect(v.message).toMatch(/bound 60000 ms/);
-  }, T);
+  it(
+    'coordinator-only: BFS finds the stall (eventual-convergence beyond the bound)',
+    () => {
+      const r = explore(under(fixture, 'coordinator-only'), { bfs: true, depth: 3 });
+      expect(r.violations.map((v) => v.invariant)).toEqual(['eventual-convergence']);
+      expectReproduced(r, 'eventual-convergence');
+      const v = r.violations[0]!;
+      // b joins, a learns what to revoke, then its partial reports are ignored until the rebalance timeout
+      expect(v.scenario.steps.slice(r.fromStep).map((s) => ('client' in s ? `${s.client}:${s.do}` : 'run' in s ? 'run' : '?'))).toEqual(['b:join', 'a:heartbeat', 'run']);
+      expect(v.message).toMatch(/bound 60000 ms/);
+    },
+    T,
+  );
 
-  it('current: BFS finds the expulsion of a live member (live-member-kept)', () => {
-    const r = explore(under(fixture, 'current'), { bfs: true, depth: 3 });
-    expect(r.violations.map((v) => v.invariant)).toEqual(['live-member-kept']);
-    expectReproduced(r, 'live-member-kept');
-    expect(r.violations[0]!.message).toMatch(/^a was expelled by the session timeout/);
-  }, T);
+  it(
+    'current: BFS finds the expulsion of a live member (live-member-kept)',
+    () => {
+      const r = explore(under(fixture, 'current'), { bfs: true, depth: 3 });
+      expect(r.violations.map((v) => v.invariant)).toEqual(['live-member-kept']);
+      expectReproduced(r, 'live-member-kept');
+      expect(r.violations[0]!.message).toMatch(/^a was expelled by the session timeout/);
+    },
+    T,
+  );
 
-  it('A-persist-partial: no violation (BFS and random walks)', () => {
-    const bfs = explore(under(fixture, 'A-persist-partial'), { bfs: true, depth: 3 });
-    expect(bfs.violations).toEqual([]);
-    expect(bfs.truncated).toBe(false);
-    const walks = explore(under(fixture, 'A-persist-partial'), { walks: 25, depth: 25, seed: 7 });
-    expect(walks.violations).toEqual([]);
-  }, T);
+  it(
+    'A-persist-partial: no violation (BFS and random walks)',
+    () => {
+      const bfs = explore(under(fixture, 'A-persist-partial'), { bfs: true, depth: 3 });
+      expect(bfs.violations).toEqual([]);
+      expect(bfs.truncated).toBe(false);
+      const walks = explore(under(fixture, 'A-persist-partial'), { walks: 25, depth: 25, seed: 7 });
+      expect(walks.violations).toEqual([]);
+    },
+    T,
+  );
 
-  it('random walks find and shrink the same violations', () => {
-    const co = explore(under(fixture, 'coordinator-only'), { walks: 40, depth: 30, seed: 3 });
-    expectReproduced(co, 'eventual-convergence');
-    expect(co.violations.find((v) => v.invariant === 'eventual-convergence')!.depth).toBeLessThanOrEqual(6);
-    const cur = explore(under(fixture, 'current'), { walks: 40, depth: 30, seed: 3 });
-    expectReproduced(cur, 'live-member-kept');
-    expect(cur.violations.find((v) => v.invariant === 'live-member-kept')!.depth).toBeLessThanOrEqual(6);
-  }, T);
+  it(
+    'random walks find and shrink the same violations',
+    () => {
+      const co = explore(under(fixture, 'coordinator-only'), { walks: 40, depth: 30, seed: 3 });
+      expectReproduced(co, 'eventual-convergence');
+      expect(co.violations.find((v) => v.invariant === 'eventual-convergence')!.depth).toBeLessThanOrEqual(6);
+      const cur = explore(under(fixture, 'current'), { walks: 40, depth: 30, seed: 3 });
+      expectReproduced(cur, 'live-member-kept');
+      expect(cur.violations.find((v) => v.invariant === 'live-member-kept')!.depth).toBeLessThanOrEqual(6);
+    },
+    T,
+  );
 });
 
 describe('the shipped KAFKA-20870 examples', () => {
-  it('example 12 (current): live-member-kept, from step 2', () => {
-    const r = explore(load('static/examples/12-kafka-20870-partial-report.json'), { bfs: true, depth: 2, fromStep: 2 });
-    expectReproduced(r, 'live-member-kept');
-  }, T);
+  it(
+    'example 12 (current): live-member-kept, from step 2',
+    () => {
+      const r = explore(load('static/examples/12-kafka-20870-partial-report.json'), { bfs: true, depth: 2, fromStep: 2 });
+      expectReproduced(r, 'live-member-kept');
+    },
+    T,
+  );
 
-  it('example 13 (coordinator-only): eventual-convergence, from step 3', () => {
-    const r = explore(load('static/examples/13-kafka-20870-coordinator-only.json'), { bfs: true, depth: 2, fromStep: 3 });
-    expectReproduced(r, 'eventual-convergence');
-  }, T);
+  it(
+    'example 13 (coordinator-only): eventual-convergence, from step 3',
+    () => {
+      const r = explore(load('static/examples/13-kafka-20870-coordinator-only.json'), { bfs: true, depth: 2, fromStep: 3 });
+      expectReproduced(r, 'eventual-convergence');
+    },
+    T,
+  );
 });
 
 describe('a healthy Java group', () => {
   const healthy = load('static/examples/02-scale-out-revocation.json');
 
-  it('has no violation from its start or its end (BFS)', () => {
-    expect(explore(healthy, { bfs: true, depth: 3, fromStep: 0 }).violations).toEqual([]);
-    expect(explore(healthy, { bfs: true, depth: 3 }).violations).toEqual([]);
-  }, T);
+  it(
+    'has no violation from its start or its end (BFS)',
+    () => {
+      expect(explore(healthy, { bfs: true, depth: 3, fromStep: 0 }).violations).toEqual([]);
+      expect(explore(healthy, { bfs: true, depth: 3 }).violations).toEqual([]);
+    },
+    T,
+  );
 
-  it('has no violation on random walks', () => {
-    expect(explore(healthy, { walks: 30, depth: 25, seed: 11, fromStep: 1 }).violations).toEqual([]);
-  }, T);
+  it(
+    'has no violation on random walks',
+    () => {
+      expect(explore(healthy, { walks: 30, depth: 25, seed: 11, fromStep: 1 }).violations).toEqual([]);
+    },
+    T,
+  );
 
-  it('a deliberately partial report (explore.partialReports) is rejected and the member expelled under current', () => {
-    // a second passes without heartbeats, so a partial report is sent after the last accepted one
-    const marked: Scenario = { ...healthy, steps: [...healthy.steps, { advance: 1000 }], explore: { partialReports: ['a'] } };
-    const r = explore(marked, { bfs: true, depth: 3 });
-    expectReproduced(r, 'live-member-kept');
-    const steps = r.violations[0]!.scenario.steps.slice(r.fromStep);
-    expect(steps.some((s) => 'send' in s && (s.data as { standbyTasks?: unknown }).standbyTasks === null)).toBe(true);
-    // under A the same report is accepted
-    expect(explore(under(marked, 'A-persist-partial'), { bfs: true, depth: 3 }).violations).toEqual([]);
-  }, T);
+  it(
+    'a deliberately partial report (explore.partialReports) is rejected and the member expelled under current',
+    () => {
+      // a second passes without heartbeats, so a partial report is sent after the last accepted one
+      const marked: Scenario = { ...healthy, steps: [...healthy.steps, { advance: 1000 }], explore: { partialReports: ['a'] } };
+      const r = explore(marked, { bfs: true, depth: 3 });
+      expectReproduced(r, 'live-member-kept');
+      const steps = r.violations[0]!.scenario.steps.slice(r.fromStep);
+      expect(steps.some((s) => 'send' in s && (s.data as { standbyTasks?: unknown }).standbyTasks === null)).toBe(true);
+      // under A the same report is accepted
+      expect(explore(under(marked, 'A-persist-partial'), { bfs: true, depth: 3 }).violations).toEqual([]);
+    },
+    T,
+  );
 });
 
 describe('search mechanics', () => {
   const fixture = load(TWO_ROLES);
 
-  it('is deterministic: same scenario, options and seed give the same result', () => {
-    const strip = (r: ExploreResult) => ({ ...r, statesPerSecond: 0, elapsedMs: 0 });
-    const opts = { walks: 15, depth: 20, seed: 5 };
-    expect(strip(explore(under(fixture, 'coordinator-only'), opts))).toEqual(strip(explore(under(fixture, 'coordinator-only'), opts)));
-    expect(strip(explore(fixture, { bfs: true, depth: 2 }))).toEqual(strip(explore(fixture, { bfs: true, depth: 2 })));
-  }, T);
+  it(
+    'is deterministic: same scenario, options and seed give the same result',
+    () => {
+      const strip = (r: ExploreResult) => ({ ...r, statesPerSecond: 0, elapsedMs: 0 });
+      const opts = { walks: 15, depth: 20, seed: 5 };
+      expect(strip(explore(under(fixture, 'coordinator-only'), opts))).toEqual(strip(explore(under(fixture, 'coordinator-only'), opts)));
+      expect(strip(explore(fixture, { bfs: true, depth: 2 }))).toEqual(strip(explore(fixture, { bfs: true, depth: 2 })));
+    },
+    T,
+  );
 
-  it('BFS deduplication merges states reached by different interleavings', () => {
-    const r = explore(under(fixture, 'A-persist-partial'), { bfs: true, depth: 3 });
-    // without deduplication every transition would add a state
-    expect(r.states).toBeLessThan(r.transitions);
-    expect(r.transitions - r.states).toBeGreaterThan(r.transitions / 4);
-    // a concrete merge: two failovers in a row reach the same state as one
-    const { root, ctx } = prepare(under(fixture, 'A-persist-partial'));
-    const once = root.clone();
-    once.apply(ctx, { kind: 'failover' });
-    const twice = once.clone();
-    twice.apply(ctx, { kind: 'failover' });
-    expect(stateHash(twice, ctx)).toBe(stateHash(once, ctx));
-    // and a clone hashes like its original, while a real change does not
-    expect(stateHash(root.clone(), ctx)).toBe(stateHash(root, ctx));
-    const moved = root.clone();
-    moved.apply(ctx, { kind: 'client', client: 'b', do: 'join' });
-    expect(stateHash(moved, ctx)).not.toBe(stateHash(root, ctx));
-  }, T);
+  it(
+    'BFS deduplication merges states reached by different interleavings',
+    () => {
+      const r = explore(under(fixture, 'A-persist-partial'), { bfs: true, depth: 3 });
+      // without deduplication every transition would add a state
+      expect(r.states).toBeLessThan(r.transitions);
+      expect(r.transitions - r.states).toBeGreaterThan(r.transitions / 4);
+      // a concrete merge: two failovers in a row reach the same state as one
+      const { root, ctx } = prepare(under(fixture, 'A-persist-partial'));
+      const once = root.clone();
+      once.apply(ctx, { kind: 'failover' });
+      const twice = once.clone();
+      twice.apply(ctx, { kind: 'failover' });
+      expect(stateHash(twice, ctx)).toBe(stateHash(once, ctx));
+      // and a clone hashes like its original, while a real change does not
+      expect(stateHash(root.clone(), ctx)).toBe(stateHash(root, ctx));
+      const moved = root.clone();
+      moved.apply(ctx, { kind: 'client', client: 'b', do: 'join' });
+      expect(stateHash(moved, ctx)).not.toBe(stateHash(root, ctx));
+    },
+    T,
+  );
 
-  it('clones are independent of their original', () => {
-    const { root, ctx } = prepare(under(fixture, 'coordinator-only'));
-    const before = stateHash(root, ctx);
-    const child = root.clone();
-    child.apply(ctx, { kind: 'client', client: 'b', do: 'join' });
-    child.apply(ctx, { kind: 'client', client: 'a', do: 'heartbeat' });
-    child.apply(ctx, { kind: 'run', ms: 30000 });
-    expect(stateHash(root, ctx)).toBe(before);
-    expect(root.broker.coordinator.groups.get('app')!.members.has('b')).toBe(false);
-    expect(child.broker.coordinator.groups.get('app')!.members.has('b')).toBe(true);
-    expect(root.broker.now).toBe(0);
-  }, T);
+  it(
+    'clones are independent of their original',
+    () => {
+      const { root, ctx } = prepare(under(fixture, 'coordinator-only'));
+      const before = stateHash(root, ctx);
+      const child = root.clone();
+      child.apply(ctx, { kind: 'client', client: 'b', do: 'join' });
+      child.apply(ctx, { kind: 'client', client: 'a', do: 'heartbeat' });
+      child.apply(ctx, { kind: 'run', ms: 30000 });
+      expect(stateHash(root, ctx)).toBe(before);
+      expect(root.broker.coordinator.groups.get('app')!.members.has('b')).toBe(false);
+      expect(child.broker.coordinator.groups.get('app')!.members.has('b')).toBe(true);
+      expect(root.broker.now).toBe(0);
+    },
+    T,
+  );
 
-  it('maxStates truncates, shouldStop cancels, onProgress reports', () => {
-    const r = explore(fixture, { bfs: true, depth: 6, maxStates: 50 });
-    expect(r.truncated).toBe(true);
-    expect(r.states).toBe(50);
-    let calls = 0;
-    const seen: number[] = [];
-    const c = explore(fixture, { bfs: true, depth: 6, shouldStop: () => ++calls > 30 }, (p) => seen.push(p.states));
-    expect(c.truncated).toBe(true);
-    expect(c.transitions).toBe(31);
-    expect(seen.length).toBeGreaterThan(0);
-  }, T);
+  it(
+    'maxStates truncates, shouldStop cancels, onProgress reports',
+    () => {
+      const r = explore(fixture, { bfs: true, depth: 6, maxStates: 50 });
+      expect(r.truncated).toBe(true);
+      expect(r.states).toBe(50);
+      let calls = 0;
+      const seen: number[] = [];
+      const c = explore(fixture, { bfs: true, depth: 6, shouldStop: () => ++calls > 30 }, (p) => seen.push(p.states));
+      expect(c.truncated).toBe(true);
+      expect(c.transitions).toBe(31);
+      expect(seen.length).toBeGreaterThan(0);
+    },
+    T,
+  );
 });
 
 describe('sgp explore', () => {
@@ -175,7 +227,13 @@ describe('sgp explore', () => {
   };
 
   it('parses its options', () => {
-    expect(parseExploreArgs(['f.json', '--bfs', '--depth', '4', '--max-states=10', '--from-step', '0'])).toEqual({ file: 'f.json', options: { bfs: true, depth: 4, maxStates: 10, fromStep: 0 }, variant: null, json: false, out: null });
+    expect(parseExploreArgs(['f.json', '--bfs', '--depth', '4', '--max-states=10', '--from-step', '0'])).toEqual({
+      file: 'f.json',
+      options: { bfs: true, depth: 4, maxStates: 10, fromStep: 0 },
+      variant: null,
+      json: false,
+      out: null,
+    });
     expect(parseExploreArgs(['f.json'])).toMatchObject({ options: { walks: 200 } });
     expect(parseExploreArgs(['f.json', '--depth', '0'])).toMatch(/--depth needs a whole number of at least 1/);
     expect(parseExploreArgs(['f.json', '--variant', 'nope'])).toMatch(/--variant needs one of/);
@@ -183,29 +241,33 @@ describe('sgp explore', () => {
     expect(parseExploreArgs(['a.json', 'b.json'])).toMatch(/takes one FILE/);
   });
 
-  it('exit 0 without violation, 1 with violations (and --out writes minimal scenarios), 2 on bad input', async () => {
-    const ok = io();
-    expect(await exploreCli(['static/examples/02-scale-out-revocation.json', '--bfs', '--depth', '2'], ok.io)).toBe(0);
-    expect(ok.out.join('')).toMatch(/no invariant violated/);
+  it(
+    'exit 0 without violation, 1 with violations (and --out writes minimal scenarios), 2 on bad input',
+    async () => {
+      const ok = io();
+      expect(await exploreCli(['static/examples/02-scale-out-revocation.json', '--bfs', '--depth', '2'], ok.io)).toBe(0);
+      expect(ok.out.join('')).toMatch(/no invariant violated/);
 
-    const bad = io();
-    const files = new Map<string, string>();
-    const fs = async () => ({ mkdir: async () => {}, writeFile: async (p: string, t: string) => void files.set(p, t) });
-    expect(await exploreCli([TWO_ROLES, '--bfs', '--depth', '3', '--variant', 'current', '--out', 'out/'], bad.io, fs)).toBe(1);
-    expect(bad.out.join('')).toMatch(/VIOLATION live-member-kept after \d action/);
-    expect([...files.keys()]).toEqual(['out/kafka-20870-two-roles-live-member-kept.json']);
-    const written = parseScenario(files.get('out/kafka-20870-two-roles-live-member-kept.json')!);
-    expect(written.ok).toBe(true);
-    if (written.ok) expect(runScenario(written.scenario).steps.flatMap((s) => s.mismatches)).toEqual([]);
+      const bad = io();
+      const files = new Map<string, string>();
+      const fs = async () => ({ mkdir: async () => {}, writeFile: async (p: string, t: string) => void files.set(p, t) });
+      expect(await exploreCli([TWO_ROLES, '--bfs', '--depth', '3', '--variant', 'current', '--out', 'out/'], bad.io, fs)).toBe(1);
+      expect(bad.out.join('')).toMatch(/VIOLATION live-member-kept after \d action/);
+      expect([...files.keys()]).toEqual(['out/kafka-20870-two-roles-live-member-kept.json']);
+      const written = parseScenario(files.get('out/kafka-20870-two-roles-live-member-kept.json')!);
+      expect(written.ok).toBe(true);
+      if (written.ok) expect(runScenario(written.scenario).steps.flatMap((s) => s.mismatches)).toEqual([]);
 
-    const json = io();
-    expect(await exploreCli([TWO_ROLES, '--bfs', '--depth', '3', '--variant', 'coordinator-only', '--json'], json.io)).toBe(1);
-    expect(JSON.parse(json.out.join('')).violations[0].invariant).toBe('eventual-convergence');
+      const json = io();
+      expect(await exploreCli([TWO_ROLES, '--bfs', '--depth', '3', '--variant', 'coordinator-only', '--json'], json.io)).toBe(1);
+      expect(JSON.parse(json.out.join('')).violations[0].invariant).toBe('eventual-convergence');
 
-    const missing = io();
-    expect(await exploreCli(['nope.json'], missing.io)).toBe(2);
-    expect(missing.err.join('')).toMatch(/cannot read/);
-    const past = io();
-    expect(await exploreCli([TWO_ROLES, '--from-step', '9'], past.io)).toBe(2);
-  }, T);
+      const missing = io();
+      expect(await exploreCli(['nope.json'], missing.io)).toBe(2);
+      expect(missing.err.join('')).toMatch(/cannot read/);
+      const past = io();
+      expect(await exploreCli([TWO_ROLES, '--from-step', '9'], past.io)).toBe(2);
+    },
+    T,
+  );
 });

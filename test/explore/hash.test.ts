@@ -37,19 +37,23 @@ describe('stateHash', () => {
     ['test/explore/fixtures/kafka-20870-two-roles.json', 3],
     ['static/examples/02-scale-out-revocation.json', 3],
     ['static/examples/04-static-member-restart.json', 3],
-  ])('agrees with canonicalState on %s (equal hash exactly when equal text)', (path, depth) => {
-    const { worlds, ctx } = reachable(load(path), depth);
-    const textByHash = new Map<number, string>();
-    const hashByText = new Map<string, number>();
-    for (const w of worlds) {
-      const h = stateHash(w, ctx);
-      const t = canonicalState(w, ctx);
-      expect(textByHash.get(h) ?? t).toBe(t);
-      expect(hashByText.get(t) ?? h).toBe(h);
-      textByHash.set(h, t);
-      hashByText.set(t, h);
-    }
-    // the search merges states here, so the check covers equal states reached in different ways
-    expect(hashByText.size).toBeLessThan(worlds.length);
-  }, 120_000);
+  ])(
+    'agrees with canonicalState on %s (equal hash exactly when equal text)',
+    (path, depth) => {
+      const { worlds, ctx } = reachable(load(path), depth);
+      const textByHash = new Map<number, string>();
+      const hashByText = new Map<string, number>();
+      for (const w of worlds) {
+        const h = stateHash(w, ctx);
+        const t = canonicalState(w, ctx);
+        expect(textByHash.get(h) ?? t).toBe(t);
+        expect(hashByText.get(t) ?? h).toBe(h);
+        textByHash.set(h, t);
+        hashByText.set(t, h);
+      }
+      // the search merges states here, so the check covers equal states reached in different ways
+      expect(hashByText.size).toBeLessThan(worlds.length);
+    },
+    120_000,
+  );
 });

@@ -98,7 +98,7 @@ describe('sgp import', () => {
 });
 
 describe('sgp report', () => {
-  it('prints the report for the scenario\'s own variant and its checkVariants', async () => {
+  it("prints the report for the scenario's own variant and its checkVariants", async () => {
     const r = await sgp(['report', 'ex17.json']);
     expect(r.code).toBe(0);
     const s = JSON.parse(files['ex17.json']!);

@@ -70,7 +70,10 @@ describe('importRequestLog', () => {
     // logged at completion: a slow join (2000 ms, 1900 of them waiting on the coordinator's write) completes after a
     // heartbeat that reached the coordinator 1 s after it; both completed in the same millisecond as a third one
     const timed = (ts: string, member: string, epoch: number, total: number, queue: number, local: number) =>
-      line({ ts, request: { groupId: 'g', memberId: member, memberEpoch: epoch }, response: { errorCode: 0, memberId: member, memberEpoch: 1 } }).replace('"totalTimeMs":1.5', `"totalTimeMs":${total},"requestQueueTimeMs":${queue},"localTimeMs":${local}`);
+      line({ ts, request: { groupId: 'g', memberId: member, memberEpoch: epoch }, response: { errorCode: 0, memberId: member, memberEpoch: 1 } }).replace(
+        '"totalTimeMs":1.5',
+        `"totalTimeMs":${total},"requestQueueTimeMs":${queue},"localTimeMs":${local}`,
+      );
     const text = [timed('2025-06-01 12:00:02,000', 'x', 0, 2000, 40, 60), timed('2025-06-01 12:00:02,000', 'y', 1, 3.5, 0.5, 1), timed('2025-06-01 12:00:02,000', 'z', 1, 1000.4, 0.2, 0.2)].join('\n');
     const handled = importRequestLog(text, { timing: 'advance', clock: 'handled' });
     // handed over at 00,100 (x), 01,000 (z: waited 1000 ms after) and 01,998 (y)
@@ -119,7 +122,12 @@ describe('importRequestLog', () => {
   it('uses the draft api keys for kip1071-draft and drops broker-generated member ids after the join', () => {
     const generated = 'brokerGen0000000000000';
     const text = [
-      line({ key: 89, version: 0, request: { groupId: 'g', memberId: '', memberEpoch: 0, topologyId: 't1', activeTasks: [], standbyTasks: [], warmupTasks: [] }, response: { errorCode: 0, memberId: generated, memberEpoch: 1, shouldInitializeTopology: true } }),
+      line({
+        key: 89,
+        version: 0,
+        request: { groupId: 'g', memberId: '', memberEpoch: 0, topologyId: 't1', activeTasks: [], standbyTasks: [], warmupTasks: [] },
+        response: { errorCode: 0, memberId: generated, memberEpoch: 1, shouldInitializeTopology: true },
+      }),
       line({ key: 88, version: 0, name: 'STREAMS_GROUP_INITIALIZE', request: { groupId: 'g', topologyId: 't1', topology: [] }, response: { errorCode: 0 } }),
       line({ key: 89, version: 0, request: { groupId: 'g', memberId: generated, memberEpoch: 1 }, response: { errorCode: 0, memberId: generated, memberEpoch: 1 } }),
       line({ key: 90, version: 0, name: 'STREAMS_GROUP_DESCRIBE', request: { groupIds: ['g'], includeAuthorizedOperations: false }, response: { groups: [] } }),
@@ -181,16 +189,52 @@ describe('scenarioFromRequestLog', () => {
   });
 
   it('takes the base for everything it gives, and the default partition count when no task is logged', () => {
-    const hb = line({ request: { groupId: 'g', memberId: 'm', memberEpoch: 0, topology: { epoch: 0, subtopologies: [{ subtopologyId: 's', sourceTopics: ['in'], sourceTopicRegex: [], stateChangelogTopics: [], repartitionSinkTopics: [], repartitionSourceTopics: [{ name: 'g-rep', partitions: 0, replicationFactor: 0, topicConfigs: [] }], copartitionGroups: [] }] } }, response: { errorCode: 0, memberId: 'm', memberEpoch: 1 } });
+    const hb = line({
+      request: {
+        groupId: 'g',
+        memberId: 'm',
+        memberEpoch: 0,
+        topology: {
+          epoch: 0,
+          subtopologies: [
+            {
+              subtopologyId: 's',
+              sourceTopics: ['in'],
+              sourceTopicRegex: [],
+              stateChangelogTopics: [],
+              repartitionSinkTopics: [],
+              repartitionSourceTopics: [{ name: 'g-rep', partitions: 0, replicationFactor: 0, topicConfigs: [] }],
+              copartitionGroups: [],
+            },
+          ],
+        },
+      },
+      response: { errorCode: 0, memberId: 'm', memberEpoch: 1 },
+    });
     expect(scenarioFromRequestLog(hb, {}, { defaultPartitions: 6 }).scenario.topics).toEqual([
       { name: 'g-rep', partitions: 6 },
       { name: 'in', partitions: 6 },
     ]);
     // a response that reports missing internal topics: the broker created them during the log
-    const missing = line({ request: JSON.parse(hb.slice(hb.indexOf('"request":') + 10, hb.indexOf(',"response"'))), response: { errorCode: 0, memberId: 'm', memberEpoch: 1, status: [{ statusCode: 3, statusDetail: 'Internal topics are missing: [g-rep]' }] } });
+    const missing = line({
+      request: JSON.parse(hb.slice(hb.indexOf('"request":') + 10, hb.indexOf(',"response"'))),
+      response: { errorCode: 0, memberId: 'm', memberEpoch: 1, status: [{ statusCode: 3, statusDetail: 'Internal topics are missing: [g-rep]' }] },
+    });
     expect(scenarioFromRequestLog(missing).scenario.topics).toEqual([{ name: 'in', partitions: 4 }]);
-    const based = scenarioFromRequestLog(hb, { title: 'T', notes: 'N', config: { 'group.streams.session.timeout.ms': 30000 }, topics: [{ name: 'in', partitions: 2 }], checkVariants: ['current', 'A-persist-partial'] });
-    expect(valid(based.scenario)).toMatchObject({ title: 'T', notes: 'N', config: { 'group.streams.session.timeout.ms': 30000 }, topics: [{ name: 'in', partitions: 2 }], checkVariants: ['current', 'A-persist-partial'] });
+    const based = scenarioFromRequestLog(hb, {
+      title: 'T',
+      notes: 'N',
+      config: { 'group.streams.session.timeout.ms': 30000 },
+      topics: [{ name: 'in', partitions: 2 }],
+      checkVariants: ['current', 'A-persist-partial'],
+    });
+    expect(valid(based.scenario)).toMatchObject({
+      title: 'T',
+      notes: 'N',
+      config: { 'group.streams.session.timeout.ms': 30000 },
+      topics: [{ name: 'in', partitions: 2 }],
+      checkVariants: ['current', 'A-persist-partial'],
+    });
   });
 
   it('is deterministic', () => {

@@ -6,7 +6,9 @@ import { fixture } from './helpers.ts';
 const T0 = Date.UTC(2025, 5, 1, 12, 0, 0, 123);
 
 describe('parseLogLine', () => {
-  const lines = fixture('prefixes-log.txt').split('\n').filter((l) => l !== '');
+  const lines = fixture('prefixes-log.txt')
+    .split('\n')
+    .filter((l) => l !== '');
 
   it('reads the same request in every layout of the fixture', () => {
     expect(lines).toHaveLength(7);
@@ -49,7 +51,8 @@ describe('parseLogLine', () => {
   });
 
   it('finds the end of the JSON even with braces and escaped quotes inside strings', () => {
-    const line = '[2025-06-01 12:00:00,140] DEBUG Completed request:{"isForwarded":false,"requestHeader":{"requestApiKey":89,"requestApiVersion":0,"correlationId":3,"clientId":"we}ird\\"{id","requestApiKeyName":"STREAMS_GROUP_DESCRIBE"},"request":{"groupIds":["a}b"],"includeAuthorizedOperations":false},"response":""} (kafka.request.logger)';
+    const line =
+      '[2025-06-01 12:00:00,140] DEBUG Completed request:{"isForwarded":false,"requestHeader":{"requestApiKey":89,"requestApiVersion":0,"correlationId":3,"clientId":"we}ird\\"{id","requestApiKeyName":"STREAMS_GROUP_DESCRIBE"},"request":{"groupIds":["a}b"],"includeAuthorizedOperations":false},"response":""} (kafka.request.logger)';
     const p = parseLogLine(line);
     expect(p).toMatchObject({ ok: true, clientId: 'we}ird"{id', request: { groupIds: ['a}b'] }, response: '' });
   });

@@ -7,17 +7,28 @@ import type { Scenario, Variant } from '../../src/core/scenario/types.ts';
 import { example, valid } from './helpers.ts';
 
 function report(s: Scenario, variants: Variant[]): string {
-  return exportMarkdown(s, variants.map((variant) => ({ variant, trace: runScenario({ ...s, variant }) })));
+  return exportMarkdown(
+    s,
+    variants.map((variant) => ({ variant, trace: runScenario({ ...s, variant }) })),
+  );
 }
 
 const mermaidBlocks = (md: string): string[] => [...md.matchAll(/```mermaid\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
 
 /** Every line of a diagram is one statement of the few forms the exporter writes. */
-const STATEMENT = [/^sequenceDiagram$/, /^  participant (M\d+|B|C|L) as [^;#\n]*(?:#\d+;[^;#\n]*)*$/, /^  (M\d+|B|C)(->>|-->>|--x)(B|C|L|M\d+): [^;#\n]*(?:#\d+;[^;#\n]*)*$/, /^  Note over (B|C|M\d+)(,L)?: [^;#\n]*(?:#\d+;[^;#\n]*)*$/];
+const STATEMENT = [
+  /^sequenceDiagram$/,
+  /^  participant (M\d+|B|C|L) as [^;#\n]*(?:#\d+;[^;#\n]*)*$/,
+  /^  (M\d+|B|C)(->>|-->>|--x)(B|C|L|M\d+): [^;#\n]*(?:#\d+;[^;#\n]*)*$/,
+  /^  Note over (B|C|M\d+)(,L)?: [^;#\n]*(?:#\d+;[^;#\n]*)*$/,
+];
 
 function checkDiagram(d: string): void {
   for (const line of d.split('\n')) {
-    expect(STATEMENT.some((re) => re.test(line)), line).toBe(true);
+    expect(
+      STATEMENT.some((re) => re.test(line)),
+      line,
+    ).toBe(true);
     // the free text (after "as" or ": ") holds no character Mermaid could read, once entity codes are removed
     const at = line.startsWith('  participant ') ? line.indexOf(' as ') + 4 : line.indexOf(': ') + 2;
     if (line === 'sequenceDiagram') continue;
@@ -72,7 +83,14 @@ describe('exportMarkdown', () => {
     checkDiagram(d!);
     const lines = d!.split('\n');
     // example 12's partial report is turned away by the service layer: the broker gets a lane
-    expect(lines.slice(0, 6)).toEqual(['sequenceDiagram', '  participant M0 as a', '  participant M1 as b', '  participant B as Broker (KafkaApis, service layer)', '  participant C as Coordinator', '  participant L as __consumer_offsets']);
+    expect(lines.slice(0, 6)).toEqual([
+      'sequenceDiagram',
+      '  participant M0 as a',
+      '  participant M1 as b',
+      '  participant B as Broker (KafkaApis, service layer)',
+      '  participant C as Coordinator',
+      '  participant L as __consumer_offsets',
+    ]);
     expect(lines).toContain('  M0->>C: StreamsGroupHeartbeat v1 epoch=0 (join) active=[] standby=[] warmup=[]');
     expect(lines).toContain('  C-->>M0: epoch=2 active=[0_0,0_1,0_2,0_3] standby=[] warmup=[]');
     // the partial report stops at the broker's service layer
@@ -107,11 +125,16 @@ describe('exportMarkdown', () => {
     expect(rows[0]).toBe('| 0 | 0 | StreamsGroupMemberMetadata | `a` | `clientId=a, clientHost=/127.0.0.1, rebalanceTimeoutMs=300000, topologyEpoch=0, processId=p1` |');
     expect(rows).toContain('| 5 | 0 | StreamsGroupCurrentMemberAssignment | `a` | `memberEpoch=2, previousMemberEpoch=0, state=STABLE, activeTasks=[0_0,0_1,0_2,0_3]` |');
     expect(rows).toContain('| 13 | 3 | StreamsGroupCurrentMemberAssignment | `a` | *tombstone* |');
-    expect(rows).toContain('| 2 | 0 | StreamsGroupMetadata | — | `epoch=2, metadataHash=2173816044724231, validatedTopologyEpoch=0, lastAssignmentConfigs=[{"key":"num.standby.replicas","value":"0"}]` |');
+    expect(rows).toContain(
+      '| 2 | 0 | StreamsGroupMetadata | — | `epoch=2, metadataHash=2173816044724231, validatedTopologyEpoch=0, lastAssignmentConfigs=[{"key":"num.standby.replicas","value":"0"}]` |',
+    );
   });
 
-  it('tabulates every invariant per variant with the first violation\'s step and message', () => {
-    const table = md.slice(md.indexOf('## Invariants'), md.indexOf('## Durability')).split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| invariant'));
+  it("tabulates every invariant per variant with the first violation's step and message", () => {
+    const table = md
+      .slice(md.indexOf('## Invariants'), md.indexOf('## Durability'))
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| invariant'));
     expect(table.map((r) => r.split(' | ')[0]!.slice(2))).toEqual(Object.keys(INVARIANTS));
     const live = table.find((r) => r.startsWith('| live-member-kept |'))!;
     const cells = live.split(' | ');
@@ -167,7 +190,9 @@ describe('escaping', () => {
     checkTables(md);
     const lines = md.split('\n');
     // the title is one heading line; nothing from it opens HTML or code
-    expect(lines[0]).toMatch(/^# Title x\\\|y;z#1 \\`tick\\` \\`\\`\\`fence &lt;script&gt;alert\(1\)&lt;\/script&gt; %%\{init\}%% --&gt;&gt; end<br>second line \\\*em\\\* \\_u\\_ \\\[l\\\]\(http:\/\/e\) \\~s\\~ \\\$m\\\$ \\\\$/);
+    expect(lines[0]).toMatch(
+      /^# Title x\\\|y;z#1 \\`tick\\` \\`\\`\\`fence &lt;script&gt;alert\(1\)&lt;\/script&gt; %%\{init\}%% --&gt;&gt; end<br>second line \\\*em\\\* \\_u\\_ \\\[l\\\]\(http:\/\/e\) \\~s\\~ \\\$m\\\$ \\\\$/,
+    );
     expect(md).not.toContain('<script>');
     // the notes' open fence is closed before the report goes on
     const fences = lines.filter((l) => /^```/.test(l));

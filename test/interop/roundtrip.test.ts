@@ -10,7 +10,11 @@ import { example, fixture, valid } from './helpers.ts';
 function roundTrip(s: Scenario) {
   const trace = runScenario(s);
   const lines = toRequestLogLines(trace, { groupId: s.groupId });
-  const { scenario, result } = scenarioFromRequestLog(lines.join('\n'), { protocol: s.protocol, variant: s.variant, config: s.config, topics: s.topics, groupId: s.groupId }, { timing: 'advance', expectResponses: true });
+  const { scenario, result } = scenarioFromRequestLog(
+    lines.join('\n'),
+    { protocol: s.protocol, variant: s.variant, config: s.config, topics: s.topics, groupId: s.groupId },
+    { timing: 'advance', expectResponses: true },
+  );
   const replay = runScenario(valid(scenario));
   return { trace, lines, result, replay };
 }
@@ -55,13 +59,21 @@ describe('request log round trip', () => {
 
   it('renders lines in the logger format: the log4j prefix, "Completed request:", the JSON fields in order, the logger name', () => {
     const { lines } = roundTrip(example('02-scale-out-revocation.json'));
-    expect(lines[0]).toMatch(/^\[2025-01-01 00:00:00,000\] DEBUG Completed request:\{"isForwarded":false,"requestHeader":\{"requestApiKey":88,"requestApiVersion":1,"correlationId":0,"clientId":"app-a-StreamThread-1-consumer","requestApiKeyName":"STREAMS_GROUP_HEARTBEAT"\},"request":\{"groupId":"app","memberId":"a",.*\},"response":\{"throttleTimeMs":0,"errorCode":0,.*\},"connection":"127\.0\.0\.1:9092-127\.0\.0\.1:50000-0","totalTimeMs":1\.0,"requestQueueTimeMs":0\.1,"localTimeMs":0\.8,"remoteTimeMs":0\.0,"throttleTimeMs":0,"responseQueueTimeMs":0\.0,"sendTimeMs":0\.1,"securityProtocol":"PLAINTEXT","principal":"User:ANONYMOUS","listener":"PLAINTEXT","clientInformation":\{"softwareName":"apache-kafka-java","softwareVersion":"4\.1\.0"\}\} \(kafka\.request\.logger\)$/);
+    expect(lines[0]).toMatch(
+      /^\[2025-01-01 00:00:00,000\] DEBUG Completed request:\{"isForwarded":false,"requestHeader":\{"requestApiKey":88,"requestApiVersion":1,"correlationId":0,"clientId":"app-a-StreamThread-1-consumer","requestApiKeyName":"STREAMS_GROUP_HEARTBEAT"\},"request":\{"groupId":"app","memberId":"a",.*\},"response":\{"throttleTimeMs":0,"errorCode":0,.*\},"connection":"127\.0\.0\.1:9092-127\.0\.0\.1:50000-0","totalTimeMs":1\.0,"requestQueueTimeMs":0\.1,"localTimeMs":0\.8,"remoteTimeMs":0\.0,"throttleTimeMs":0,"responseQueueTimeMs":0\.0,"sendTimeMs":0\.1,"securityProtocol":"PLAINTEXT","principal":"User:ANONYMOUS","listener":"PLAINTEXT","clientInformation":\{"softwareName":"apache-kafka-java","softwareVersion":"4\.1\.0"\}\} \(kafka\.request\.logger\)$/,
+    );
     // correlation ids count per client connection
     const ids = lines.map((l) => {
       const p = parseLogLine(l);
       return p.ok ? `${p.clientId}#${p.correlationId}` : '';
     });
-    expect(ids).toEqual(['app-a-StreamThread-1-consumer#0', 'app-b-StreamThread-1-consumer#0', 'app-a-StreamThread-1-consumer#1', 'app-a-StreamThread-1-consumer#2', 'app-b-StreamThread-1-consumer#1']);
+    expect(ids).toEqual([
+      'app-a-StreamThread-1-consumer#0',
+      'app-b-StreamThread-1-consumer#0',
+      'app-a-StreamThread-1-consumer#1',
+      'app-a-StreamThread-1-consumer#2',
+      'app-b-StreamThread-1-consumer#1',
+    ]);
   });
 
   it('puts run-step heartbeats at their own times, so session timeouts fire in the imported advance steps', () => {

@@ -12,7 +12,10 @@ function scenario(steps: Step[]): Scenario {
     variant: 'current',
     config: { 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0 },
     groupId: 'app',
-    topics: [{ name: 'in0', partitions: 2 }, { name: 'app-0-changelog', partitions: 2 }],
+    topics: [
+      { name: 'in0', partitions: 2 },
+      { name: 'app-0-changelog', partitions: 2 },
+    ],
     topology: TOPOLOGY,
     clients: {},
     steps,
@@ -29,12 +32,7 @@ describe('live-member-kept after a static temporary leave', () => {
   // GroupMetadataManager.streamsGroupLeave (ak4-shipped §4.3 step 5): epoch -2 does not reschedule the session timer,
   // so a static member that does not come back is fenced at the deadline of its last regular heartbeat.
   it('a static member that left with -2 and went silent is fenced at its old session deadline without a violation', () => {
-    const trace = runScenario(scenario([
-      join,
-      { advance: 10000 },
-      { send: 'StreamsGroupHeartbeat', member: 's', data: { memberId: 's', memberEpoch: -2, instanceId: 'i-s' } },
-      { advance: 40000 },
-    ]));
+    const trace = runScenario(scenario([join, { advance: 10000 }, { send: 'StreamsGroupHeartbeat', member: 's', data: { memberId: 's', memberEpoch: -2, instanceId: 'i-s' } }, { advance: 40000 }]));
     const last = trace.steps[3]!;
     // the session timer set by the join (t = 0) fires at 45 s
     expect(last.timers.map((t) => [t.at, t.effect])).toEqual([[45000, 'session timeout fenced member s']]);
@@ -44,24 +42,21 @@ describe('live-member-kept after a static temporary leave', () => {
 
   it('a member that keeps heartbeating after a rejected heartbeat is still flagged when it is expelled', () => {
     // the rejected heartbeat (wrong epoch) is a send that does not refresh the session: still a liveness violation
-    const trace = runScenario(scenario([
-      join,
-      { advance: 40000 },
-      { send: 'StreamsGroupHeartbeat', member: 's', data: { memberId: 's', memberEpoch: 99, instanceId: 'i-s' } },
-      { advance: 10000 },
-    ]));
+    const trace = runScenario(scenario([join, { advance: 40000 }, { send: 'StreamsGroupHeartbeat', member: 's', data: { memberId: 's', memberEpoch: 99, instanceId: 'i-s' } }, { advance: 10000 }]));
     expect(trace.steps[2]!.errorName).toBe('FENCED_MEMBER_EPOCH');
     expect(trace.steps[3]!.violations.map((v) => v.invariant)).toEqual(['live-member-kept']);
   });
 
   it('a member that returns after its -2 leave is live again', () => {
-    const trace = runScenario(scenario([
-      join,
-      { send: 'StreamsGroupHeartbeat', member: 's', data: { memberId: 's', memberEpoch: -2, instanceId: 'i-s' } },
-      { advance: 40000 },
-      { send: 'StreamsGroupHeartbeat', member: 's', data: { memberId: 's', memberEpoch: 7, instanceId: 'i-s' } },
-      { advance: 10000 },
-    ]));
+    const trace = runScenario(
+      scenario([
+        join,
+        { send: 'StreamsGroupHeartbeat', member: 's', data: { memberId: 's', memberEpoch: -2, instanceId: 'i-s' } },
+        { advance: 40000 },
+        { send: 'StreamsGroupHeartbeat', member: 's', data: { memberId: 's', memberEpoch: 7, instanceId: 'i-s' } },
+        { advance: 10000 },
+      ]),
+    );
     // its epoch-7 heartbeat after the leave is rejected, so it is expelled although it heartbeats again
     expect(trace.steps[4]!.violations.map((v) => v.invariant)).toEqual(['live-member-kept']);
   });

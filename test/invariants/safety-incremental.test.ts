@@ -18,10 +18,24 @@ import { ScenarioRunner } from '../../src/core/scenario/runner.ts';
 const tuple = (active: Record<string, number[]>, standby: Record<string, number[]> = {}): TasksTuple => ({ active: taskSet(active), standby: taskSet(standby), warmup: EMPTY_SET });
 
 function member(id: string, pid: string, epoch: number, active: Record<string, number[]>, pending: Record<string, number[]> = {}, state: StreamsGroupMember['state'] = 'STABLE'): StreamsGroupMember {
-  return { ...newMember(id), memberEpoch: epoch, previousMemberEpoch: epoch - 1, state, processId: pid, assignedTasks: { active: withEpoch(taskSet(active), epoch), standby: EMPTY_SET, warmup: EMPTY_SET }, tasksPendingRevocation: tuple(pending) };
+  return {
+    ...newMember(id),
+    memberEpoch: epoch,
+    previousMemberEpoch: epoch - 1,
+    state,
+    processId: pid,
+    assignedTasks: { active: withEpoch(taskSet(active), epoch), standby: EMPTY_SET, warmup: EMPTY_SET },
+    tasksPendingRevocation: tuple(pending),
+  };
 }
 
-const configured = (tasks: number): ConfiguredTopology => ({ topologyEpoch: 0, metadataHash: 0, subtopologies: [{ subtopologyId: '0', numberOfTasks: tasks } as never], internalTopicsToBeCreated: [], problem: null });
+const configured = (tasks: number): ConfiguredTopology => ({
+  topologyEpoch: 0,
+  metadataHash: 0,
+  subtopologies: [{ subtopologyId: '0', numberOfTasks: tasks } as never],
+  internalTopicsToBeCreated: [],
+  problem: null,
+});
 
 describe('the incremental safety check', () => {
   it('reports what the full check reports at every step, as each invariant breaks and mends', () => {

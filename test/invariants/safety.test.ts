@@ -10,7 +10,14 @@ import { EMPTY_SET, taskSet, withEpoch, type TasksTuple } from '../../src/core/m
 const tuple = (active: Record<string, number[]>, standby: Record<string, number[]> = {}): TasksTuple => ({ active: taskSet(active), standby: taskSet(standby), warmup: EMPTY_SET });
 
 function member(id: string, pid: string, epoch: number, active: Record<string, number[]>, pending: Record<string, number[]> = {}): StreamsGroupMember {
-  return { ...newMember(id), memberEpoch: epoch, previousMemberEpoch: epoch - 1, processId: pid, assignedTasks: { active: withEpoch(taskSet(active), epoch), standby: EMPTY_SET, warmup: EMPTY_SET }, tasksPendingRevocation: tuple(pending) };
+  return {
+    ...newMember(id),
+    memberEpoch: epoch,
+    previousMemberEpoch: epoch - 1,
+    processId: pid,
+    assignedTasks: { active: withEpoch(taskSet(active), epoch), standby: EMPTY_SET, warmup: EMPTY_SET },
+    tasksPendingRevocation: tuple(pending),
+  };
 }
 
 function group(members: StreamsGroupMember[], targets: Record<string, TasksTuple> = {}, epoch = 2): StreamsGroup {
@@ -84,11 +91,14 @@ describe('safety invariants', () => {
     const targets: Record<string, TasksTuple> = { m69: tuple({}, { '0': [3] }), twin: tuple({ '0': [3] }) };
     for (const round of [1, 2]) {
       const g = group(members, targets);
-      expect(checkSafety(new Map([['app', g]]), new Map()).map((v) => v.message), `round ${round}`).toEqual(['Process p69 gets 0_3 twice in the target (m69/standby and twin/active).']);
+      expect(
+        checkSafety(new Map([['app', g]]), new Map()).map((v) => v.message),
+        `round ${round}`,
+      ).toEqual(['Process p69 gets 0_3 twice in the target (m69/standby and twin/active).']);
     }
   });
 
-  it('an unchanged group reuses its examination; any write, a clone\'s write or a new configured topology is seen', () => {
+  it("an unchanged group reuses its examination; any write, a clone's write or a new configured topology is seen", () => {
     const g = group([member('a', 'p1', 2, { '0': [0] }), member('b', 'p2', 2, { '0': [1] })], { a: tuple({ '0': [0] }), b: tuple({ '0': [1] }) });
     expect(invariants(g)).toEqual([]);
     const copy = g.clone();

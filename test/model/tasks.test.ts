@@ -10,7 +10,10 @@ describe('TaskIds lists', () => {
   it('a canonical set sent in a message reads back as itself; a plain list is rebuilt; the list is sorted either way', () => {
     const s = taskSet({ '0': [1, 2], '1': [0] });
     const list = messageTaskIds(s);
-    expect(list).toEqual([{ subtopologyId: '0', partitions: [1, 2] }, { subtopologyId: '1', partitions: [0] }]);
+    expect(list).toEqual([
+      { subtopologyId: '0', partitions: [1, 2] },
+      { subtopologyId: '1', partitions: [0] },
+    ]);
     expect(fromTaskIds(list)).toBe(s);
     const plain = toTaskIds(s);
     expect(plain).toEqual(list);
@@ -19,13 +22,22 @@ describe('TaskIds lists', () => {
   });
 
   it('a set out of order gives a sorted list, read back as a new sorted set', () => {
-    const s: TaskSet = new Map([['1', new Set([3, 0])], ['0', new Set([2])]]);
+    const s: TaskSet = new Map([
+      ['1', new Set([3, 0])],
+      ['0', new Set([2])],
+    ]);
     expect(inCanonicalOrder(s)).toBe(false);
     const list = messageTaskIds(s);
-    expect(list).toEqual([{ subtopologyId: '0', partitions: [2] }, { subtopologyId: '1', partitions: [0, 3] }]);
+    expect(list).toEqual([
+      { subtopologyId: '0', partitions: [2] },
+      { subtopologyId: '1', partitions: [0, 3] },
+    ]);
     const back = fromTaskIds(list);
     expect(back).not.toBe(s);
-    expect(order(back)).toEqual([['0', [2]], ['1', [0, 3]]]);
+    expect(order(back)).toEqual([
+      ['0', [2]],
+      ['1', [0, 3]],
+    ]);
   });
 
   it('lists from elsewhere (copies, JSON) are read as written', () => {
@@ -37,20 +49,61 @@ describe('TaskIds lists', () => {
       expect(toObject(back)).toEqual({ '0': [1, 2] });
     }
     expect(fromTaskIds(messageTaskIds(new Map()))).toBe(EMPTY_SET);
-    expect(toObject(fromTaskIds([{ subtopologyId: '0', partitions: [1] }, { subtopologyId: '0', partitions: [1, 4] }]))).toEqual({ '0': [1, 4] });
+    expect(
+      toObject(
+        fromTaskIds([
+          { subtopologyId: '0', partitions: [1] },
+          { subtopologyId: '0', partitions: [1, 4] },
+        ]),
+      ),
+    ).toEqual({ '0': [1, 4] });
   });
 
   it('replaying a current-assignment record gives the member the very task values it was written from', () => {
-    const m = { ...newMember('m'), memberEpoch: 3, assignedTasks: { active: new Map([['0', new Map([[1, 2], [4, 3]])]]), standby: taskSet({ '0': [0] }), warmup: EMPTY_SET }, tasksPendingRevocation: { active: taskSet({ '0': [5] }), standby: EMPTY_SET, warmup: EMPTY_SET } };
+    const m = {
+      ...newMember('m'),
+      memberEpoch: 3,
+      assignedTasks: {
+        active: new Map([
+          [
+            '0',
+            new Map([
+              [1, 2],
+              [4, 3],
+            ]),
+          ],
+        ]),
+        standby: taskSet({ '0': [0] }),
+        warmup: EMPTY_SET,
+      },
+      tasksPendingRevocation: { active: taskSet({ '0': [5] }), standby: EMPTY_SET, warmup: EMPTY_SET },
+    };
     const back = applyCurrentAssignmentValue(newMember('m'), currentAssignmentRecord('g', m, true).value as Record<string, unknown>);
     expect(back.assignedTasks.active).toBe(m.assignedTasks.active);
     expect(back.assignedTasks.standby).toBe(m.assignedTasks.standby);
     expect(back.tasksPendingRevocation.active).toBe(m.tasksPendingRevocation.active);
     // epochs out of order: rebuilt, with the same epochs
-    const unordered = { ...m, assignedTasks: { ...m.assignedTasks, active: new Map([['0', new Map([[4, 3], [1, 2]])]]) } };
+    const unordered = {
+      ...m,
+      assignedTasks: {
+        ...m.assignedTasks,
+        active: new Map([
+          [
+            '0',
+            new Map([
+              [4, 3],
+              [1, 2],
+            ]),
+          ],
+        ]),
+      },
+    };
     const rebuilt = applyCurrentAssignmentValue(newMember('m'), currentAssignmentRecord('g', unordered, true).value as Record<string, unknown>);
     expect(rebuilt.assignedTasks.active).not.toBe(unordered.assignedTasks.active);
-    expect([...rebuilt.assignedTasks.active.get('0')!]).toEqual([[1, 2], [4, 3]]);
+    expect([...rebuilt.assignedTasks.active.get('0')!]).toEqual([
+      [1, 2],
+      [4, 3],
+    ]);
   });
 
   it('replaying a target record gives the very target it was written from, until released', () => {
@@ -78,7 +131,26 @@ describe('TaskIds lists', () => {
 
   it('inCanonicalOrder', () => {
     expect(inCanonicalOrder(taskSet({ '0': [1, 2], '1': [0] }))).toBe(true);
-    expect(inCanonicalOrder(new Map([['0', new Map([[2, 1], [1, 1]])]]))).toBe(false);
-    expect(inCanonicalOrder(new Map([['1', new Set([0])], ['0', new Set([0])]]))).toBe(false);
+    expect(
+      inCanonicalOrder(
+        new Map([
+          [
+            '0',
+            new Map([
+              [2, 1],
+              [1, 1],
+            ]),
+          ],
+        ]),
+      ),
+    ).toBe(false);
+    expect(
+      inCanonicalOrder(
+        new Map([
+          ['1', new Set([0])],
+          ['0', new Set([0])],
+        ]),
+      ),
+    ).toBe(false);
   });
 });

@@ -120,14 +120,34 @@ describe('OffsetCommit validation for a streams group', () => {
 
   it('metadata over offset.metadata.max.bytes fails only its partition (OFFSET_METADATA_TOO_LARGE)', () => {
     const b = twoMembers();
-    const out = b.send('OffsetCommit', 9, { groupId: G, memberId: 'a', generationIdOrMemberEpoch: 3, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 1, committedMetadata: 'x'.repeat(4097) }, { partitionIndex: 1, committedOffset: 1 }] }] }, CLIENT);
+    const out = b.send(
+      'OffsetCommit',
+      9,
+      {
+        groupId: G,
+        memberId: 'a',
+        generationIdOrMemberEpoch: 3,
+        topics: [
+          {
+            name: 'orders',
+            partitions: [
+              { partitionIndex: 0, committedOffset: 1, committedMetadata: 'x'.repeat(4097) },
+              { partitionIndex: 1, committedOffset: 1 },
+            ],
+          },
+        ],
+      },
+      CLIENT,
+    );
     expect(codes(out)).toEqual({ 'orders-0': 12, 'orders-1': 0 });
     expect(out.batch!.records.map((r) => r.key.partition)).toEqual([1]);
   });
 
   it('an empty group id is INVALID_GROUP_ID', () => {
     const b = twoMembers();
-    expect(b.send('OffsetCommit', 9, { groupId: '', memberId: 'a', generationIdOrMemberEpoch: 3, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 1 }] }] }, CLIENT).errorName).toBe('INVALID_GROUP_ID');
+    expect(
+      b.send('OffsetCommit', 9, { groupId: '', memberId: 'a', generationIdOrMemberEpoch: 3, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 1 }] }] }, CLIENT).errorName,
+    ).toBe('INVALID_GROUP_ID');
   });
 
   it('OffsetCommit is coordinator record type 1 with key {group, topic, partition}', () => {
@@ -147,7 +167,12 @@ describe('OffsetCommit validation for a streams group', () => {
 describe('OffsetCommit on a kip1071-draft group (§9.7: exact epoch)', () => {
   it('the epoch must equal the member epoch', () => {
     const b = broker({}, 'kip1071-draft');
-    const j = b.send('StreamsGroupHeartbeat', 0, { groupId: G, memberId: '', memberEpoch: 0, rebalanceTimeoutMs: 300000, topologyId: 't', processId: 'p', activeTasks: [], standbyTasks: [], warmupTasks: [] }, CLIENT);
+    const j = b.send(
+      'StreamsGroupHeartbeat',
+      0,
+      { groupId: G, memberId: '', memberEpoch: 0, rebalanceTimeoutMs: 300000, topologyId: 't', processId: 'p', activeTasks: [], standbyTasks: [], warmupTasks: [] },
+      CLIENT,
+    );
     const id = j.memberId!;
     const epoch = j.memberEpoch!;
     expect(commit(b, id, epoch, { orders: [0] }).errorName).toBe('NONE');

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { broker, CLIENT, commit, G, join, leave } from './helpers.ts';
 
 const fetch = (b: ReturnType<typeof broker>, group: Record<string, unknown>, version = 9) => b.send('OffsetFetch', version, { groups: [{ groupId: G, ...group }] }, CLIENT);
-const del = (b: ReturnType<typeof broker>, topics: Record<string, number[]>) => b.send('OffsetDelete', 0, { groupId: G, topics: Object.entries(topics).map(([name, ps]) => ({ name, partitions: ps.map((partitionIndex) => ({ partitionIndex })) })) }, CLIENT);
+const del = (b: ReturnType<typeof broker>, topics: Record<string, number[]>) =>
+  b.send('OffsetDelete', 0, { groupId: G, topics: Object.entries(topics).map(([name, ps]) => ({ name, partitions: ps.map((partitionIndex) => ({ partitionIndex })) })) }, CLIENT);
 
 describe('OffsetFetch', () => {
   it('named partitions: the committed offset, or -1; all topics when topics is null', () => {
@@ -13,10 +14,21 @@ describe('OffsetFetch', () => {
     commit(b, 'a', 2, { orders: [0] });
     expect(fetch(b, { topics: [{ name: 'orders', partitionIndexes: [0, 1] }] }).response).toEqual({
       throttleTimeMs: 0,
-      groups: [{ groupId: G, errorCode: 0, topics: [{ name: 'orders', partitions: [
-        { partitionIndex: 0, committedOffset: 42, committedLeaderEpoch: -1, metadata: '', errorCode: 0 },
-        { partitionIndex: 1, committedOffset: -1, committedLeaderEpoch: -1, metadata: '', errorCode: 0 },
-      ] }] }],
+      groups: [
+        {
+          groupId: G,
+          errorCode: 0,
+          topics: [
+            {
+              name: 'orders',
+              partitions: [
+                { partitionIndex: 0, committedOffset: 42, committedLeaderEpoch: -1, metadata: '', errorCode: 0 },
+                { partitionIndex: 1, committedOffset: -1, committedLeaderEpoch: -1, metadata: '', errorCode: 0 },
+              ],
+            },
+          ],
+        },
+      ],
     });
     expect((fetch(b, { topics: null }).response as { groups: { topics: { name: string }[] }[] }).groups[0]!.topics.map((t) => t.name)).toEqual(['orders']);
   });
@@ -43,7 +55,18 @@ describe('OffsetDelete', () => {
     expect(busy.batch).toBeNull();
     leave(b, 'a');
     const r = del(b, { orders: [0, 5] });
-    expect(r.response).toMatchObject({ errorCode: 0, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, errorCode: 0 }, { partitionIndex: 5, errorCode: 0 }] }] });
+    expect(r.response).toMatchObject({
+      errorCode: 0,
+      topics: [
+        {
+          name: 'orders',
+          partitions: [
+            { partitionIndex: 0, errorCode: 0 },
+            { partitionIndex: 5, errorCode: 0 },
+          ],
+        },
+      ],
+    });
     expect(r.batch!.records.map((x) => [x.type, x.key, x.value])).toEqual([['OffsetCommit', { group: G, topic: 'orders', partition: 0 }, null]]);
     expect(b.send('OffsetDelete', 0, { groupId: 'nope', topics: [] }, CLIENT).response).toMatchObject({ errorCode: 69 });
   });

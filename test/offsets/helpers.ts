@@ -16,19 +16,36 @@ export const TOPOLOGY = {
   epoch: 0,
   subtopologies: [
     { subtopologyId: '0', sourceTopics: ['orders'], sourceTopicRegex: [], stateChangelogTopics: [], repartitionSinkTopics: ['app-rep'], repartitionSourceTopics: [], copartitionGroups: [] },
-    { subtopologyId: '1', sourceTopics: [], sourceTopicRegex: [], stateChangelogTopics: [], repartitionSinkTopics: [], repartitionSourceTopics: [{ name: 'app-rep', partitions: 2, replicationFactor: 0, topicConfigs: [] }], copartitionGroups: [] },
+    {
+      subtopologyId: '1',
+      sourceTopics: [],
+      sourceTopicRegex: [],
+      stateChangelogTopics: [],
+      repartitionSinkTopics: [],
+      repartitionSourceTopics: [{ name: 'app-rep', partitions: 2, replicationFactor: 0, topicConfigs: [] }],
+      copartitionGroups: [],
+    },
   ],
 };
 
 export function broker(config: Record<string, number | string> = {}, edition: Edition = 'ak4'): Broker {
   return new Broker(
     { edition: editionNamed(edition), variant: 'current', config: Config.from({ 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0, ...config }) },
-    [['orders', 2], ['app-rep', 2], ['other', 1]],
+    [
+      ['orders', 2],
+      ['app-rep', 2],
+      ['other', 1],
+    ],
   );
 }
 
 export function join(b: Broker, memberId: string): RpcOutcome {
-  return b.send('StreamsGroupHeartbeat', 1, { groupId: G, memberId, memberEpoch: 0, rebalanceTimeoutMs: 300000, topology: TOPOLOGY, activeTasks: [], standbyTasks: [], warmupTasks: [], processId: `${memberId}-process` }, CLIENT);
+  return b.send(
+    'StreamsGroupHeartbeat',
+    1,
+    { groupId: G, memberId, memberEpoch: 0, rebalanceTimeoutMs: 300000, topology: TOPOLOGY, activeTasks: [], standbyTasks: [], warmupTasks: [], processId: `${memberId}-process` },
+    CLIENT,
+  );
 }
 
 /** A heartbeat reporting exactly what the member holds per the coordinator (a well-behaved client). */
@@ -43,19 +60,25 @@ export function leave(b: Broker, memberId: string): RpcOutcome {
 }
 
 export function commit(b: Broker, memberId: string, epoch: number, topics: Record<string, number[]>, version = 9, extra: Record<string, unknown> = {}): RpcOutcome {
-  return b.send('OffsetCommit', version, {
-    groupId: G,
-    memberId,
-    generationIdOrMemberEpoch: epoch,
-    topics: Object.entries(topics).map(([name, ps]) => ({ name, partitions: ps.map((p) => ({ partitionIndex: p, committedOffset: 42 })) })),
-    ...extra,
-  }, CLIENT);
+  return b.send(
+    'OffsetCommit',
+    version,
+    {
+      groupId: G,
+      memberId,
+      generationIdOrMemberEpoch: epoch,
+      topics: Object.entries(topics).map(([name, ps]) => ({ name, partitions: ps.map((p) => ({ partitionIndex: p, committedOffset: 42 })) })),
+      ...extra,
+    },
+    CLIENT,
+  );
 }
 
 /** Every partition's error code of an OffsetCommit response, as "topic-partition": code. */
 export function codes(o: RpcOutcome): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const t of o.response.topics as { name: string; partitions: { partitionIndex: number; errorCode: number }[] }[]) for (const p of t.partitions) out[`${t.name}-${p.partitionIndex}`] = p.errorCode;
+  for (const t of o.response.topics as { name: string; partitions: { partitionIndex: number; errorCode: number }[] }[])
+    for (const p of t.partitions) out[`${t.name}-${p.partitionIndex}`] = p.errorCode;
   return out;
 }
 

@@ -62,7 +62,10 @@ describe('simulated clients: commitIntervalMs', () => {
     variant: 'current',
     config: { 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0 },
     groupId: G,
-    topics: [{ name: 'orders', partitions: 2 }, { name: 'app-rep', partitions: 2 }],
+    topics: [
+      { name: 'orders', partitions: 2 },
+      { name: 'app-rep', partitions: 2 },
+    ],
     topology: TOPOLOGY,
     clients: { a: { profile: 'java', processId: 'p1', ...(commitIntervalMs !== undefined ? { commitIntervalMs } : {}) } },
     steps: [{ client: 'a', do: 'join' }, { run: { ms: 20000 } }],
@@ -76,8 +79,20 @@ describe('simulated clients: commitIntervalMs', () => {
     expect(commits.every((e) => e.errorName === 'NONE')).toBe(true);
     const req = commits[0]!.request as { generationIdOrMemberEpoch: number; topics: { name: string; partitions: { partitionIndex: number; committedOffset: number }[] }[] };
     expect(req.generationIdOrMemberEpoch).toBe(2);
-    expect(req.topics.map((t) => [t.name, t.partitions.map((p) => p.partitionIndex)])).toEqual([['app-rep', [0, 1]], ['orders', [0, 1]]]);
-    expect(run.records.filter((r) => r.type === 'OffsetCommit').map((r) => `${r.key.topic}-${r.key.partition}@${(r.value as { offset: number }).offset}`)).toEqual(['app-rep-0@100', 'app-rep-1@100', 'orders-0@100', 'orders-1@100', 'app-rep-0@200', 'app-rep-1@200', 'orders-0@200', 'orders-1@200']);
+    expect(req.topics.map((t) => [t.name, t.partitions.map((p) => p.partitionIndex)])).toEqual([
+      ['app-rep', [0, 1]],
+      ['orders', [0, 1]],
+    ]);
+    expect(run.records.filter((r) => r.type === 'OffsetCommit').map((r) => `${r.key.topic}-${r.key.partition}@${(r.value as { offset: number }).offset}`)).toEqual([
+      'app-rep-0@100',
+      'app-rep-1@100',
+      'orders-0@100',
+      'orders-1@100',
+      'app-rep-0@200',
+      'app-rep-1@200',
+      'orders-0@200',
+      'orders-1@200',
+    ]);
     expect(run.durability?.diff ?? []).toEqual([]);
   });
 

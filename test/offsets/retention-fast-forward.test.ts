@@ -28,7 +28,9 @@ describe('idle retention checks are fast-forwarded', () => {
     if (!r.ok) return;
     const [step] = runScenario(r.scenario).steps;
     expect(step!.time).toBe(1e15);
-    expect(step!.timers).toEqual([{ at: CHECK, key: 'offsets-retention-check', effect: 'retention check: nothing expired (and 1666666665 more checks with nothing to do, every 600000 ms until 999999999600000 ms)' }]);
+    expect(step!.timers).toEqual([
+      { at: CHECK, key: 'offsets-retention-check', effect: 'retention check: nothing expired (and 1666666665 more checks with nothing to do, every 600000 ms until 999999999600000 ms)' },
+    ]);
   });
 
   it('run 10^15 ms, and a 1 ms check interval with a long advance, end too', () => {

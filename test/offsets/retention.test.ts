@@ -8,7 +8,8 @@ import { broker, commit, expectReplayEqualsLive, G, hb, join, leave, TOPOLOGY } 
 const MIN = 60000;
 const CHECK = 10 * MIN; // offsets.retention.check.interval.ms default
 const sweeps = (fired: FiredTimer[]) => fired.filter((f) => f.timer.key === 'offsets-retention-check');
-const recordsOf = (fired: FiredTimer[]) => fired.flatMap((f) => f.batch?.records ?? []).map((r) => `${r.type}${r.value === null ? ' tombstone' : ''}${r.type === 'OffsetCommit' ? ` ${r.key.topic}-${r.key.partition}` : ''}`);
+const recordsOf = (fired: FiredTimer[]) =>
+  fired.flatMap((f) => f.batch?.records ?? []).map((r) => `${r.type}${r.value === null ? ' tombstone' : ''}${r.type === 'OffsetCommit' ? ` ${r.key.topic}-${r.key.partition}` : ''}`);
 
 /** a joins, commits orders-0/1 at `at` ms, and leaves: the group is EMPTY with two offsets. */
 function emptyWithOffsets(at: number, config: Record<string, number> = { 'offsets.retention.minutes': 30 }) {
@@ -109,7 +110,12 @@ describe('retention check', () => {
     const b = broker({ 'offsets.retention.minutes': 10080 });
     join(b, 'a');
     leave(b, 'a');
-    const out = b.send('OffsetCommit', 2, { groupId: G, memberId: '', generationIdOrMemberEpoch: -1, retentionTimeMs: 60000, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] }, { clientId: 'admin', clientHost: '/127.0.0.1' });
+    const out = b.send(
+      'OffsetCommit',
+      2,
+      { groupId: G, memberId: '', generationIdOrMemberEpoch: -1, retentionTimeMs: 60000, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] },
+      { clientId: 'admin', clientHost: '/127.0.0.1' },
+    );
     expect(out.batch!.records[0]!.value).toEqual({ offset: 5, leaderEpoch: -1, metadata: '', commitTimestamp: 0, expireTimestamp: 60000 });
     const fired = sweeps(b.advance(CHECK));
     expect(fired[0]!.effect).toBe('retention check expired 1 offset(s) and deleted app');
@@ -129,17 +135,35 @@ describe('retention check', () => {
 });
 
 describe('retention check, kip1071-draft (§9.5)', () => {
-  const draftJoin = (b: ReturnType<typeof broker>) => b.send('StreamsGroupHeartbeat', 0, { groupId: G, memberId: '', memberEpoch: 0, rebalanceTimeoutMs: 300000, topologyId: 't', processId: 'p', activeTasks: [], standbyTasks: [], warmupTasks: [] }, { clientId: 'c', clientHost: '/127.0.0.1' });
+  const draftJoin = (b: ReturnType<typeof broker>) =>
+    b.send(
+      'StreamsGroupHeartbeat',
+      0,
+      { groupId: G, memberId: '', memberEpoch: 0, rebalanceTimeoutMs: 300000, topologyId: 't', processId: 'p', activeTasks: [], standbyTasks: [], warmupTasks: [] },
+      { clientId: 'c', clientHost: '/127.0.0.1' },
+    );
 
   it('offsets expire regardless of group state (⚠): a group with a member loses them, but is not deleted', () => {
     const b = broker({ 'offsets.retention.minutes': 1, 'group.consumer.session.timeout.ms': 45000 }, 'kip1071-draft');
     const j = draftJoin(b);
-    expect(b.send('StreamsGroupInitialize', 0, { groupId: G, topologyId: 't', topology: [TOPOLOGY.subtopologies[0]!].map((x) => ({ ...x, repartitionSinkTopics: [] })) }, { clientId: 'c', clientHost: '/127.0.0.1' }).errorName).toBe('NONE');
+    expect(
+      b.send(
+        'StreamsGroupInitialize',
+        0,
+        { groupId: G, topologyId: 't', topology: [TOPOLOGY.subtopologies[0]!].map((x) => ({ ...x, repartitionSinkTopics: [] })) },
+        { clientId: 'c', clientHost: '/127.0.0.1' },
+      ).errorName,
+    ).toBe('NONE');
     expect(commit(b, j.memberId!, j.memberEpoch!, { orders: [0] }).errorName).toBe('NONE');
     const fired: FiredTimer[] = [];
     for (let t = 5000; t <= CHECK; t += 5000) {
       fired.push(...sweeps(b.advanceTo(t)));
-      b.send('StreamsGroupHeartbeat', 0, { groupId: G, memberId: j.memberId!, memberEpoch: b.coordinator.groups.get(G)!.members.get(j.memberId!)!.memberEpoch }, { clientId: 'c', clientHost: '/127.0.0.1' });
+      b.send(
+        'StreamsGroupHeartbeat',
+        0,
+        { groupId: G, memberId: j.memberId!, memberEpoch: b.coordinator.groups.get(G)!.members.get(j.memberId!)!.memberEpoch },
+        { clientId: 'c', clientHost: '/127.0.0.1' },
+      );
     }
     expect(recordsOf(fired)).toEqual(['OffsetCommit tombstone orders-0']);
     expect(b.coordinator.groups.get(G)!.members.size).toBe(1);

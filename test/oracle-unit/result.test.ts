@@ -29,10 +29,11 @@ describe('oracle comparison', () => {
 
   it('agrees with itself, and numbers metadata hashes and wall-clock timestamps away', () => {
     const k = kafkaOf((s) => {
-      for (const step of s) for (const r of step.records) {
-        if (r.value && 'metadataHash' in r.value) r.value.metadataHash = '-8703205610117697801';
-        if (r.value && 'assignmentTimestamp' in r.value) r.value.assignmentTimestamp = 1_764_000_000_000;
-      }
+      for (const step of s)
+        for (const r of step.records) {
+          if (r.value && 'metadataHash' in r.value) r.value.metadataHash = '-8703205610117697801';
+          if (r.value && 'assignmentTimestamp' in r.value) r.value.assignmentTimestamp = 1_764_000_000_000;
+        }
     });
     expect(compareWithKafka(trace.steps, k).firstDivergence).toBeNull();
   });
@@ -67,7 +68,10 @@ describe('readOracleResult', () => {
     timeScale: 10,
     marginMs: 2000,
     groupConfigs: {},
-    ...compareWithKafka(trace.steps, trace.steps.map((t) => ({ index: t.index, label: t.label, kind: t.kind, response: t.response as Record<string, unknown>, exchanges: [], records: t.records }))),
+    ...compareWithKafka(
+      trace.steps,
+      trace.steps.map((t) => ({ index: t.index, label: t.label, kind: t.kind, response: t.response as Record<string, unknown>, exchanges: [], records: t.records })),
+    ),
     elapsedMs: 1,
     medianRoundTripMs: 1,
   };

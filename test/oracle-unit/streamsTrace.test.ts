@@ -26,7 +26,7 @@ describe('the committed Kafka Streams 4.4.0 trace', () => {
     expectDescribeImportsJoinTopology(run.describe, log, run.applicationId);
   });
 
-  it('heartbeats at the java profile\'s cadence: assignments acknowledged at once, else one interval apart', () => {
+  it("heartbeats at the java profile's cadence: assignments acknowledged at once, else one interval apart", () => {
     expectCadence(log, Number(run.groupConfigs['streams.heartbeat.interval.ms']));
   });
 

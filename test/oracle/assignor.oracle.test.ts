@@ -18,7 +18,7 @@ function processMember(i: number, processId: string) {
 }
 
 describe('StickyTaskAssignor = Kafka 4.4.0', () => {
-  it('the issue\'s minimal case: the second standby goes to m5 (processes filled by computeIfAbsent)', () => {
+  it("the issue's minimal case: the second standby goes to m5 (processes filled by computeIfAbsent)", () => {
     const shared = '75b9b4f6-ec01-e14f-e860-c891bb9fa962';
     const input: AssignorInput = {
       id: 0,
@@ -31,7 +31,7 @@ describe('StickyTaskAssignor = Kafka 4.4.0', () => {
     expect(runPlayground(input)).toEqual(java);
   });
 
-  it('1,200 seeded random inputs and the benchmark\'s shapes give identical assignments (or the same exception)', () => {
+  it("1,200 seeded random inputs and the benchmark's shapes give identical assignments (or the same exception)", () => {
     const inputs = [...Array.from({ length: 1200 }, (_, i) => randomInput(i + 1)), ...benchmarkInputs(100001)];
     const java = runJsonLines<AssignorInput, AssignorOutput>(classpath, RUNNER, inputs);
     expect(java.length).toBe(inputs.length);

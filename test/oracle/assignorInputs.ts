@@ -119,7 +119,15 @@ export function runPlayground(input: AssignorInput): AssignorOutput {
   const ct: ConfiguredTopology = {
     topologyEpoch: 0,
     metadataHash: 0,
-    subtopologies: input.subtopologies.map((s) => ({ subtopologyId: s.id, numberOfTasks: s.partitions, sourceTopics: [], repartitionSinkTopics: [], repartitionSourceTopics: new Map(), stateChangelogTopics: new Map(), isStateful: s.stateful })),
+    subtopologies: input.subtopologies.map((s) => ({
+      subtopologyId: s.id,
+      numberOfTasks: s.partitions,
+      sourceTopics: [],
+      repartitionSinkTopics: [],
+      repartitionSourceTopics: new Map(),
+      stateChangelogTopics: new Map(),
+      isStateful: s.stateful,
+    })),
     internalTopicsToBeCreated: [],
     problem: null,
   };

@@ -104,7 +104,10 @@ function buildCases(traces: ExampleTraces): Case[] {
     for (const l of limitMessages(schema, version)) cases.push({ schema, version, json: l.json, label: `limit ${l.label}` });
   }
   for (const m of traces.messages) {
-    for (const [side, json] of [['Request', m.request], ['Response', m.response]] as const) {
+    for (const [side, json] of [
+      ['Request', m.request],
+      ['Response', m.response],
+    ] as const) {
       const schema = byName.get(`${m.api}${side}@${m.version}`);
       if (schema) cases.push({ schema, version: m.version, json, label: `example ${m.source}` });
     }
@@ -174,7 +177,9 @@ beforeAll(() => {
     const d = firstDiff(normalise(c.schema, ourRead.json), normalise(c.schema, kd.json));
     if (d) miss(`decoded JSON differs at ${d}`);
   });
-  const rows = [...outcomes.values()].map((o) => `${o.key.padEnd(42)} ${String(o.checked).padStart(5)} checked, ${String(o.bothRefused).padStart(3)} refused by both, ${o.mismatches.length} mismatches`);
+  const rows = [...outcomes.values()].map(
+    (o) => `${o.key.padEnd(42)} ${String(o.checked).padStart(5)} checked, ${String(o.bothRefused).padStart(3)} refused by both, ${o.mismatches.length} mismatches`,
+  );
   console.log(`codec against kafka-clients 4.4.0 (${cases.length} messages):\n${rows.join('\n')}`);
   for (const o of outcomes.values()) for (const m of o.mismatches.slice(0, 5)) console.log(`  ${o.key}: ${m}`);
 }, 15 * 60_000);
@@ -194,8 +199,7 @@ function encodeFailureDefaults(c: Case): Record<string, unknown> {
  * nested tagged structs (DivergingEpoch, CurrentLeader, SnapshotId) default to -1 fields, which the generated schema
  * now carries (SchemaDump reports nested structs' defaults).
  */
-const KNOWN: Record<string, RegExp> = {
-};
+const KNOWN: Record<string, RegExp> = {};
 
 describe('wire codec against kafka-clients 4.4.0', () => {
   for (const { schema, version } of schemaVersions()) {
@@ -207,10 +211,9 @@ describe('wire codec against kafka-clients 4.4.0', () => {
     });
   }
 
-  it('covers the examples\' heartbeats, both versions of each side', () => {
+  it("covers the examples' heartbeats, both versions of each side", () => {
     for (const key of ['StreamsGroupHeartbeatRequest v1', 'StreamsGroupHeartbeatResponse v1', 'OffsetCommitRequest v9']) {
       expect(outcomes.get(key)!.checked).toBeGreaterThan(GENERATED_PER_VERSION);
     }
   });
-
 });

@@ -30,7 +30,9 @@ export interface ExampleTraces {
 export function exampleTraces(root: string): ExampleTraces {
   const dir = join(root, 'static/examples');
   const out: ExampleTraces = { messages: [], records: [] };
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'index.json').sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && f !== 'index.json')
+    .sort()) {
     const parsed = parseScenario(readFileSync(join(dir, file), 'utf8'));
     if (!parsed.ok) throw new Error(`${file}: ${JSON.stringify(parsed.errors)}`);
     const trace = runScenario(parsed.scenario);
@@ -41,10 +43,22 @@ export function exampleTraces(root: string): ExampleTraces {
       for (const r of step.records) out.records.push({ ...r, source: `${file} step ${step.index}` });
       if (step.api && step.version !== null && step.request && step.response) {
         if (step.api === 'StreamsGroupHeartbeat') heartbeatVersion = step.version;
-        out.messages.push({ api: step.api, version: step.version, request: step.request as Record<string, unknown>, response: step.response as Record<string, unknown>, source: `${file} step ${step.index}` });
+        out.messages.push({
+          api: step.api,
+          version: step.version,
+          request: step.request as Record<string, unknown>,
+          response: step.response as Record<string, unknown>,
+          source: `${file} step ${step.index}`,
+        });
       }
       step.exchanges.forEach((e, i) => {
-        out.messages.push({ api: e.api ?? 'StreamsGroupHeartbeat', version: e.version ?? heartbeatVersion, request: e.request as Record<string, unknown>, response: e.response as Record<string, unknown>, source: `${file} step ${step.index} exchange ${i}` });
+        out.messages.push({
+          api: e.api ?? 'StreamsGroupHeartbeat',
+          version: e.version ?? heartbeatVersion,
+          request: e.request as Record<string, unknown>,
+          response: e.response as Record<string, unknown>,
+          source: `${file} step ${step.index} exchange ${i}`,
+        });
       });
     }
   }

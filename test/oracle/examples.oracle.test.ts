@@ -10,7 +10,9 @@ import { ACCEPTED_REFUSALS, unexplainedDiffs } from './accepted.ts';
 
 const root = join(import.meta.dirname, '../..');
 const files = [
-  ...readdirSync(join(root, 'static/examples')).filter((f) => f.endsWith('.json') && f !== 'index.json').map((f) => `static/examples/${f}`),
+  ...readdirSync(join(root, 'static/examples'))
+    .filter((f) => f.endsWith('.json') && f !== 'index.json')
+    .map((f) => `static/examples/${f}`),
   ...readdirSync(join(root, 'test/cli/scenarios')).map((f) => `test/cli/scenarios/${f}`),
   ...readdirSync(join(root, 'test/explore/fixtures')).map((f) => `test/explore/fixtures/${f}`),
   // regressions found by the random sequences (and shrunk), kept as scenario files
@@ -40,7 +42,9 @@ describe('examples and scenario files on Kafka 4.4.0', () => {
         expect(ACCEPTED_REFUSALS, `${file} was refused (${result.refused.join('; ')}) but oracle/accepted.md does not list it`).toContain(name);
         return;
       }
-      const unexplained = result.steps.flatMap((s) => unexplainedDiffs(s).map((d) => `step ${s.index + 1} (${s.label}): ${d.path}: playground ${JSON.stringify(d.playground)}, Kafka ${JSON.stringify(d.kafka)}`));
+      const unexplained = result.steps.flatMap((s) =>
+        unexplainedDiffs(s).map((d) => `step ${s.index + 1} (${s.label}): ${d.path}: playground ${JSON.stringify(d.playground)}, Kafka ${JSON.stringify(d.kafka)}`),
+      );
       expect(unexplained, `${file} differs from Kafka 4.4.0`).toEqual([]);
       expect(ACCEPTED_REFUSALS, `${file} now runs on Kafka: remove it from the refusals in oracle/accepted.md`).not.toContain(name);
     });

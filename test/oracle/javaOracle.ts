@@ -8,5 +8,8 @@ export { oracleClasspath } from '../../oracle/harness/maven.ts';
 export function runJsonLines<I, O>(classpath: string, mainClass: string, inputs: readonly I[]): O[] {
   const r = spawnSync('java', ['-cp', classpath, mainClass], { input: inputs.map((i) => JSON.stringify(i)).join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 30, timeout: 10 * 60_000 });
   if (r.status !== 0) throw new Error(`${mainClass} exited with ${r.status}: ${r.stderr}`);
-  return r.stdout.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as O);
+  return r.stdout
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as O);
 }

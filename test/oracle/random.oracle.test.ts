@@ -36,7 +36,9 @@ async function run(doc: Json): Promise<OracleResult> {
 }
 
 const unexplained = (r: OracleResult): string[] =>
-  r.refused ? r.refused.map((x) => `refused: ${x}`) : r.steps.flatMap((s) => unexplainedDiffs(s).map((d) => `step ${s.index + 1} (${s.label}): ${d.path}: playground ${JSON.stringify(d.playground)}, Kafka ${JSON.stringify(d.kafka)}`));
+  r.refused
+    ? r.refused.map((x) => `refused: ${x}`)
+    : r.steps.flatMap((s) => unexplainedDiffs(s).map((d) => `step ${s.index + 1} (${s.label}): ${d.path}: playground ${JSON.stringify(d.playground)}, Kafka ${JSON.stringify(d.kafka)}`));
 
 /** Delta debugging by single steps, bounded: drops every step whose removal keeps a divergence. */
 async function shrink(doc: Json): Promise<Json> {
@@ -68,7 +70,10 @@ describe(`${SEQUENCES} random sequences of ${STEPS} steps on Kafka 4.4.0`, () =>
       const minimal = await shrink(doc);
       mkdirSync(FOUND, { recursive: true });
       const file = join(FOUND, `random-${seed}.json`);
-      writeFileSync(file, `${JSON.stringify({ ...minimal, title: `random sequence ${seed}, shrunk from ${(doc.steps as unknown[]).length} to ${(minimal.steps as unknown[]).length} steps` }, null, 2)}\n`);
+      writeFileSync(
+        file,
+        `${JSON.stringify({ ...minimal, title: `random sequence ${seed}, shrunk from ${(doc.steps as unknown[]).length} to ${(minimal.steps as unknown[]).length} steps` }, null, 2)}\n`,
+      );
       const again = unexplained(await run(minimal));
       // a divergence that the shrunk scenario does not show again is reported with the first run's differences
       failures.push({ seed, diffs: again.length > 0 ? again : ['(not reproduced by the shrunk scenario; the first run differed:)', ...diffs], file });

@@ -56,7 +56,14 @@ export function randomScenario(seed: number, opts: RandomScenarioOptions): Json 
       joined.delete(alias);
       crashed.add(alias);
     } else if (roll < 80) {
-      steps.push(rawHeartbeat(rng, alias, topics.map((t) => t.name), partitions));
+      steps.push(
+        rawHeartbeat(
+          rng,
+          alias,
+          topics.map((t) => t.name),
+          partitions,
+        ),
+      );
     } else if (roll < 88) {
       const t = rng.pick(topics);
       const before = partitions.get(t.name)!;
@@ -94,10 +101,13 @@ function rawHeartbeat(rng: Random, alias: string, topicNames: string[], partitio
     });
     return out;
   };
-  const lists = rng.int(3) === 0 ? [list(), list(), list()] : (() => {
-    const a = list();
-    return a === null ? [null, null, null] : [a, [], []];
-  })();
+  const lists =
+    rng.int(3) === 0
+      ? [list(), list(), list()]
+      : (() => {
+          const a = list();
+          return a === null ? [null, null, null] : [a, [], []];
+        })();
   const epoch = rng.pick([1, 2, 3, 5, 99, -1]);
   return {
     send: 'StreamsGroupHeartbeat',

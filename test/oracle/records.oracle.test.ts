@@ -105,7 +105,8 @@ beforeAll(() => {
     }
     const e = out.get(`e${i}`)!;
     if (e.error) miss(`Kafka cannot build the record from the playground's JSON: ${String(e.error)}`);
-    else if (e.key !== toHex(c.enc.key, '') || e.value !== (c.enc.value ? toHex(c.enc.value, '') : null)) miss(`bytes: ours ${toHex(c.enc.key, '')}/${c.enc.value ? toHex(c.enc.value, '') : 'null'}, Kafka ${String(e.key)}/${String(e.value)}`);
+    else if (e.key !== toHex(c.enc.key, '') || e.value !== (c.enc.value ? toHex(c.enc.value, '') : null))
+      miss(`bytes: ours ${toHex(c.enc.key, '')}/${c.enc.value ? toHex(c.enc.value, '') : 'null'}, Kafka ${String(e.key)}/${String(e.value)}`);
     const p = out.get(`p${i}`)!;
     if (p.error) return miss(`kafka-dump-log's decoder failed: ${String(p.error)}`);
     const file = c.rec.source.split(' ')[0]!;
@@ -125,7 +126,15 @@ beforeAll(() => {
 
 describe("the playground's records against Kafka 4.4.0's coordinator record serde", () => {
   it('every streams-group record type and OffsetCommit is checked', () => {
-    for (const type of ['StreamsGroupMetadata', 'StreamsGroupMemberMetadata', 'StreamsGroupTopology', 'StreamsGroupTargetAssignmentMember', 'StreamsGroupTargetAssignmentMetadata', 'StreamsGroupCurrentMemberAssignment', 'OffsetCommit']) {
+    for (const type of [
+      'StreamsGroupMetadata',
+      'StreamsGroupMemberMetadata',
+      'StreamsGroupTopology',
+      'StreamsGroupTargetAssignmentMember',
+      'StreamsGroupTargetAssignmentMetadata',
+      'StreamsGroupCurrentMemberAssignment',
+      'OffsetCommit',
+    ]) {
       expect(outcomes.get(type)?.checked ?? 0, type).toBeGreaterThan(0);
     }
   });

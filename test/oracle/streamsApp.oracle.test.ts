@@ -31,11 +31,11 @@ describe('a real Kafka Streams 4.4.0 application', () => {
     expectOnlyAcceptedDivergences(replay);
   });
 
-  it("its Topology#describe() imports into the topology it sent in its join heartbeat", () => {
+  it('its Topology#describe() imports into the topology it sent in its join heartbeat', () => {
     expectDescribeImportsJoinTopology(run.describe, log, run.applicationId);
   });
 
-  it('heartbeats at the java profile\'s cadence: assignments acknowledged at once, else one interval apart', () => {
+  it("heartbeats at the java profile's cadence: assignments acknowledged at once, else one interval apart", () => {
     expectCadence(log, Number(run.groupConfigs['streams.heartbeat.interval.ms']));
   });
 

@@ -21,10 +21,7 @@ const TOPOLOGY = {
 
 const hostileString = fc.oneof(fc.constantFrom('', ' ', '\t', 'a', 'b', 'c', 'app', 'x'.repeat(300), 'ü-☃', '__consumer_offsets'), fc.string({ maxLength: 8 }));
 const int32 = fc.oneof(fc.integer({ min: -3, max: 12 }), fc.constantFrom(-2147483648, 2147483647, 0, -1, -2));
-const taskIds = fc.array(
-  fc.record({ subtopologyId: fc.constantFrom('0', '1', '2', ''), partitions: fc.array(fc.oneof(fc.integer({ min: 0, max: 5 }), int32), { maxLength: 4 }) }),
-  { maxLength: 3 },
-);
+const taskIds = fc.array(fc.record({ subtopologyId: fc.constantFrom('0', '1', '2', ''), partitions: fc.array(fc.oneof(fc.integer({ min: 0, max: 5 }), int32), { maxLength: 4 }) }), { maxLength: 3 });
 const ownedList = fc.oneof(fc.constant(null), fc.constant([]), taskIds);
 
 type Op =
@@ -41,9 +38,22 @@ const hostileFields = fc.record(
     groupId: hostileString,
     rackId: fc.oneof(fc.constant(null), hostileString),
     rebalanceTimeoutMs: int32,
-    topology: fc.constantFrom(null, TOPOLOGY, { epoch: 1, subtopologies: [] }, { epoch: -1, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in', 'in'] }] }, { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['__consumer_offsets'] }] }),
+    topology: fc.constantFrom(
+      null,
+      TOPOLOGY,
+      { epoch: 1, subtopologies: [] },
+      { epoch: -1, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in', 'in'] }] },
+      { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['__consumer_offsets'] }] },
+    ),
     activeTasks: ownedList,
-    clientTags: fc.oneof(fc.constant(null), fc.constant([{ key: 'k', value: 'v' }, { key: 'k', value: 'w' }]), fc.constant([])),
+    clientTags: fc.oneof(
+      fc.constant(null),
+      fc.constant([
+        { key: 'k', value: 'v' },
+        { key: 'k', value: 'w' },
+      ]),
+      fc.constant([]),
+    ),
     processId: fc.oneof(fc.constant(null), hostileString),
     shutdownApplication: fc.boolean(),
     endpointInformationEpoch: int32,
@@ -54,7 +64,16 @@ const hostileFields = fc.record(
 );
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('join' as const), member: fc.constantFrom(...MEMBERS), process: fc.constantFrom('p1', 'p2'), instance: fc.constantFrom(null, null, 'i1', 'i2'), hostile: fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: hostileFields }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('join' as const),
+      member: fc.constantFrom(...MEMBERS),
+      process: fc.constantFrom('p1', 'p2'),
+      instance: fc.constantFrom(null, null, 'i1', 'i2'),
+      hostile: fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: hostileFields }),
+    }),
+  },
   {
     weight: 6,
     arbitrary: fc.record({
@@ -67,7 +86,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       extra: fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: hostileFields }),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('leave' as const), member: fc.constantFrom(...MEMBERS), epoch: fc.constantFrom(-1 as const, -2 as const), instance: fc.constantFrom(null, 'i1') }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('leave' as const), member: fc.constantFrom(...MEMBERS), epoch: fc.constantFrom(-1 as const, -2 as const), instance: fc.constantFrom(null, 'i1') }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 70000 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('failover' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('topics' as const), partitions: fc.integer({ min: 1, max: 6 }) }) },
@@ -79,7 +101,19 @@ function request(broker: Broker, o: Op): Record<string, unknown> | null {
   const m = g?.members.get(o.kind === 'heartbeat' || o.kind === 'join' || o.kind === 'leave' ? o.member : '');
   switch (o.kind) {
     case 'join':
-      return { groupId: 'app', memberId: o.member, memberEpoch: 0, instanceId: o.instance, rebalanceTimeoutMs: 30000, topology: TOPOLOGY, activeTasks: [], standbyTasks: [], warmupTasks: [], processId: o.process, ...o.hostile };
+      return {
+        groupId: 'app',
+        memberId: o.member,
+        memberEpoch: 0,
+        instanceId: o.instance,
+        rebalanceTimeoutMs: 30000,
+        topology: TOPOLOGY,
+        activeTasks: [],
+        standbyTasks: [],
+        warmupTasks: [],
+        processId: o.process,
+        ...o.hostile,
+      };
     case 'heartbeat': {
       const epoch = o.epoch === 'current' ? (m?.memberEpoch ?? 1) : o.epoch === 'previous' ? (m?.previousMemberEpoch ?? 0) : o.epoch;
       const assigned = (role: 'active' | 'standby' | 'warmup') => {
@@ -87,7 +121,16 @@ function request(broker: Broker, o: Op): Record<string, unknown> | null {
         return [...t].map(([subtopologyId, partitions]) => ({ subtopologyId, partitions }));
       };
       const list = (v: unknown, role: 'active' | 'standby' | 'warmup') => (v === 'assigned' ? assigned(role) : v);
-      return { groupId: 'app', memberId: o.member, memberEpoch: epoch, instanceId: m?.instanceId ?? null, activeTasks: list(o.active, 'active'), standbyTasks: list(o.standby, 'standby'), warmupTasks: list(o.warmup, 'warmup'), ...o.extra };
+      return {
+        groupId: 'app',
+        memberId: o.member,
+        memberEpoch: epoch,
+        instanceId: m?.instanceId ?? null,
+        activeTasks: list(o.active, 'active'),
+        standbyTasks: list(o.standby, 'standby'),
+        warmupTasks: list(o.warmup, 'warmup'),
+        ...o.extra,
+      };
     }
     case 'leave':
       return { groupId: 'app', memberId: o.member, memberEpoch: o.epoch, instanceId: o.instance };
@@ -157,7 +200,10 @@ function runSequence(variant: Variant, ops: Op[]): void {
 describe('coordinator under random and hostile request sequences', () => {
   for (const variant of ['current', 'coordinator-only', 'A-persist-partial', 'B-accumulate'] as Variant[]) {
     it(`never throws, answers well-formed responses and replays to the live state (${variant})`, () => {
-      fc.assert(fc.property(fc.array(op, { minLength: 1, maxLength: 40 }), (ops) => runSequence(variant, ops)), { numRuns: 150, seed: 20870 });
+      fc.assert(
+        fc.property(fc.array(op, { minLength: 1, maxLength: 40 }), (ops) => runSequence(variant, ops)),
+        { numRuns: 150, seed: 20870 },
+      );
     });
   }
 });

@@ -124,7 +124,19 @@ describe('inherited property names are plain data', () => {
   });
 
   it('sgp import of a logged request with an inherited name as a key drops the field with a warning', () => {
-    const request = { groupId: 'app', memberId: 'm1', memberEpoch: 0, rebalanceTimeoutMs: 300000, topology: { epoch: 0, subtopologies: [] }, activeTasks: [], standbyTasks: [], warmupTasks: [], processId: 'p1', clientTags: [], shutdownApplication: false };
+    const request = {
+      groupId: 'app',
+      memberId: 'm1',
+      memberEpoch: 0,
+      rebalanceTimeoutMs: 300000,
+      topology: { epoch: 0, subtopologies: [] },
+      activeTasks: [],
+      standbyTasks: [],
+      warmupTasks: [],
+      processId: 'p1',
+      clientTags: [],
+      shutdownApplication: false,
+    };
     for (const name of INHERITED) {
       const req: Obj = { ...request };
       put(req, name, 1);
@@ -133,7 +145,10 @@ describe('inherited property names are plain data', () => {
       put(entry, name, 1);
       const line = `[2025-06-01 12:00:00,000] DEBUG Completed request:${JSON.stringify(entry)} (kafka.request.logger)`;
       const r = importRequestLog(line);
-      expect(r.warnings.map((w) => w.message), name).toEqual([`dropped field "${name}": not in StreamsGroupHeartbeat v1 (ak4)`]);
+      expect(
+        r.warnings.map((w) => w.message),
+        name,
+      ).toEqual([`dropped field "${name}": not in StreamsGroupHeartbeat v1 (ak4)`]);
       expect(Object.keys((r.steps[0] as { data: Obj }).data)).not.toContain(name);
       const { scenario } = scenarioFromRequestLog(line);
       expect(parseScenario(JSON.stringify(scenario)).ok, name).toBe(true);

@@ -28,7 +28,10 @@ function scenario(protocol: 'ak4' | 'kip1071-draft', variant: string, profiles: 
     protocol,
     variant,
     config: { 'group.streams.num.standby.replicas': 1 },
-    topics: [{ name: 'in', partitions: 4 }, { name: 'app-0-changelog', partitions: 4 }],
+    topics: [
+      { name: 'in', partitions: 4 },
+      { name: 'app-0-changelog', partitions: 4 },
+    ],
     topology,
     clients: Object.fromEntries(CLIENTS.map((c, i) => [c, { profile: profiles[i], processId: `p${i % 2}` }])),
     steps,

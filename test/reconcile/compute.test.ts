@@ -126,9 +126,7 @@ describe('compute(): kept, pending revocation, pending assignment in every role'
     const blockerB = member({ id: 'y', epoch: 5, processId: 'process_id', standby: { b: [2] } });
     const lookups = groupLookups([m, blockerA, blockerB]);
     const out = run(m, 6, target, { lookups, report: fullReport() });
-    expect(view(out)).toEqual(
-      expected({ state: 'UNRELEASED_TASKS', epoch: 6, previous: 5, active: { a: [1] }, activeEpoch: 5, standby: { b: [1] }, warmup: { c: [1, 2] } }),
-    );
+    expect(view(out)).toEqual(expected({ state: 'UNRELEASED_TASKS', epoch: 6, previous: 5, active: { a: [1] }, activeEpoch: 5, standby: { b: [1] }, warmup: { c: [1, 2] } }));
   });
 
   it('only a revocation in one role still holds the whole step (no assignment while UNREVOKED_TASKS)', () => {
@@ -147,7 +145,25 @@ describe('compute(): kept, pending revocation, pending assignment in every role'
 
 describe('task epochs ([4.4] TasksTupleWithEpochs)', () => {
   it('testEpochLookupFromAssignedTasks: kept active tasks keep their (mixed) epochs', () => {
-    const m = member({ epoch: 10, activeEpochs: new Map([['s1', new Map([[1, 5], [2, 6]])], ['s2', new Map([[3, 7], [4, 8]])]]) });
+    const m = member({
+      epoch: 10,
+      activeEpochs: new Map([
+        [
+          's1',
+          new Map([
+            [1, 5],
+            [2, 6],
+          ]),
+        ],
+        [
+          's2',
+          new Map([
+            [3, 7],
+            [4, 8],
+          ]),
+        ],
+      ]),
+    });
     const out = run(m, 11, tuple({ active: { s1: [1, 2], s2: [3, 4] } }), { lookups: groupLookups([m]) });
     expect(view(out)).toEqual(expected({ state: 'STABLE', epoch: 11, previous: 10, activeEpochs: { s1: { 1: 5, 2: 6 }, s2: { 3: 7, 4: 8 } } }));
   });

@@ -11,9 +11,7 @@ describe('draft: ownsRevoked per role', () => {
 
   it('STABLE → compute: active revoke reported as released, other lists null → no UNREVOKED round-trip (draft)', () => {
     const r = report({ active: { '0': [0] } });
-    expect(view(run(m, 6, target, { report: r, flavour: 'draft' }))).toEqual(
-      expected({ state: 'STABLE', epoch: 6, previous: 5, active: { '0': [0] }, activeEpoch: 5 }),
-    );
+    expect(view(run(m, 6, target, { report: r, flavour: 'draft' }))).toEqual(expected({ state: 'STABLE', epoch: 6, previous: 5, active: { '0': [0] }, activeEpoch: 5 }));
     // [4.4] and [4.2] fold the partial report to "absent" → UNREVOKED_TASKS
     for (const flavour of ['4.4', '4.2'] as const) expect(run(m, 6, target, { report: r, flavour }).state).toBe('UNREVOKED_TASKS');
   });
@@ -21,9 +19,7 @@ describe('draft: ownsRevoked per role', () => {
   it('STABLE → compute: a null list for a role with revocations forces UNREVOKED_TASKS, pending kept for all roles', () => {
     const m2 = member({ epoch: 5, active: { '0': [0, 1] }, standby: { '1': [0] } });
     const out = run(m2, 6, target, { report: report({ active: { '0': [0] } }), flavour: 'draft' });
-    expect(view(out)).toEqual(
-      expected({ state: 'UNREVOKED_TASKS', epoch: 5, previous: 5, active: { '0': [0] }, pending: { active: { '0': [1] }, standby: { '1': [0] } } }),
-    );
+    expect(view(out)).toEqual(expected({ state: 'UNREVOKED_TASKS', epoch: 5, previous: 5, active: { '0': [0] }, pending: { active: { '0': [1] }, standby: { '1': [0] } } }));
   });
 
   it('UNREVOKED_TASKS: any null list keeps the member waiting, even for a role with nothing pending', () => {

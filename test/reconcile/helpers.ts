@@ -1,13 +1,7 @@
 // Test helpers for the reconciliation builder: compact member/target/lookup construction and a plain view of results.
 import { newMember, type MemberState, type StreamsGroupMember } from '../../src/core/model/member.ts';
 import { taskSet, toObject, withEpoch, type Role, type TaskEpochs, type TaskSet, type TasksTuple } from '../../src/core/model/tasks.ts';
-import {
-  ABSENT_REPORT,
-  buildCurrentAssignment,
-  type CurrentAssignmentInput,
-  type OwnedReport,
-  type ProcessLookups,
-} from '../../src/core/reconcile/index.ts';
+import { ABSENT_REPORT, buildCurrentAssignment, type CurrentAssignmentInput, type OwnedReport, type ProcessLookups } from '../../src/core/reconcile/index.ts';
 
 export type Plain = Readonly<Record<string, readonly number[]>>;
 
@@ -89,11 +83,12 @@ export function groupLookups(members: readonly StreamsGroupMember[]): ProcessLoo
   const warmup = new Map<string, Set<string>>();
   const key = (s: string, p: number): string => `${s}_${p}`;
   const addAll = (m: Map<string, Set<string>>, t: TaskSet, pid: string): void => {
-    for (const [s, ps] of t) for (const p of ps) {
-      const cur = m.get(key(s, p)) ?? new Set<string>();
-      cur.add(pid);
-      m.set(key(s, p), cur);
-    }
+    for (const [s, ps] of t)
+      for (const p of ps) {
+        const cur = m.get(key(s, p)) ?? new Set<string>();
+        cur.add(pid);
+        m.set(key(s, p), cur);
+      }
   };
   for (const m of members) {
     for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) active.set(key(s, p), m.processId);
@@ -209,10 +204,7 @@ export function expected(e: {
 }
 
 /** Expected view where `tasks` sit in one role (active ones at `activeEpoch`). */
-export function expectedRole(
-  role: Role,
-  e: { state: MemberState; epoch: number; previous: number; tasks?: Plain; activeEpoch?: number; pending?: Plain },
-): ReturnType<typeof view> {
+export function expectedRole(role: Role, e: { state: MemberState; epoch: number; previous: number; tasks?: Plain; activeEpoch?: number; pending?: Plain }): ReturnType<typeof view> {
   return expected({
     state: e.state,
     epoch: e.epoch,

@@ -9,9 +9,7 @@ describe('demotion active → standby ([4.4])', () => {
 
   it('without a report: standby granted now, the active task stays pending revocation (UNREVOKED_TASKS)', () => {
     const out = run(m, 8, target, { lookups: groupLookups([m]) });
-    expect(view(out)).toEqual(
-      expected({ state: 'UNREVOKED_TASKS', epoch: 7, previous: 7, active: { '0': [0] }, standby: { '0': [1] }, pending: { active: { '0': [1] } } }),
-    );
+    expect(view(out)).toEqual(expected({ state: 'UNREVOKED_TASKS', epoch: 7, previous: 7, active: { '0': [0] }, standby: { '0': [1] }, pending: { active: { '0': [1] } } }));
   });
 
   it('the active half still needs an ack: a report that still runs 0_1 as active keeps the member waiting', () => {
@@ -59,9 +57,7 @@ describe('conversion standby ↔ warm-up ([4.4])', () => {
   it('granted even while another revocation keeps the member in UNREVOKED_TASKS', () => {
     const m = member({ epoch: 4, processId: 'pA', active: { '1': [0] }, standby: { '0': [1] } });
     const out = run(m, 5, tuple({ warmup: { '0': [1] } }), { lookups: groupLookups([m]) });
-    expect(view(out)).toEqual(
-      expected({ state: 'UNREVOKED_TASKS', epoch: 4, previous: 4, warmup: { '0': [1] }, pending: { active: { '1': [0] } } }),
-    );
+    expect(view(out)).toEqual(expected({ state: 'UNREVOKED_TASKS', epoch: 4, previous: 4, warmup: { '0': [1] }, pending: { active: { '1': [0] } } }));
   });
 
   it('not applied when the incoming role is held by another member of the process', () => {
@@ -105,9 +101,7 @@ describe('promotion standby / warm-up → active ([4.4])', () => {
     const m = member({ epoch: 4, processId: 'pA', active: { '1': [0] }, standby: { '0': [1] } });
     const target = tuple({ active: { '0': [1] } });
     const out = run(m, 5, target, { lookups: groupLookups([m]) });
-    expect(view(out)).toEqual(
-      expected({ state: 'UNREVOKED_TASKS', epoch: 4, previous: 4, standby: { '0': [1] }, pending: { active: { '1': [0] } } }),
-    );
+    expect(view(out)).toEqual(expected({ state: 'UNREVOKED_TASKS', epoch: 4, previous: 4, standby: { '0': [1] }, pending: { active: { '1': [0] } } }));
     // after the ack, compute(epoch + 1) grants the active in place
     const acked = run(out, 5, target, { lookups: groupLookups([out]), report: fullReport({ standby: { '0': [1] } }) });
     expect(view(acked)).toEqual(expected({ state: 'STABLE', epoch: 5, previous: 4, active: { '0': [1] } }));

@@ -24,9 +24,7 @@ describe('scenario 1 — baseline, full reports (setup X)', () => {
   });
 
   it('step 2: A → UNREVOKED_TASKS at 5 (previous 5), assigned {0:[0,1]}, pending {0:[2,3]}', () => {
-    expect(view(A2)).toEqual(
-      expected({ state: 'UNREVOKED_TASKS', epoch: 5, previous: 5, active: { '0': [0, 1] }, pending: { active: { '0': [2, 3] } } }),
-    );
+    expect(view(A2)).toEqual(expected({ state: 'UNREVOKED_TASKS', epoch: 5, previous: 5, active: { '0': [0, 1] }, pending: { active: { '0': [2, 3] } } }));
   });
 
   it('between steps 2 and 3 B stays UNRELEASED_TASKS: the pending revocation still blocks 0_2, 0_3', () => {
@@ -84,18 +82,14 @@ describe('scenario 3 — setup Y, epoch 7 → 8', () => {
   });
 
   it('step 1, C: active 0_1 still held by pA → UNRELEASED_TASKS at 8, keeps standby 0_1 for the later promotion', () => {
-    expect(view(C1)).toEqual(
-      expected({ state: 'UNRELEASED_TASKS', epoch: 8, previous: 7, active: { '1': [0] }, activeEpoch: 7, standby: { '0': [0, 1] } }),
-    );
+    expect(view(C1)).toEqual(expected({ state: 'UNRELEASED_TASKS', epoch: 8, previous: 7, active: { '1': [0] }, activeEpoch: 7, standby: { '0': [0, 1] } }));
   });
 
   it('Java client reference: one complete report → A STABLE at 8; then C is promoted in place → STABLE at 8', () => {
     const A2 = run(A1, 8, targetA, { lookups: groupLookups([A1, C1]), report: fullReport({ active: { '0': [0] }, standby: { '0': [1] } }) });
     expect(view(A2)).toEqual(expected({ state: 'STABLE', epoch: 8, previous: 7, active: { '0': [0] }, activeEpoch: 7, standby: { '0': [1] } }));
     const C2 = run(C1, 8, targetC, { lookups: groupLookups([A2, C1]) });
-    expect(view(C2)).toEqual(
-      expected({ state: 'STABLE', epoch: 8, previous: 8, activeEpochs: { '0': { 1: 8 }, '1': { 0: 7 } }, standby: { '0': [0] } }),
-    );
+    expect(view(C2)).toEqual(expected({ state: 'STABLE', epoch: 8, previous: 8, activeEpochs: { '0': { 1: 8 }, '1': { 0: 7 } }, standby: { '0': [0] } }));
   });
 
   describe('HB1 {active:[{0:[0]}]} and HB2 {standby:[{0:[1]}]}', () => {
@@ -111,25 +105,19 @@ describe('scenario 3 — setup Y, epoch 7 → 8', () => {
     it('option A: HB1 shrinks the pending revocation to standby {1:[0]} (a record, same state/epoch/assigned)', () => {
       const afterHb1 = run(A1, 8, targetA, { lookups: groupLookups([A1, C1]), report: hb1, reportRule: 'per-role' });
       expect(afterHb1).not.toBe(A1);
-      expect(view(afterHb1)).toEqual(
-        expected({ state: 'UNREVOKED_TASKS', epoch: 7, previous: 7, active: { '0': [0] }, standby: { '0': [1] }, pending: { standby: { '1': [0] } } }),
-      );
+      expect(view(afterHb1)).toEqual(expected({ state: 'UNREVOKED_TASKS', epoch: 7, previous: 7, active: { '0': [0] }, standby: { '0': [1] }, pending: { standby: { '1': [0] } } }));
     });
 
     it('option A: 0_1 becomes grantable to C right after HB1', () => {
       const afterHb1 = run(A1, 8, targetA, { lookups: groupLookups([A1, C1]), report: hb1, reportRule: 'per-role' });
       const C2 = run(C1, 8, targetC, { lookups: groupLookups([afterHb1, C1]), reportRule: 'per-role' });
-      expect(view(C2)).toEqual(
-        expected({ state: 'STABLE', epoch: 8, previous: 8, activeEpochs: { '0': { 1: 8 }, '1': { 0: 7 } }, standby: { '0': [0] } }),
-      );
+      expect(view(C2)).toEqual(expected({ state: 'STABLE', epoch: 8, previous: 8, activeEpochs: { '0': { 1: 8 }, '1': { 0: 7 } }, standby: { '0': [0] } }));
     });
 
     it('option A: HB2 empties the pending revocation → STABLE at 8', () => {
       const afterHb1 = run(A1, 8, targetA, { lookups: groupLookups([A1, C1]), report: hb1, reportRule: 'per-role' });
       const afterHb2 = run(afterHb1, 8, targetA, { lookups: groupLookups([afterHb1, C1]), report: hb2, reportRule: 'per-role' });
-      expect(view(afterHb2)).toEqual(
-        expected({ state: 'STABLE', epoch: 8, previous: 7, active: { '0': [0] }, activeEpoch: 7, standby: { '0': [1] } }),
-      );
+      expect(view(afterHb2)).toEqual(expected({ state: 'STABLE', epoch: 8, previous: 7, active: { '0': [0] }, activeEpoch: 7, standby: { '0': [1] } }));
     });
 
     it('option A: repeating HB1 after it took effect changes nothing (same object)', () => {
@@ -145,9 +133,7 @@ describe('per-role rule (option A builder semantics)', () => {
 
   it('entering a revocation: UNREVOKED_TASKS with only the still-owned part pending', () => {
     const out = run(A7, 8, targetA, { lookups: groupLookups([A7]), report: report({ active: { '0': [0] } }), reportRule: 'per-role' });
-    expect(view(out)).toEqual(
-      expected({ state: 'UNREVOKED_TASKS', epoch: 7, previous: 7, active: { '0': [0] }, standby: { '0': [1] }, pending: { standby: { '1': [0] } } }),
-    );
+    expect(view(out)).toEqual(expected({ state: 'UNREVOKED_TASKS', epoch: 7, previous: 7, active: { '0': [0] }, standby: { '0': [1] }, pending: { standby: { '1': [0] } } }));
     // all-or-nothing with the same partial report: everything stays pending
     const today = run(A7, 8, targetA, { lookups: groupLookups([A7]), report: report({ active: { '0': [0] } }) });
     expect(view(today).pending).toEqual({ active: { '0': [1] }, standby: { '1': [0] }, warmup: {} });

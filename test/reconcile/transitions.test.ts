@@ -32,13 +32,29 @@ describe.each(ROLES)('Kafka CurrentAssignmentBuilderTest cases, role %s', (role)
   it('testStableToStableWithNewTasks: free new tasks are granted; new actives get the target epoch', () => {
     const m =
       role === 'active'
-        ? member({ epoch: 10, activeEpochs: new Map([[S1, new Map([[1, 9], [2, 8]])], [S2, new Map([[3, 9], [4, 8]])]]) })
+        ? member({
+            epoch: 10,
+            activeEpochs: new Map([
+              [
+                S1,
+                new Map([
+                  [1, 9],
+                  [2, 8],
+                ]),
+              ],
+              [
+                S2,
+                new Map([
+                  [3, 9],
+                  [4, 8],
+                ]),
+              ],
+            ]),
+          })
         : roleMember(role, { epoch: 10, tasks: { [S1]: [1, 2], [S2]: [3, 4] } });
     const out = run(m, 11, roleTuple(role, { [S1]: [1, 2, 4], [S2]: [3, 4, 7] }));
     if (role === 'active') {
-      expect(view(out)).toEqual(
-        expected({ state: 'STABLE', epoch: 11, previous: 10, activeEpochs: { [S1]: { 1: 9, 2: 8, 4: 11 }, [S2]: { 3: 9, 4: 8, 7: 11 } } }),
-      );
+      expect(view(out)).toEqual(expected({ state: 'STABLE', epoch: 11, previous: 10, activeEpochs: { [S1]: { 1: 9, 2: 8, 4: 11 }, [S2]: { 3: 9, 4: 8, 7: 11 } } }));
     } else {
       expect(view(out)).toEqual(expectedRole(role, { state: 'STABLE', epoch: 11, previous: 10, tasks: { [S1]: [1, 2, 4], [S2]: [3, 4, 7] } }));
     }
@@ -47,34 +63,26 @@ describe.each(ROLES)('Kafka CurrentAssignmentBuilderTest cases, role %s', (role)
   it('testStableToUnrevokedTasks: revocations without a report -> UNREVOKED_TASKS at the old epoch', () => {
     const m = roleMember(role, { epoch: 10, tasks: { [S1]: [1, 2], [S2]: [3, 4] } });
     const out = run(m, 11, roleTuple(role, { [S1]: [2, 3], [S2]: [4, 5] }));
-    expect(view(out)).toEqual(
-      expectedRole(role, { state: 'UNREVOKED_TASKS', epoch: 10, previous: 10, tasks: { [S1]: [2], [S2]: [4] }, pending: { [S1]: [1], [S2]: [3] } }),
-    );
+    expect(view(out)).toEqual(expectedRole(role, { state: 'UNREVOKED_TASKS', epoch: 10, previous: 10, tasks: { [S1]: [2], [S2]: [4] }, pending: { [S1]: [1], [S2]: [3] } }));
   });
 
   it('testStableToUnrevokedWithEmptyAssignment: empty target -> everything pending revocation', () => {
     const m = roleMember(role, { epoch: 10, tasks: { [S1]: [1, 2], [S2]: [3, 4] } });
     const out = run(m, 11, tuple(), { lookups: mine });
-    expect(view(out)).toEqual(
-      expectedRole(role, { state: 'UNREVOKED_TASKS', epoch: 10, previous: 10, tasks: {}, pending: { [S1]: [1, 2], [S2]: [3, 4] } }),
-    );
+    expect(view(out)).toEqual(expectedRole(role, { state: 'UNREVOKED_TASKS', epoch: 10, previous: 10, tasks: {}, pending: { [S1]: [1, 2], [S2]: [3, 4] } }));
   });
 
   it('testStableToUnreleasedTasks: new tasks held as active by this process -> UNRELEASED_TASKS at the target epoch', () => {
     const m = roleMember(role, { epoch: 10, tasks: { [S1]: [1, 2], [S2]: [3, 4] } });
     const out = run(m, 11, roleTuple(role, { [S1]: [1, 2, 4], [S2]: [3, 4, 7] }), { lookups: mine });
-    expect(view(out)).toEqual(
-      expectedRole(role, { state: 'UNRELEASED_TASKS', epoch: 11, previous: 10, tasks: { [S1]: [1, 2], [S2]: [3, 4] }, activeEpoch: 10 }),
-    );
+    expect(view(out)).toEqual(expectedRole(role, { state: 'UNRELEASED_TASKS', epoch: 11, previous: 10, tasks: { [S1]: [1, 2], [S2]: [3, 4] }, activeEpoch: 10 }));
   });
 
   it('testStableToUnreleasedTasksWithOwnedTasksNotHavingRevokedTasks: empty complete report skips UNREVOKED_TASKS', () => {
     const m = roleMember(role, { epoch: 10, tasks: { [S1]: [1, 2], [S2]: [3, 4] } });
     const lookups = fnLookups((s) => (s === S2 ? P : undefined));
     const out = run(m, 11, roleTuple(role, { [S1]: [1, 2], [S2]: [3, 5] }), { lookups, report: owned({}) });
-    expect(view(out)).toEqual(
-      expectedRole(role, { state: 'UNRELEASED_TASKS', epoch: 11, previous: 10, tasks: { [S1]: [1, 2], [S2]: [3] }, activeEpoch: 10 }),
-    );
+    expect(view(out)).toEqual(expectedRole(role, { state: 'UNRELEASED_TASKS', epoch: 11, previous: 10, tasks: { [S1]: [1, 2], [S2]: [3] }, activeEpoch: 10 }));
   });
 
   it('testUnrevokedTasksToStable: report without the pending tasks -> STABLE at epoch + 1', () => {
@@ -109,9 +117,7 @@ describe.each(ROLES)('Kafka CurrentAssignmentBuilderTest cases, role %s', (role)
       pending: { [S1]: [1], [S2]: [4] },
     });
     const out = run(m, 12, roleTuple(role, { [S1]: [3], [S2]: [6] }), { report: owned({ [S1]: [2, 3], [S2]: [5, 6] }) });
-    expect(view(out)).toEqual(
-      expectedRole(role, { state: 'UNREVOKED_TASKS', epoch: 11, previous: 10, tasks: { [S1]: [3], [S2]: [6] }, pending: { [S1]: [2], [S2]: [5] }, activeEpoch: 10 }),
-    );
+    expect(view(out)).toEqual(expectedRole(role, { state: 'UNREVOKED_TASKS', epoch: 11, previous: 10, tasks: { [S1]: [3], [S2]: [6] }, pending: { [S1]: [2], [S2]: [5] }, activeEpoch: 10 }));
   });
 
   it('testUnrevokedTasksToUnreleasedTasks: acknowledged, new tasks held by this process -> UNRELEASED_TASKS at T', () => {
@@ -165,9 +171,7 @@ describe.each(ROLES)('Kafka CurrentAssignmentBuilderTest cases, role %s', (role)
       pending: { [S1]: [4], [S2]: [7] },
     });
     const out = run(m, 12, roleTuple(role, { [S1]: [3], [S2]: [6] }), { lookups: mine });
-    expect(view(out)).toEqual(
-      expectedRole(role, { state: 'UNREVOKED_TASKS', epoch: 11, previous: 11, tasks: { [S1]: [3], [S2]: [6] }, pending: { [S1]: [2], [S2]: [5] } }),
-    );
+    expect(view(out)).toEqual(expectedRole(role, { state: 'UNREVOKED_TASKS', epoch: 11, previous: 11, tasks: { [S1]: [3], [S2]: [6] }, pending: { [S1]: [2], [S2]: [5] } }));
   });
 
   it('testUnknownState: fenced without a report; an empty complete report reconciles at the target epoch', () => {
@@ -199,9 +203,7 @@ describe('§3.3 transition table rows', () => {
   it('STABLE, epoch != T, revocation not proven released -> UNREVOKED_TASKS, epoch unchanged, previous := epoch', () => {
     const m = member({ ...base, previous: 4 });
     const out = run(m, 6, tuple({ active: { '0': [0, 1] } }));
-    expect(view(out)).toEqual(
-      expected({ state: 'UNREVOKED_TASKS', epoch: 5, previous: 5, active: { '0': [0, 1] }, pending: { active: { '0': [2, 3] } } }),
-    );
+    expect(view(out)).toEqual(expected({ state: 'UNREVOKED_TASKS', epoch: 5, previous: 5, active: { '0': [0, 1] }, pending: { active: { '0': [2, 3] } } }));
   });
 
   it('STABLE, epoch != T, revocation proven released by a complete report, some unreleased -> UNRELEASED_TASKS at T', () => {
@@ -269,7 +271,7 @@ describe('§3.3 transition table rows', () => {
     expect(view(out)).toEqual(expected({ state: 'STABLE', epoch: 6, previous: 6, active: { '0': [2, 3] } }));
   });
 
-  it('UNKNOWN with a non-empty complete report -> FENCED_MEMBER_EPOCH with Kafka\'s message', () => {
+  it("UNKNOWN with a non-empty complete report -> FENCED_MEMBER_EPOCH with Kafka's message", () => {
     const m = member({ state: 'UNKNOWN', epoch: 5, active: { '0': [0] } });
     try {
       run(m, 6, tuple({ active: { '0': [0] } }), { report: fullReport({ active: { '0': [0] } }) });

@@ -18,7 +18,9 @@ const scenario = (text: string) => {
 describe('the run budget', () => {
   it('has defaults a long scenario never meets', () => {
     const c = Config.from({});
-    expect([c.int('playground.run.max.steps'), c.int('playground.run.max.fired.timers'), c.int('playground.run.max.ms'), c.int('playground.run.max.heap.mb')]).toEqual([1_000_000, 1_000_000, 60_000, 2048]);
+    expect([c.int('playground.run.max.steps'), c.int('playground.run.max.fired.timers'), c.int('playground.run.max.ms'), c.int('playground.run.max.heap.mb')]).toEqual([
+      1_000_000, 1_000_000, 60_000, 2048,
+    ]);
     const trace = runScenario(scenario(base({}, [{ client: 'a', do: 'join' }, { run: { ms: 600_000 } }])));
     expect(trace.stopped).toBeUndefined();
   });
@@ -29,23 +31,30 @@ describe('the run budget', () => {
     expect(trace.steps).toHaveLength(2);
     // the join, then 8 heartbeats of the run step (the 9th would be the 11th step)
     expect(trace.steps[1]!.exchanges).toHaveLength(8);
-    expect(trace.steps[1]!.narration.at(-1)).toBe('The run stopped: it used more than 10 steps (scenario steps plus the requests run steps send), the limit "playground.run.max.steps". Raise it in the scenario\'s config to run further.');
+    expect(trace.steps[1]!.narration.at(-1)).toBe(
+      'The run stopped: it used more than 10 steps (scenario steps plus the requests run steps send), the limit "playground.run.max.steps". Raise it in the scenario\'s config to run further.',
+    );
   });
 
   it('fired timers', () => {
-    const trace = runScenario(scenario(base({ 'playground.run.max.fired.timers': 2, 'offsets.retention.check.interval.ms': 1000 }, [{ client: 'a', do: 'join' }, { advance: 100_000 }, { advance: 1 }])));
+    const trace = runScenario(
+      scenario(base({ 'playground.run.max.fired.timers': 2, 'offsets.retention.check.interval.ms': 1000 }, [{ client: 'a', do: 'join' }, { advance: 100_000 }, { advance: 1 }])),
+    );
     expect(trace.stopped?.limit).toBe('playground.run.max.fired.timers');
     expect(trace.steps).toHaveLength(2);
   });
 
-  it('wall time and heap come from the caller\'s probe', () => {
+  it("wall time and heap come from the caller's probe", () => {
     let now = 0;
     const probe = { elapsedMs: () => (now += 100), heapBytes: () => 10 * 1024 * 1024 };
     const timed = runScenario(scenario(base({ 'playground.run.max.ms': 250 }, [{ client: 'a', do: 'join' }, { advance: 1 }, { advance: 1 }, { advance: 1 }])), { probe });
     expect(timed.stopped?.limit).toBe('playground.run.max.ms');
     expect(timed.steps).toHaveLength(3);
     const heavy = runScenario(scenario(base({ 'playground.run.max.heap.mb': 5 }, [{ client: 'a', do: 'join' }, { advance: 1 }])), { probe: { elapsedMs: () => 0, heapBytes: () => 6 * 1024 * 1024 } });
-    expect(heavy.stopped).toEqual({ limit: 'playground.run.max.heap.mb', message: 'The run stopped: it used more than 5 MB of heap, the limit "playground.run.max.heap.mb". Raise it in the scenario\'s config to run further.' });
+    expect(heavy.stopped).toEqual({
+      limit: 'playground.run.max.heap.mb',
+      message: 'The run stopped: it used more than 5 MB of heap, the limit "playground.run.max.heap.mb". Raise it in the scenario\'s config to run further.',
+    });
     expect(heavy.steps).toHaveLength(1);
   });
 

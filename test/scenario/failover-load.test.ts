@@ -8,7 +8,9 @@ const TOPOLOGY = { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics:
 const join = { memberId: 'A', memberEpoch: 0, rebalanceTimeoutMs: 300000, topology: TOPOLOGY, processId: 'p1', activeTasks: [], standbyTasks: [], warmupTasks: [] };
 
 function run(steps: unknown[]) {
-  const r = parseScenario(JSON.stringify({ format: 1, protocol: 'ak4', config: { 'group.streams.initial.rebalance.delay.ms': 0 }, groupId: 'app', topics: [{ name: 'in0', partitions: 2 }], clients: {}, steps }));
+  const r = parseScenario(
+    JSON.stringify({ format: 1, protocol: 'ak4', config: { 'group.streams.initial.rebalance.delay.ms': 0 }, groupId: 'app', topics: [{ name: 'in0', partitions: 2 }], clients: {}, steps }),
+  );
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return runScenario(r.scenario);
 }
@@ -38,13 +40,7 @@ describe('failover { loadMs }', () => {
   });
 
   it('the session of a silent member restarts from the load: fenced 45 s after it, not after its last heartbeat', () => {
-    const t = run([
-      { send: 'StreamsGroupHeartbeat', data: join },
-      { advance: 40000 },
-      { failover: { loadMs: 20000 } },
-      { advance: 30000 },
-      { advance: 40000 },
-    ]);
+    const t = run([{ send: 'StreamsGroupHeartbeat', data: join }, { advance: 40000 }, { failover: { loadMs: 20000 } }, { advance: 30000 }, { advance: 40000 }]);
     // loaded at 60 s: the session timer is due at 105 s, so nothing fires by 90 s
     expect(t.steps[3]!.timers).toEqual([]);
     expect(t.steps[4]!.timers.map((x) => [x.at, x.key])).toEqual([[105000, 'session-timeout-app-A']]);

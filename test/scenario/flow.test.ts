@@ -24,7 +24,11 @@ describe('message flow', () => {
   it('marks a rejection at the layer that made it, with the reason', () => {
     const fenced = stepFlow(t.steps[5]!);
     expect(t.steps[5]!.rejectedBy).toBe('coordinator');
-    expect(fenced.find((x) => x.kind === 'rejection')).toMatchObject({ from: COORDINATOR_LANE, label: 'FENCED_MEMBER_EPOCH', detail: expect.stringMatching(/^coordinator: The streams group member has a smaller member epoch/) });
+    expect(fenced.find((x) => x.kind === 'rejection')).toMatchObject({
+      from: COORDINATOR_LANE,
+      label: 'FENCED_MEMBER_EPOCH',
+      detail: expect.stringMatching(/^coordinator: The streams group member has a smaller member epoch/),
+    });
     const partial = stepFlow(t.steps[6]!);
     expect(t.steps[6]!.rejectedBy).toBe('service layer');
     // a request the service layer turns away never reaches the coordinator
@@ -42,7 +46,10 @@ describe('message flow', () => {
     expect(all.some((x) => x.kind === 'timer' && /session/i.test(x.label + x.detail))).toBe(true);
     for (const s of t3.steps) {
       const at = stepFlow(s).map((x) => x.at);
-      expect([...at].sort((a, b) => a - b), `step ${s.index}`).toEqual(at);
+      expect(
+        [...at].sort((a, b) => a - b),
+        `step ${s.index}`,
+      ).toEqual(at);
     }
   });
 });

@@ -27,7 +27,9 @@ function churn(n: number): Scenario {
   const steps: unknown[] = Object.keys(clients).map((c) => ({ client: c, do: 'join' }));
   for (let i = 0; i < n; i += 7) steps.push({ client: `c${i}`, do: 'leave' });
   steps.push({ run: { until: 'stable', maxMs: 120000 } });
-  const r = parseScenario(JSON.stringify({ format: 1, topics: [{ name: 'in', partitions: 8 }], topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'] }] }, clients, steps }));
+  const r = parseScenario(
+    JSON.stringify({ format: 1, topics: [{ name: 'in', partitions: 8 }], topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'] }] }, clients, steps }),
+  );
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return { ...r.scenario, title: `churn ${n}` };
 }

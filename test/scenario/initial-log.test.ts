@@ -5,12 +5,25 @@ import { parseDumpLog } from '../../src/core/interop/dumpLog.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { ScenarioRunner } from '../../src/core/scenario/runner.ts';
 
-const EXAMPLE = JSON.parse(readFileSync('static/examples/21-start-from-a-state.json', 'utf8')) as Record<string, unknown> & { initialLog: { type: string; key: Record<string, unknown>; value: Record<string, unknown> | null }[] };
-const KEY_IDS: Record<string, number> = { StreamsGroupMetadata: 17, StreamsGroupMemberMetadata: 19, StreamsGroupTargetAssignmentMetadata: 20, StreamsGroupTargetAssignmentMember: 21, StreamsGroupCurrentMemberAssignment: 22, StreamsGroupTopology: 23 };
+const EXAMPLE = JSON.parse(readFileSync('static/examples/21-start-from-a-state.json', 'utf8')) as Record<string, unknown> & {
+  initialLog: { type: string; key: Record<string, unknown>; value: Record<string, unknown> | null }[];
+};
+const KEY_IDS: Record<string, number> = {
+  StreamsGroupMetadata: 17,
+  StreamsGroupMemberMetadata: 19,
+  StreamsGroupTargetAssignmentMetadata: 20,
+  StreamsGroupTargetAssignmentMember: 21,
+  StreamsGroupCurrentMemberAssignment: 22,
+  StreamsGroupTopology: 23,
+};
 
 /** The example's records as kafka-dump-log --offsets-decoder prints them (one line per record, a batch header first). */
 function dumpText(): string {
-  const lines = ['Dumping /tmp/kafka-logs/__consumer_offsets-7/00000000000000000000.log', 'Log starting offset: 0', `baseOffset: 0 lastOffset: ${EXAMPLE.initialLog.length - 1} count: ${EXAMPLE.initialLog.length} baseSequence: -1 lastSequence: -1 producerId: -1 producerEpoch: -1 partitionLeaderEpoch: 0 isTransactional: false isControl: false deleteHorizonMs: OptionalLong.empty position: 0 CreateTime: 0 size: 999 magic: 2 compresscodec: none crc: 1 isvalid: true`];
+  const lines = [
+    'Dumping /tmp/kafka-logs/__consumer_offsets-7/00000000000000000000.log',
+    'Log starting offset: 0',
+    `baseOffset: 0 lastOffset: ${EXAMPLE.initialLog.length - 1} count: ${EXAMPLE.initialLog.length} baseSequence: -1 lastSequence: -1 producerId: -1 producerEpoch: -1 partitionLeaderEpoch: 0 isTransactional: false isControl: false deleteHorizonMs: OptionalLong.empty position: 0 CreateTime: 0 size: 999 magic: 2 compresscodec: none crc: 1 isvalid: true`,
+  ];
   EXAMPLE.initialLog.forEach((r, i) => {
     const payload = r.value === null ? '<DELETE>' : JSON.stringify({ version: '0', data: r.value });
     lines.push(`| offset: ${i} CreateTime: 0 keySize: 10 valueSize: 10 sequence: -1 headerKeys: [] key: ${JSON.stringify({ type: String(KEY_IDS[r.type]), data: r.key })} payload: ${payload}`);

@@ -48,17 +48,13 @@ describe('matchExpectation', () => {
 
   it('compares the error by name, "NONE" on success, null when nothing was sent', () => {
     expect(matchExpectation({ error: 'NONE' }, outcome({ errorName: 'NONE' }), B)).toEqual([]);
-    expect(matchExpectation({ error: 'NONE' }, outcome({ errorName: 'FENCED_MEMBER_EPOCH' }), B)).toEqual([
-      { path: `${B}.error`, expected: 'NONE', actual: 'FENCED_MEMBER_EPOCH' },
-    ]);
+    expect(matchExpectation({ error: 'NONE' }, outcome({ errorName: 'FENCED_MEMBER_EPOCH' }), B)).toEqual([{ path: `${B}.error`, expected: 'NONE', actual: 'FENCED_MEMBER_EPOCH' }]);
     expect(matchExpectation({ error: 'NONE' }, outcome(), B)).toEqual([{ path: `${B}.error`, expected: 'NONE', actual: null }]);
   });
 
   it('resolves group members by alias or by member id', () => {
     expect(matchExpectation({ group: { members: { a: { memberEpoch: 3 }, '9f2c': { memberEpoch: 5 }, 'a-1': { processId: 'p1' } } } }, outcome({ group: g }), B)).toEqual([]);
-    expect(matchExpectation({ group: { members: { a: { memberEpoch: 2 } } } }, outcome({ group: g }), B)).toEqual([
-      { path: `${B}.group.members.a.memberEpoch`, expected: 2, actual: 3 },
-    ]);
+    expect(matchExpectation({ group: { members: { a: { memberEpoch: 2 } } } }, outcome({ group: g }), B)).toEqual([{ path: `${B}.group.members.a.memberEpoch`, expected: 2, actual: 3 }]);
   });
 
   it('reports a missing member, and checks that a member expected null is absent', () => {
@@ -98,7 +94,12 @@ describe('matchExpectation', () => {
   it('matches records in order, with tombstones as value null', () => {
     expect(
       matchExpectation(
-        { records: [{ type: 'StreamsGroupMemberMetadata', value: { processId: 'p1' } }, { type: 'StreamsGroupCurrentMemberAssignment', value: null }] },
+        {
+          records: [
+            { type: 'StreamsGroupMemberMetadata', value: { processId: 'p1' } },
+            { type: 'StreamsGroupCurrentMemberAssignment', value: null },
+          ],
+        },
         outcome({ records }),
         B,
       ),

@@ -5,8 +5,25 @@ type Schema = Record<string, unknown> | boolean;
 
 const ANNOTATIONS = new Set(['$schema', '$id', 'title', 'description', 'markdownDescription', 'default', 'definitions']);
 const KEYWORDS = new Set([
-  'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'minimum', 'maximum', 'minLength',
-  'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', '$ref', 'dependencies',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'minLength',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$ref',
+  'dependencies',
 ]);
 
 export function validate(root: Schema, value: unknown): string[] {

@@ -34,7 +34,9 @@ describe('every step is narrated', () => {
     const t18 = run('18-kafka-20870-lost-response.json');
     expect(t18.steps[4]!.narration.join(' ')).toMatch(/Nothing changed, because the heartbeat brought the coordinator nothing new/);
     const t = runText({ ...BASE, steps: [{ client: 'a', do: 'join' }, { advance: 10 }] });
-    expect(t.steps[1]!.narration).toEqual(['The clock moves 10 ms forward, to 10 ms. Nothing changed, because no timer (session timeout, rebalance timeout, assignment interval, group expiry) was due by then.']);
+    expect(t.steps[1]!.narration).toEqual([
+      'The clock moves 10 ms forward, to 10 ms. Nothing changed, because no timer (session timeout, rebalance timeout, assignment interval, group expiry) was due by then.',
+    ]);
   });
 
   it('narrates a raw heartbeat with null lists and never doubles a full stop', () => {
@@ -53,13 +55,7 @@ describe('run until stable', () => {
     const t = runText({
       ...BASE,
       clients: { a: { profile: 'java', processId: 'p1' }, b: { profile: 'java', processId: 'p2' } },
-      steps: [
-        { client: 'a', do: 'join' },
-        { client: 'b', do: 'join' },
-        { run: { until: 'stable' } },
-        { topics: { partitions: { in: 4 } } },
-        { run: { until: 'stable' } },
-      ],
+      steps: [{ client: 'a', do: 'join' }, { client: 'b', do: 'join' }, { run: { until: 'stable' } }, { topics: { partitions: { in: 4 } } }, { run: { until: 'stable' } }],
     });
     const last = t.steps[4]!;
     expect(last.exchanges.length).toBeGreaterThan(0);

@@ -126,17 +126,24 @@ describe('parseJson', () => {
 
   it('key positions point at the quoted key in the text (property)', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }).filter((s) => !/["\\\u0000-\u001f]/.test(s)), fc.integer(), { minKeys: 1 }), (obj) => {
-        const text = JSON.stringify(obj, null, 2);
-        const r = parseJson(text);
-        if (!r.ok || r.root.kind !== 'object') return false;
-        const lines = text.split('\n');
-        for (const e of r.root.entries) {
-          const line = lines[e.keyPos.line - 1] ?? '';
-          expect(line.slice(e.keyPos.column - 1)).toMatch(new RegExp('^' + JSON.stringify(e.key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-        }
-        return true;
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.string({ minLength: 1, maxLength: 5 }).filter((s) => !/["\\\u0000-\u001f]/.test(s)),
+          fc.integer(),
+          { minKeys: 1 },
+        ),
+        (obj) => {
+          const text = JSON.stringify(obj, null, 2);
+          const r = parseJson(text);
+          if (!r.ok || r.root.kind !== 'object') return false;
+          const lines = text.split('\n');
+          for (const e of r.root.entries) {
+            const line = lines[e.keyPos.line - 1] ?? '';
+            expect(line.slice(e.keyPos.column - 1)).toMatch(new RegExp('^' + JSON.stringify(e.key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+          }
+          return true;
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -155,13 +162,18 @@ describe('keys that name Object.prototype members', () => {
   it('a client alias or member id "__proto__" stays an ordinary key through validation and the trace', async () => {
     const { parseScenario } = await import('../../src/core/scenario/parse.ts');
     const { runScenario } = await import('../../src/core/scenario/runner.ts');
-    const r = parseScenario(JSON.stringify({
-      format: 1,
-      topics: [{ name: 'in', partitions: 2 }],
-      topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'] }] },
-      clients: JSON.parse('{"__proto__": {"profile": "java"}, "constructor": {"profile": "java"}}'),
-      steps: [{ client: '__proto__', do: 'join' }, { client: 'constructor', do: 'join' }],
-    }));
+    const r = parseScenario(
+      JSON.stringify({
+        format: 1,
+        topics: [{ name: 'in', partitions: 2 }],
+        topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'] }] },
+        clients: JSON.parse('{"__proto__": {"profile": "java"}, "constructor": {"profile": "java"}}'),
+        steps: [
+          { client: '__proto__', do: 'join' },
+          { client: 'constructor', do: 'join' },
+        ],
+      }),
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(Object.keys(r.scenario.clients)).toEqual(['__proto__', 'constructor']);

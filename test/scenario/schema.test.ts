@@ -31,7 +31,12 @@ const VALID: [string, unknown][] = [
       topology,
       clients: { a: { profile: 'partial', processId: 'p1', instanceId: null, clientTags: { z: '1' }, userEndpoint: { host: 'h', port: 1 } } },
       steps: [
-        { label: 'join', client: 'a', do: 'join', expect: { error: 'NONE', group: { state: 'Stable', members: { a: { memberEpoch: 1, assigned: { active: { '0': [0] } }, target: null }, b: null } } } },
+        {
+          label: 'join',
+          client: 'a',
+          do: 'join',
+          expect: { error: 'NONE', group: { state: 'Stable', members: { a: { memberEpoch: 1, assigned: { active: { '0': [0] } }, target: null }, b: null } } },
+        },
         { send: 'StreamsGroupHeartbeat', version: 0, member: 'x', data: { memberEpoch: 0, topology, activeTasks: [], standbyTasks: [], warmupTasks: [], userEndpoint: null } },
         { send: 'StreamsGroupDescribe', data: { groupIds: ['g'] }, expect: { response: { groups: [] }, records: [], recordTypes: [] } },
         { advance: 0 },
@@ -137,7 +142,11 @@ describe('static/scenario.schema.json', () => {
   });
 
   const examplesDir = join(root, 'static', 'examples');
-  const examples = existsSync(examplesDir) ? readdirSync(examplesDir).filter((f) => f.endsWith('.json') && f !== 'index.json').sort() : [];
+  const examples = existsSync(examplesDir)
+    ? readdirSync(examplesDir)
+        .filter((f) => f.endsWith('.json') && f !== 'index.json')
+        .sort()
+    : [];
 
   it('finds the example scenarios (index.json is the course list, not a scenario)', () => {
     expect(examples.length).toBeGreaterThanOrEqual(12);

@@ -30,7 +30,10 @@ describe('defaults', () => {
   it('fills client profile and send version', () => {
     const s = ok({
       clients: { a: {} },
-      steps: [{ send: 'StreamsGroupHeartbeat', member: 'a' }, { send: 'StreamsGroupDescribe', data: { groupIds: ['app'] } }],
+      steps: [
+        { send: 'StreamsGroupHeartbeat', member: 'a' },
+        { send: 'StreamsGroupDescribe', data: { groupIds: ['app'] } },
+      ],
     });
     expect(s.clients.a).toEqual({ profile: 'java' });
     expect(s.steps[0]).toEqual({ send: 'StreamsGroupHeartbeat', member: 'a', version: 1, data: {} });
@@ -144,7 +147,16 @@ describe('errors carry path and line:column', () => {
     [{ protocol: 'kip1071-draft', variant: 'A-persist-partial' }, '$.variant', /proposal for protocol "ak4"/],
     [{ groupId: '' }, '$.groupId', /must not be empty/],
     [{ topics: [{ name: 't', partitions: 0 }] }, '$.topics[0].partitions', /from 1 to/],
-    [{ topics: [{ name: 't', partitions: 1 }, { name: 't', partitions: 2 }] }, '$.topics[1].name', /listed twice/],
+    [
+      {
+        topics: [
+          { name: 't', partitions: 1 },
+          { name: 't', partitions: 2 },
+        ],
+      },
+      '$.topics[1].name',
+      /listed twice/,
+    ],
     [{ topics: [{ name: 't' }] }, '$.topics[0]', /missing the required field "partitions"/],
     [{ topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopicz: [] }] } }, '$.topology.subtopologies[0].sourceTopicz', /Unknown field "sourceTopicz" in Subtopology/],
     [{ topology: [{ subtopologyId: '0' }] }, '$.topology', /must be an object/],
@@ -182,7 +194,11 @@ describe('errors carry path and line:column', () => {
     [{ steps: [{ send: 'StreamsGroupHeartbeat', data: { activeTasks: [null] } }] }, '$.steps[0].data.activeTasks[0]', /cannot be null/],
     [{ steps: [{ send: 'StreamsGroupHeartbeat', data: { activeTasks: [{ subtopologyId: '0', partitions: [2147483648] }] } }] }, '$.steps[0].data.activeTasks[0].partitions[0]', /to 2147483647/],
     [{ steps: [{ send: 'StreamsGroupHeartbeat', data: { taskOffsets: [{ subtopologyId: '0', partition: 0, offset: 1e17 }] } }] }, '$.steps[0].data.taskOffsets[0].offset', /2\^53-1/],
-    [{ steps: [{ send: 'StreamsGroupHeartbeat', data: { topology: { epoch: 0, subtopologies: [{ repartitionSourceTopics: [{ name: 'r', replicationFactor: 40000 }] }] } } }] }, '$.steps[0].data.topology.subtopologies[0].repartitionSourceTopics[0].replicationFactor', /int16|32767/],
+    [
+      { steps: [{ send: 'StreamsGroupHeartbeat', data: { topology: { epoch: 0, subtopologies: [{ repartitionSourceTopics: [{ name: 'r', replicationFactor: 40000 }] }] } } }] },
+      '$.steps[0].data.topology.subtopologies[0].repartitionSourceTopics[0].replicationFactor',
+      /int16|32767/,
+    ],
     [{ steps: [{ send: 'StreamsGroupHeartbeat', data: { shutdownApplication: 'yes' } }] }, '$.steps[0].data.shutdownApplication', /true or false/],
     [{ steps: [{ send: 'StreamsGroupDescribe', data: { groupIds: 'app' } }] }, '$.steps[0].data.groupIds', /must be an array/],
     [{ steps: [{ send: 'StreamsGroupHeartbeat', data: [] }] }, '$.steps[0].data', /must be an object/],

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { deflateSync } from 'fflate';
-import {
-  MAX_FRAGMENT_CHARS,
-  MAX_TEXT_BYTES,
-  base64UrlDecode,
-  base64UrlEncode,
-  decodeLink,
-  encodeLink,
-  UNVERIFIED_NOTE,
-} from '../../src/core/share/link.ts';
+import { MAX_FRAGMENT_CHARS, MAX_TEXT_BYTES, base64UrlDecode, base64UrlEncode, decodeLink, encodeLink, UNVERIFIED_NOTE } from '../../src/core/share/link.ts';
 import corpus from './links-corpus.json' with { type: 'json' };
 
 const scenario = JSON.stringify({ format: 1, title: 'x', steps: [{ advance: 5000 }, { failover: true }] }, null, 2);
@@ -93,9 +85,7 @@ describe('encodeLink / decodeLink', () => {
   it('explains a newer link format', () => {
     const r = failure('#sgp=3.whatever-comes-next.4');
     expect(r.reason).toBe('newer-format');
-    expect(r.message).toBe(
-      'This link was made by a newer version of the playground (link format 3); this version reads format 2. Update the playground to open it.',
-    );
+    expect(r.message).toBe('This link was made by a newer version of the playground (link format 3); this version reads format 2. Update the playground to open it.');
   });
 
   it('refuses oversized fragments before decoding them', () => {

@@ -39,9 +39,7 @@ describe('configureTopics: missing source topics (status 1)', () => {
   it('sorts the names and summarizes beyond three ([4.4])', () => {
     const t = topo(sub('0', { sourceTopics: ['e', 'c', 'a'] }), sub('1', { sourceTopics: ['d', 'b', 'a'] }));
     expect(configureTopics(t, image({}), 0).problem?.detail).toBe('Source topics a, b, c and 2 additional topics are missing.');
-    expect(configureTopics(t, image({}), 0, { detailStyle: 'ak4.2' }).problem?.detail).toBe(
-      'Source topics a, b, c, d, e are missing.',
-    );
+    expect(configureTopics(t, image({}), 0, { detailStyle: 'ak4.2' }).problem?.detail).toBe('Source topics a, b, c, d, e are missing.');
   });
 
   it('repartition source topics do not count as missing source topics', () => {
@@ -68,19 +66,13 @@ describe('configureTopics: missing internal topics (status 3)', () => {
     const c = configureTopics(t, image({ in: 4 }), 0);
     expect(c.problem?.detail).toBe('Internal topics are missing: z-changelog, x-changelog, w-changelog and 2 additional topics');
     expect(c.internalTopicsToBeCreated.map((x) => x.name)).toEqual(['v-changelog', 'w-changelog', 'x-changelog', 'y-changelog', 'z-changelog']);
-    expect(configureTopics(t, image({ in: 4 }), 0, { detailStyle: 'ak4.2' }).problem?.detail).toBe(
-      'Internal topics are missing: [z-changelog, x-changelog, w-changelog, v-changelog, y-changelog]',
-    );
+    expect(configureTopics(t, image({ in: 4 }), 0, { detailStyle: 'ak4.2' }).problem?.detail).toBe('Internal topics are missing: [z-changelog, x-changelog, w-changelog, v-changelog, y-changelog]');
   });
 });
 
 describe('configureTopics: ready', () => {
   it('is ready when all topics exist, with task counts and resolved internal counts', () => {
-    const c = configureTopics(
-      kafkaTestTopology,
-      image({ source_topic1: 2, source_topic2: 2, state_changelog_topic1: 2, state_changelog_topic2: 2, repartition_topic: 2 }),
-      0,
-    );
+    const c = configureTopics(kafkaTestTopology, image({ source_topic1: 2, source_topic2: 2, state_changelog_topic1: 2, state_changelog_topic2: 2, repartition_topic: 2 }), 0);
     expect(c.problem).toBeNull();
     expect(c.internalTopicsToBeCreated).toEqual([]);
     const [s1, s2] = c.subtopologies ?? [];
@@ -108,10 +100,7 @@ describe('configureTopics: ready', () => {
   });
 
   it('numberOfTasks is the max over source and repartition source topics', () => {
-    const t = topo(
-      sub('0', { sourceTopics: ['big'], repartitionSinkTopics: ['r'] }),
-      sub('1', { sourceTopics: ['small'], repartitionSourceTopics: [topic('r')] }),
-    );
+    const t = topo(sub('0', { sourceTopics: ['big'], repartitionSinkTopics: ['r'] }), sub('1', { sourceTopics: ['small'], repartitionSourceTopics: [topic('r')] }));
     const c = configureTopics(t, image({ big: 8, small: 2, r: 8 }), 0);
     expect(c.problem).toBeNull();
     expect(c.subtopologies?.[1]?.numberOfTasks).toBe(8);
@@ -120,10 +109,7 @@ describe('configureTopics: ready', () => {
 
 describe('configureTopics: repartition topics', () => {
   it('derives a sink count from the upstream external source topics (max)', () => {
-    const t = topo(
-      sub('0', { sourceTopics: ['source1', 'source2'], repartitionSinkTopics: ['r'] }),
-      sub('1', { repartitionSourceTopics: [topic('r')] }),
-    );
+    const t = topo(sub('0', { sourceTopics: ['source1', 'source2'], repartitionSinkTopics: ['r'] }), sub('1', { repartitionSourceTopics: [topic('r')] }));
     const c = configureTopics(t, image({ source1: 3, source2: 5 }), 0);
     expect(c.internalTopicsToBeCreated).toEqual([{ name: 'r', partitions: 5, replicationFactor: -1 }]);
   });
@@ -143,17 +129,13 @@ describe('configureTopics: repartition topics', () => {
   it('a loop without any known count is an invalid topology', () => {
     const t = topo(sub('0', { repartitionSourceTopics: [topic('r')], repartitionSinkTopics: ['r'] }));
     expect(invalidTopology(() => configureTopics(t, image({}), 0))).toBe(REPARTITION_LOOP_MESSAGE);
-    expect(REPARTITION_LOOP_MESSAGE).toBe(
-      'Failed to compute number of partitions for all repartition topics. There may be loops in the topology that cannot be resolved.',
-    );
+    expect(REPARTITION_LOOP_MESSAGE).toBe('Failed to compute number of partitions for all repartition topics. There may be loops in the topology that cannot be resolved.');
   });
 
   it('a repartition source topic that is never a sink is an invalid topology', () => {
     const t = topo(sub('0', { sourceTopics: ['in'], repartitionSourceTopics: [topic('orphan')] }));
     expect(invalidTopology(() => configureTopics(t, image({ in: 2 }), 0))).toBe(REPARTITION_NEVER_SUNK_MESSAGE);
-    expect(REPARTITION_NEVER_SUNK_MESSAGE).toBe(
-      'Failed to compute number of partitions for all repartition topics, because a repartition source topic is never used as a sink topic.',
-    );
+    expect(REPARTITION_NEVER_SUNK_MESSAGE).toBe('Failed to compute number of partitions for all repartition topics, because a repartition source topic is never used as a sink topic.');
   });
 });
 

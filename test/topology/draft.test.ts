@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/core/protocol/errors.ts';
-import {
-  DRAFT_REPARTITION_FAILED_MESSAGE,
-  draftCheckInternalTopicsExist,
-  draftInitializeTopics,
-  draftNumTasks,
-} from '../../src/core/topology/draft.ts';
+import { DRAFT_REPARTITION_FAILED_MESSAGE, draftCheckInternalTopicsExist, draftInitializeTopics, draftNumTasks } from '../../src/core/topology/draft.ts';
 import { copart, image, sub, thrown, topic } from './fixtures.ts';
 
 function err(fn: () => unknown): [string, string | null] {
@@ -34,10 +29,7 @@ describe('draftCheckInternalTopicsExist (§5.4)', () => {
       sub('0', { sourceTopics: ['missing-source'], stateChangelogTopics: [topic('z-changelog'), topic('ok')] }),
       sub('1', { repartitionSourceTopics: [topic('a-repartition')], stateChangelogTopics: [topic('z-changelog')] }),
     ];
-    expect(err(() => draftCheckInternalTopicsExist(subs, image({ ok: 1 })))).toEqual([
-      'STREAMS_INVALID_TOPOLOGY',
-      'Internal topics a-repartition, z-changelog do not exist.',
-    ]);
+    expect(err(() => draftCheckInternalTopicsExist(subs, image({ ok: 1 })))).toEqual(['STREAMS_INVALID_TOPOLOGY', 'Internal topics a-repartition, z-changelog do not exist.']);
   });
   it('passes when all internal topics exist', () => {
     expect(() => draftCheckInternalTopicsExist([sub('0', { stateChangelogTopics: [topic('c')] })], image({ c: 1 }))).not.toThrow();
@@ -81,10 +73,7 @@ describe('draftInitializeTopics (seed + §5.7 library)', () => {
   });
 
   it('STREAMS_MISSING_SOURCE_TOPICS for missing external source topics (sorted)', () => {
-    expect(err(() => draftInitializeTopics(kafkaExample, image({})))).toEqual([
-      'STREAMS_MISSING_SOURCE_TOPICS',
-      'Missing source topics: source_topic1, source_topic2',
-    ]);
+    expect(err(() => draftInitializeTopics(kafkaExample, image({})))).toEqual(['STREAMS_MISSING_SOURCE_TOPICS', 'Missing source topics: source_topic1, source_topic2']);
   });
 
   it('STREAMS_MISSING_SOURCE_TOPICS when repartition counts cannot be derived (loop)', () => {
@@ -93,13 +82,12 @@ describe('draftInitializeTopics (seed + §5.7 library)', () => {
   });
 
   it('STREAMS_INCONSISTENT_INTERNAL_TOPICS when copartitioned external topics differ', () => {
-    const subs = [sub('0', { sourceTopics: ['first', 'second'], copartitionGroups: [copart([0, 1])] }),
+    const subs = [
+      sub('0', { sourceTopics: ['first', 'second'], copartitionGroups: [copart([0, 1])] }),
       sub('1', { sourceTopics: ['first'], repartitionSinkTopics: ['r'] }),
-      sub('2', { sourceTopics: ['r'], repartitionSourceTopics: [topic('r')] })];
-    expect(err(() => draftInitializeTopics(subs, image({ first: 2, second: 1 })))).toEqual([
-      'STREAMS_INCONSISTENT_INTERNAL_TOPICS',
-      'Topics not co-partitioned: [{first=2, second=1}]',
-    ]);
+      sub('2', { sourceTopics: ['r'], repartitionSourceTopics: [topic('r')] }),
+    ];
+    expect(err(() => draftInitializeTopics(subs, image({ first: 2, second: 1 })))).toEqual(['STREAMS_INCONSISTENT_INTERNAL_TOPICS', 'Topics not co-partitioned: [{first=2, second=1}]']);
   });
 
   it('enforced repartition counts that differ from the external count are inconsistent', () => {
@@ -114,10 +102,7 @@ describe('draftInitializeTopics (seed + §5.7 library)', () => {
   });
 
   it('STREAMS_INVALID_TOPOLOGY for a subtopology without source topics', () => {
-    expect(err(() => draftInitializeTopics([sub('empty')], image({})))).toEqual([
-      'STREAMS_INVALID_TOPOLOGY',
-      'No source topics found for subtopology empty',
-    ]);
+    expect(err(() => draftInitializeTopics([sub('empty')], image({})))).toEqual(['STREAMS_INVALID_TOPOLOGY', 'No source topics found for subtopology empty']);
   });
 
   it('source-topic changelogs are left alone', () => {

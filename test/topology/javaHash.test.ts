@@ -22,6 +22,13 @@ describe('Java HashMap order emulation', () => {
     expect(javaHashOrder(keys).slice(0, 3)).toEqual(['11', '12', '0']);
   });
   it('TreeMap.toString form', () => {
-    expect(javaSortedMapString(new Map([['b', 3], ['a', 2]]))).toBe('{a=2, b=3}');
+    expect(
+      javaSortedMapString(
+        new Map([
+          ['b', 3],
+          ['a', 2],
+        ]),
+      ),
+    ).toBe('{a=2, b=3}');
   });
 });

@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeMetadataHash, requiredTopics } from '../../src/core/topology/metadataHash.ts';
 import { image, sub, topic, topo } from './fixtures.ts';
 
-const t = topo(
-  sub('0', { sourceTopics: ['in'], repartitionSinkTopics: ['sink-only'], stateChangelogTopics: [topic('c')] }),
-  sub('1', { sourceTopics: ['in'], repartitionSourceTopics: [topic('r')] }),
-);
+const t = topo(sub('0', { sourceTopics: ['in'], repartitionSinkTopics: ['sink-only'], stateChangelogTopics: [topic('c')] }), sub('1', { sourceTopics: ['in'], repartitionSourceTopics: [topic('r')] }));
 
 describe('requiredTopics', () => {
   it('source, repartition source and changelog topics, sorted and unique (not sinks)', () => {

@@ -18,14 +18,8 @@ function err(fn: () => unknown): [string, string | null] {
 
 describe('service-layer changelog check', () => {
   it('names the first offending changelog in request order', () => {
-    const t = topo(
-      sub('0', { stateChangelogTopics: [topic('ok'), topic('first', 3)] }),
-      sub('1', { stateChangelogTopics: [topic('second', 5)] }),
-    );
-    expect(err(() => throwIfChangelogPartitionsSet(t))).toEqual([
-      'STREAMS_INVALID_TOPOLOGY',
-      'Changelog topic first must have an undefined partition count, but it is set to 3.',
-    ]);
+    const t = topo(sub('0', { stateChangelogTopics: [topic('ok'), topic('first', 3)] }), sub('1', { stateChangelogTopics: [topic('second', 5)] }));
+    expect(err(() => throwIfChangelogPartitionsSet(t))).toEqual(['STREAMS_INVALID_TOPOLOGY', 'Changelog topic first must have an undefined partition count, but it is set to 3.']);
   });
   it('accepts undefined counts', () => {
     expect(() => throwIfChangelogPartitionsSet(topo(sub('0', { stateChangelogTopics: [topic('c')] })))).not.toThrow();
@@ -34,10 +28,7 @@ describe('service-layer changelog check', () => {
 
 describe('regex check', () => {
   it('rejects source topic regexes with INVALID_REQUEST', () => {
-    expect(err(() => throwIfSourceTopicRegexUsed(topo(sub('0', { sourceTopicRegex: ['in-.*'] }))))).toEqual([
-      'INVALID_REQUEST',
-      'Regular expressions for source topics are not supported yet.',
-    ]);
+    expect(err(() => throwIfSourceTopicRegexUsed(topo(sub('0', { sourceTopicRegex: ['in-.*'] }))))).toEqual(['INVALID_REQUEST', 'Regular expressions for source topics are not supported yet.']);
     expect(() => throwIfSourceTopicRegexUsed(topo(sub('0', { sourceTopics: ['in'] })))).not.toThrow();
   });
 });
@@ -71,10 +62,7 @@ describe('KafkaApis topic checks', () => {
         stateChangelogTopics: [topic('d/')],
       }),
     );
-    expect(err(() => throwIfTopologyTopicsInvalid(t))).toEqual([
-      'STREAMS_INVALID_TOPOLOGY',
-      'Topic names a ,b?,c!,d/ are not valid topic names.',
-    ]);
+    expect(err(() => throwIfTopologyTopicsInvalid(t))).toEqual(['STREAMS_INVALID_TOPOLOGY', 'Topic names a ,b?,c!,d/ are not valid topic names.']);
   });
 
   it('Topic.isValid rules', () => {

@@ -48,7 +48,15 @@ describe('importDescribe', () => {
     expect(s1).toMatchObject({ subtopologyId: '1', sourceTopics: [], repartitionSinkTopics: [] });
     expect(s1!.repartitionSourceTopics.map((t) => t.name)).toEqual(['wc-counts-repartition']);
     expect(s1!.stateChangelogTopics).toEqual([
-      { name: 'wc-counts-changelog', partitions: 0, replicationFactor: -1, topicConfigs: [{ key: 'cleanup.policy', value: 'compact' }, { key: 'message.timestamp.type', value: 'CreateTime' }] },
+      {
+        name: 'wc-counts-changelog',
+        partitions: 0,
+        replicationFactor: -1,
+        topicConfigs: [
+          { key: 'cleanup.policy', value: 'compact' },
+          { key: 'message.timestamp.type', value: 'CreateTime' },
+        ],
+      },
     ]);
     expect(r.value.externalSourceTopics).toEqual(['text-lines']);
     expect(r.value.externalSinkTopics).toEqual(['word-counts']);
@@ -60,7 +68,7 @@ describe('importDescribe', () => {
     expect(r.ok && r.value.subtopologies).toEqual(REAL_JOIN_TOPOLOGY.subtopologies);
   });
 
-  it('recognises a foreign-key join\'s subscription topics as repartition topics', () => {
+  it("recognises a foreign-key join's subscription topics as repartition topics", () => {
     const r = importDescribe(
       `Sub-topology: 0
   Source: a (topics: [orders])

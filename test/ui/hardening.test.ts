@@ -25,7 +25,12 @@ function load(source: string) {
     skipWaiting: () => Promise.resolve(),
     clients: { claim: () => Promise.resolve() },
   };
-  const caches = { keys: async () => ['sgp-v1', 'sgp-0123456789ab', 'other-app', cacheName(source)], delete: async (k: string) => void deleted.push(k), open: async () => ({ addAll: async () => undefined, put: async () => undefined }), match: async () => undefined };
+  const caches = {
+    keys: async () => ['sgp-v1', 'sgp-0123456789ab', 'other-app', cacheName(source)],
+    delete: async (k: string) => void deleted.push(k),
+    open: async () => ({ addAll: async () => undefined, put: async () => undefined }),
+    match: async () => undefined,
+  };
   vm.runInNewContext(source, { self, caches, URL, Set, Promise, fetch: () => Promise.resolve({ ok: false }) });
   return { listeners, deleted };
 }
@@ -55,7 +60,7 @@ describe('the service worker of a build', () => {
     expect(answered).toEqual(['https://example.org/play/assets/index-AAAA.js', 'https://example.org/play/examples/01-first-join.json']);
   });
 
-  it('deletes the caches of older builds when it activates (and leaves other apps\' caches)', async () => {
+  it("deletes the caches of older builds when it activates (and leaves other apps' caches)", async () => {
     const source = swFor(['assets/index-AAAA.js']);
     const { listeners, deleted } = load(source);
     let done: Promise<unknown> = Promise.resolve();

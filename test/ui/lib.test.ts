@@ -77,7 +77,9 @@ describe('scenario text edits', () => {
       '  "notes": "after"',
       '}',
       '',
-    ].join('\n').replace('   // not JSON: replaced below', '');
+    ]
+      .join('\n')
+      .replace('   // not JSON: replaced below', '');
     expect(JSON.parse(doc).steps).toHaveLength(3);
     const removed = removeStep(doc, 1);
     expect(JSON.parse(removed).steps).toEqual([{ advance: 1 }, { advance: 3, label: 'three' }]);
@@ -108,8 +110,23 @@ describe('scenario text edits', () => {
 describe('markdown subset', () => {
   it('renders paragraphs, bullets and inline marks as tokens', () => {
     const b = blocks('Hello **b** and `x`.\n\n* one\n* *two*');
-    expect(b[0]).toEqual({ kind: 'p', inlines: [{ kind: 'text', text: 'Hello ' }, { kind: 'strong', text: 'b' }, { kind: 'text', text: ' and ' }, { kind: 'code', text: 'x' }, { kind: 'text', text: '.' }] });
-    expect(blocks('give up 0_2 and 0_3 _now_')[0]).toEqual({ kind: 'p', inlines: [{ kind: 'text', text: 'give up 0_2 and 0_3 ' }, { kind: 'em', text: 'now' }] });
+    expect(b[0]).toEqual({
+      kind: 'p',
+      inlines: [
+        { kind: 'text', text: 'Hello ' },
+        { kind: 'strong', text: 'b' },
+        { kind: 'text', text: ' and ' },
+        { kind: 'code', text: 'x' },
+        { kind: 'text', text: '.' },
+      ],
+    });
+    expect(blocks('give up 0_2 and 0_3 _now_')[0]).toEqual({
+      kind: 'p',
+      inlines: [
+        { kind: 'text', text: 'give up 0_2 and 0_3 ' },
+        { kind: 'em', text: 'now' },
+      ],
+    });
     expect(b[1]).toMatchObject({ kind: 'ul', items: [[{ kind: 'text', text: 'one' }], [{ kind: 'em', text: 'two' }]] });
   });
 });

@@ -32,7 +32,10 @@ describe('WorkerApi', () => {
 
   it('keeps a big trace in the worker: summaries up front, steps, the log and previous heartbeats on demand', async () => {
     const clients = { a: { profile: 'java', processId: 'p1' }, b: { profile: 'java', processId: 'p2' } };
-    const steps: unknown[] = [{ client: 'a', do: 'join' }, { client: 'b', do: 'join' }];
+    const steps: unknown[] = [
+      { client: 'a', do: 'join' },
+      { client: 'b', do: 'join' },
+    ];
     while (steps.length < EAGER_STEPS + 10) steps.push({ client: steps.length % 2 ? 'b' : 'a', do: 'heartbeat' });
     const text = JSON.stringify({
       format: 1,

@@ -18,7 +18,10 @@ const JAVA_SLOTS: Record<string, number[]> = {
 describe('TimelineHashMap order (the coordinator member map)', () => {
   it('BaseHashTable.findSlot: the top bits of the Fibonacci hash, as Java computes them (negative hash codes included)', () => {
     for (const [k, slots] of Object.entries(JAVA_SLOTS)) {
-      expect([2, 4, 8, 16, 32, 1024].map((c) => timelineSlot(stringHashCode(k), c)), k).toEqual(slots);
+      expect(
+        [2, 4, 8, 16, 32, 1024].map((c) => timelineSlot(stringHashCode(k), c)),
+        k,
+      ).toEqual(slots);
     }
   });
 

@@ -11,7 +11,9 @@ import { USAGE } from '../../src/cli/cli.ts';
 
 describe('variant registry', () => {
   it('lists every file of src/core/variants/ once, each named as its file, current first', () => {
-    const files = readdirSync(new URL('../../src/core/variants/', import.meta.url)).filter((f) => f !== 'index.ts' && f !== 'types.ts').map((f) => f.replace(/\.ts$/, ''));
+    const files = readdirSync(new URL('../../src/core/variants/', import.meta.url))
+      .filter((f) => f !== 'index.ts' && f !== 'types.ts')
+      .map((f) => f.replace(/\.ts$/, ''));
     expect([...VARIANTS].sort()).toEqual(files.sort());
     expect(VARIANTS[0]).toBe('current');
     expect(new Set(VARIANTS).size).toBe(VARIANTS.length);
@@ -51,7 +53,8 @@ describe('variant registry', () => {
   it('E-release-on-timeout is a scenario variant whose rebalance timeout releases; the KAFKA-20870 options fence as today', () => {
     expect(parseScenario(JSON.stringify({ format: 1, variant: 'E-release-on-timeout', steps: [] })).ok).toBe(true);
     expect(variantRules('E-release-on-timeout').onRebalanceTimeout).toBe('release-pending');
-    for (const v of ['current', 'coordinator-only', 'A-persist-partial', 'B-accumulate', 'B-accumulate-signal', 'C-reject-partial', 'D-nested-report'] as const) expect(variantRules(v).onRebalanceTimeout, v).toBe('fence');
+    for (const v of ['current', 'coordinator-only', 'A-persist-partial', 'B-accumulate', 'B-accumulate-signal', 'C-reject-partial', 'D-nested-report'] as const)
+      expect(variantRules(v).onRebalanceTimeout, v).toBe('fence');
   });
 
   it('the CLI help lists every variant with its summary', () => {

@@ -43,18 +43,14 @@ describe('StreamsGroupDescribeRequest v1 (ak4)', () => {
     expect(hex(encodeMessage(REQ, 1, { includeTopologyDescription: true }))).toBe('01 00 01 00');
     expect(hex(encodeMessage(REQ, 0, { includeTopologyDescription: false }))).toBe('01 00 00');
     // Not ignorable in Kafka's JSON: a v0 writer refuses a true value even when dropping ignorable fields.
-    expect(() => encodeMessage(REQ, 0, { includeTopologyDescription: true }, { ignorable: 'drop' })).toThrow(
-      'includeTopologyDescription: not in StreamsGroupDescribeRequest v0 (field versions 1+)',
-    );
+    expect(() => encodeMessage(REQ, 0, { includeTopologyDescription: true }, { ignorable: 'drop' })).toThrow('includeTopologyDescription: not in StreamsGroupDescribeRequest v0 (field versions 1+)');
     expect(() => decodeMessage(REQ, 1, hx('01 00 02 00'))).toThrow('corrupt bool 0x02 at byte 2 reading includeTopologyDescription');
   });
 
   it('null vs empty: GroupIds is not nullable', () => {
     expect(decodeMessage(REQ, 1, hx('01 00 00 00')).json).toMatchObject({ groupIds: [] });
     expect(() => decodeMessage(REQ, 1, hx('00 00 00 00'))).toThrow('null array at byte 0 reading groupIds, but GroupIds is not nullable in v1');
-    expect(() => encodeMessage(REQ, 1, { groupIds: null })).toThrow(
-      'groupIds: null is not allowed (field GroupIds is not nullable in v1; the Kafka writer would throw NullPointerException on it)',
-    );
+    expect(() => encodeMessage(REQ, 1, { groupIds: null })).toThrow('groupIds: null is not allowed (field GroupIds is not nullable in v1; the Kafka writer would throw NullPointerException on it)');
     expect(() => encodeMessage(REQ, 1, { groupIds: [null] })).toThrow('groupIds[0]: null is not allowed');
     expect(hex(encodeMessage(REQ, 1, { groupIds: [''] }))).toBe('02 01 00 00 00');
   });

@@ -107,9 +107,7 @@ describe('kip1071-draft StreamsGroupDescribeResponse v0', () => {
     expect(decodeMessage(KIND, 0, emptyTopology, DRAFT).json).toMatchObject({ groups: [{ topology: [] }] });
     const emptyInstance = encodeMessage(KIND, 0, { groups: [{ ...GROUP, members: [{ ...MEMBER, instanceId: '' }] }] }, DRAFT);
     expect(hex(emptyInstance)).toBe(BYTES.replace('02 6d 00 00 00 01 00 00', '02 6d 00 00 00 01 01 00'));
-    expect(() => encodeMessage(KIND, 0, { groups: [{ ...GROUP, members: [{ ...MEMBER, clientTags: null }] }] }, DRAFT)).toThrow(
-      'groups[0].members[0].clientTags: null is not allowed',
-    );
+    expect(() => encodeMessage(KIND, 0, { groups: [{ ...GROUP, members: [{ ...MEMBER, clientTags: null }] }] }, DRAFT)).toThrow('groups[0].members[0].clientTags: null is not allowed');
   });
 
   // kip1071-draft §2.4/§6 ⚠: TopologyId, ProcessId and GroupId are not nullable in the draft JSON, yet the draft coordinator
@@ -131,7 +129,7 @@ describe('kip1071-draft StreamsGroupDescribeResponse v0', () => {
   });
 });
 
-describe('the draft coordinator\'s describe output on the wire (static/examples/draft-initialize.json + a Describe)', () => {
+describe("the draft coordinator's describe output on the wire (static/examples/draft-initialize.json + a Describe)", () => {
   const doc = JSON.parse(readFileSync(new URL('../../static/examples/draft-initialize.json', import.meta.url), 'utf8')) as { steps: unknown[] };
   const run = (groupIds: string[]) => {
     const parsed = parseScenario(JSON.stringify({ ...doc, steps: [...doc.steps, { send: 'StreamsGroupDescribe', data: { groupIds, includeAuthorizedOperations: true } }] }));
@@ -143,7 +141,12 @@ describe('the draft coordinator\'s describe output on the wire (static/examples/
     const step = run(['app', 'nope']);
     expect(step).toMatchObject({ api: 'StreamsGroupDescribe', version: 0 });
     const response = step.response as Record<string, unknown>;
-    expect(response).toMatchObject({ groups: [{ groupId: 'app', errorCode: 0, members: [{ processId: 'p2' }, { processId: 'p1' }] }, { groupId: 'nope', errorCode: 69 }] });
+    expect(response).toMatchObject({
+      groups: [
+        { groupId: 'app', errorCode: 0, members: [{ processId: 'p2' }, { processId: 'p1' }] },
+        { groupId: 'nope', errorCode: 69 },
+      ],
+    });
     const bytes = encodeMessage(KIND, 0, response, DRAFT);
     expect(decodeMessage(KIND, 0, bytes, DRAFT).json).toEqual(response);
     expect(decodeMessage('StreamsGroupDescribeRequest', 0, encodeMessage('StreamsGroupDescribeRequest', 0, step.request as Record<string, unknown>, DRAFT), DRAFT).json).toEqual(step.request);

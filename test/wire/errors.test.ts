@@ -23,9 +23,7 @@ describe('decode errors', () => {
     expect(e.message).toBe('truncated at byte 23 reading activeTasks[0].partitions[0]: int32 needs 4 bytes, 1 left');
     expect(e.offset).toBe(23);
     expect(e.path).toBe('activeTasks[0].partitions[0]');
-    expect(caught(() => decodeMessage(HB, 0, withTasks.subarray(0, 22))).message).toBe(
-      'truncated at byte 22 reading activeTasks[0].partitions: compact array length needs 1 byte, 0 left',
-    );
+    expect(caught(() => decodeMessage(HB, 0, withTasks.subarray(0, 22))).message).toBe('truncated at byte 22 reading activeTasks[0].partitions: compact array length needs 1 byte, 0 left');
     expect(caught(() => decodeMessage(HB, 0, new Uint8Array(0))).message).toBe('truncated at byte 0 reading groupId: compact string length needs 1 byte, 0 left');
     expect(caught(() => decodeMessage(HB, 0, hx('05 61 62'))).message).toBe('truncated at byte 1 reading groupId: string of 4 bytes needs 4 bytes, 2 left');
     expect(caught(() => decodeMessage(HB, 0, withTasks.subarray(0, withTasks.length - 1))).message).toBe(
@@ -82,9 +80,7 @@ describe('encode errors', () => {
     expect(() => encodeMessage(HB, 0, { groupId: 'g', bogus: 1 })).toThrow('bogus: unknown field (struct StreamsGroupHeartbeatRequest of StreamsGroupHeartbeatRequest has no such field)');
     expect(() => encodeMessage(HB, 0, { groupId: 5 })).toThrow('groupId: expected a string, got number 5');
     expect(() => encodeMessage(HB, 0, { activeTasks: {} })).toThrow('activeTasks: expected an array, got object');
-    expect(() => encodeMessage(HB, 0, { activeTasks: [{ subtopologyId: '0', partitions: ['1'] }] })).toThrow(
-      'activeTasks[0].partitions[0]: expected an integer (int32), got string "1"',
-    );
+    expect(() => encodeMessage(HB, 0, { activeTasks: [{ subtopologyId: '0', partitions: ['1'] }] })).toThrow('activeTasks[0].partitions[0]: expected an integer (int32), got string "1"');
     expect(() => encodeMessage(HB, 0, { topology: { epoch: 1, subtopologies: [{ copartitionGroups: [{ sourceTopics: [40000] }] }] } })).toThrow(
       'topology.subtopologies[0].copartitionGroups[0].sourceTopics[0]: 40000 is outside the int16 range [-32768, 32767]',
     );

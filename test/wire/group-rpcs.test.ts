@@ -49,7 +49,14 @@ function dataFor(rpc: GroupRpc, v: number): Record<string, unknown> {
       return {
         resources: [
           { resourceType: 32, resourceName: 'app', configs: [{ name: 'streams.num.standby.replicas', configOperation: 0, value: '1' }] },
-          { resourceType: 32, resourceName: 'app', configs: [{ name: 'streams.session.timeout.ms', configOperation: 1, value: null }, { name: 'bogus', configOperation: 0, value: 'x' }] },
+          {
+            resourceType: 32,
+            resourceName: 'app',
+            configs: [
+              { name: 'streams.session.timeout.ms', configOperation: 1, value: null },
+              { name: 'bogus', configOperation: 0, value: 'x' },
+            ],
+          },
         ],
         validateOnly: v === 1,
       };
@@ -89,7 +96,10 @@ function expectRoundTrip(w: WireEncoding | null, json: unknown, version: number,
   expect(w, what).not.toBeNull();
   if (!w!.ok) throw new Error(`${what}: ${w!.message}`);
   // every byte annotated (a ListGroups v0-v2 request has no bytes at all)
-  expect(w!.value.annotations.reduce((n, a) => n + a.length, 0), what).toBe(fromHex(w!.value.hex).length);
+  expect(
+    w!.value.annotations.reduce((n, a) => n + a.length, 0),
+    what,
+  ).toBe(fromHex(w!.value.hex).length);
   const decoded = decodeMessage(w!.value.kind as MessageKind, version, fromHex(w!.value.hex), { edition });
   expect(decoded.consumed, what).toBe(fromHex(w!.value.hex).length);
   // a field the version lacks may be in the trace only at its default (the encoder refuses anything else)
@@ -101,7 +111,11 @@ function inForm(json: unknown, form: unknown): unknown {
   if (Array.isArray(json) && Array.isArray(form)) return json.map((x, i) => inForm(x, form[i]));
   if (typeof json !== 'object' || json === null || typeof form !== 'object' || form === null) return json;
   const f = form as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(json).filter(([k]) => k in f).map(([k, v]) => [k, inForm(v, f[k])]));
+  return Object.fromEntries(
+    Object.entries(json)
+      .filter(([k]) => k in f)
+      .map(([k, v]) => [k, inForm(v, f[k])]),
+  );
 }
 
 describe('group RPCs in Kafka binary form', () => {
@@ -128,13 +142,16 @@ describe('group RPCs in Kafka binary form', () => {
     }
   }
 
-  it('the responses are in their version\'s form (ListGroups: GroupState v4+, GroupType v5+; OffsetFetch v1-7 by group)', () => {
+  it("the responses are in their version's form (ListGroups: GroupState v4+, GroupType v5+; OffsetFetch v1-7 by group)", () => {
     const listed = (v: number) => (run(scenario('ak4', 'ListGroups', v)).steps.at(-1)!.response as { groups: Record<string, unknown>[] }).groups;
     expect(listed(3)).toEqual([
       { groupId: 'app', protocolType: 'streams' },
       { groupId: 'audit', protocolType: '' },
     ]);
-    expect(listed(4).map((g) => Object.keys(g))).toEqual([['groupId', 'protocolType', 'groupState'], ['groupId', 'protocolType', 'groupState']]);
+    expect(listed(4).map((g) => Object.keys(g))).toEqual([
+      ['groupId', 'protocolType', 'groupState'],
+      ['groupId', 'protocolType', 'groupState'],
+    ]);
     expect(listed(5)[0]).toEqual({ groupId: 'app', protocolType: 'streams', groupState: 'Stable', groupType: 'streams' });
     const fetch7 = run(scenario('ak4', 'OffsetFetch', 7)).steps.at(-1)!;
     expect([fetch7.request, fetch7.response]).toEqual([{}, { throttleTimeMs: 0, topics: [], errorCode: 35 }]);

@@ -151,9 +151,9 @@ describe('StreamsGroupHeartbeatRequest (ak4)', () => {
       expect(hex(empty.subarray(19, 24))).toBe('01 01 01 01 00');
     });
     it('the three lists inside OwnedTasks are not nullable', () => {
-      expect(() =>
-        encodeMessage('StreamsGroupHeartbeatRequest', 2, { ...base, ownedTasks: { activeTasks: null, standbyTasks: [], warmupTasks: [] } }),
-      ).toThrow('ownedTasks.activeTasks: null is not allowed (field ActiveTasks is not nullable in v2; the Kafka writer would throw NullPointerException on it)');
+      expect(() => encodeMessage('StreamsGroupHeartbeatRequest', 2, { ...base, ownedTasks: { activeTasks: null, standbyTasks: [], warmupTasks: [] } })).toThrow(
+        'ownedTasks.activeTasks: null is not allowed (field ActiveTasks is not nullable in v2; the Kafka writer would throw NullPointerException on it)',
+      );
     });
     it('flat lists are v0-1 only and OwnedTasks is v2+ only (defaults may be given)', () => {
       expect(() => encodeMessage('StreamsGroupHeartbeatRequest', 2, { ...base, activeTasks: [] })).toThrow(
@@ -163,9 +163,7 @@ describe('StreamsGroupHeartbeatRequest (ak4)', () => {
         /ownedTasks: not in StreamsGroupHeartbeatRequest v1 \(field versions 2\+\)/,
       );
       expect(hex(encodeMessage('StreamsGroupHeartbeatRequest', 2, { ...base, activeTasks: null, ownedTasks: null })).length).toBeGreaterThan(0);
-      expect(hex(encodeMessage('StreamsGroupHeartbeatRequest', 0, { ...base, ownedTasks: null }))).toBe(
-        hex(encodeMessage('StreamsGroupHeartbeatRequest', 0, base)),
-      );
+      expect(hex(encodeMessage('StreamsGroupHeartbeatRequest', 0, { ...base, ownedTasks: null }))).toBe(hex(encodeMessage('StreamsGroupHeartbeatRequest', 0, base)));
     });
   });
 });
@@ -230,9 +228,7 @@ describe('StreamsGroupHeartbeatResponse (ak4)', () => {
 describe('StreamsGroupDescribe (ak4)', () => {
   it('request v0 and v1 (v1 adds IncludeTopologyDescription)', () => {
     expect(hex(encodeMessage('StreamsGroupDescribeRequest', 0, { groupIds: ['g'], includeAuthorizedOperations: true }))).toBe('02 02 67 01 00');
-    expect(hex(encodeMessage('StreamsGroupDescribeRequest', 1, { groupIds: ['g'], includeAuthorizedOperations: true, includeTopologyDescription: true }))).toBe(
-      '02 02 67 01 01 00',
-    );
+    expect(hex(encodeMessage('StreamsGroupDescribeRequest', 1, { groupIds: ['g'], includeAuthorizedOperations: true, includeTopologyDescription: true }))).toBe('02 02 67 01 01 00');
   });
   it('response v0: an error entry with every other field at its default', () => {
     const b = encodeMessage('StreamsGroupDescribeResponse', 0, { groups: [{ errorCode: 69, errorMessage: 'no', groupId: 'g' }] });
@@ -289,9 +285,7 @@ describe('kip1071-draft edition', () => {
   it('draft heartbeat v0 (apiKey 89): TopologyId instead of Topology, no EndpointInformationEpoch', () => {
     const b = encodeMessage('StreamsGroupHeartbeatRequest', 0, { groupId: 'g', memberId: '', memberEpoch: 0, topologyId: 't' }, { edition: 'kip1071-draft' });
     expect(hex(b)).toBe('02 67 01 00 00 00 00 00 00 ff ff ff ff 02 74 00 00 00 00 ff 00 00 00 00 00');
-    expect(() => encodeMessage('StreamsGroupHeartbeatRequest', 1, {}, { edition: 'kip1071-draft' })).toThrow(
-      'StreamsGroupHeartbeatRequest (kip1071-draft) has versions 0; v1 is not one of them',
-    );
+    expect(() => encodeMessage('StreamsGroupHeartbeatRequest', 1, {}, { edition: 'kip1071-draft' })).toThrow('StreamsGroupHeartbeatRequest (kip1071-draft) has versions 0; v1 is not one of them');
   });
   it('draft heartbeat response: nullable MemberId, ShouldInitializeTopology, GroupTopologyId', () => {
     const b = encodeMessage('StreamsGroupHeartbeatResponse', 0, { memberId: null, shouldInitializeTopology: true }, { edition: 'kip1071-draft' });
@@ -322,9 +316,7 @@ describe('headers', () => {
   });
   it('a header for another API or version is an error', () => {
     const b = encodeMessage('StreamsGroupDescribeRequest', 0, { groupIds: [] }, { header: { correlationId: 7 } });
-    expect(() => decodeMessage('StreamsGroupHeartbeatRequest', 0, b, { header: true })).toThrow(
-      'header says apiKey 89 v0, but StreamsGroupHeartbeatRequest (ak4) v0 has apiKey 88',
-    );
+    expect(() => decodeMessage('StreamsGroupHeartbeatRequest', 0, b, { header: true })).toThrow('header says apiKey 89 v0, but StreamsGroupHeartbeatRequest (ak4) v0 has apiKey 88');
     expect(hex(encodeMessage('RequestHeader', 2, { requestApiKey: 88, requestApiVersion: 0, correlationId: 0, clientId: '' }))).toBe('00 58 00 00 00 00 00 00 00 00 00');
   });
 });

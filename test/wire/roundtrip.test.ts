@@ -110,13 +110,11 @@ describe('round trips', () => {
   it.each(CASES.map((c) => [label(c), c] as const))('%s: corrupted or random bytes decode or fail with a WireError, never anything else (property)', (_, c) => {
     const schema = SCHEMAS[c.edition][c.kind]!;
     const opts = { edition: c.edition };
-    const corrupted = fc
-      .tuple(arbMessage(schema, c.version, false), fc.nat(), fc.integer({ min: 1, max: 255 }))
-      .map(([json, at, x]) => {
-        const b = encodeMessage(c.kind, c.version, json, opts).slice();
-        b[at % b.length]! ^= x;
-        return b;
-      });
+    const corrupted = fc.tuple(arbMessage(schema, c.version, false), fc.nat(), fc.integer({ min: 1, max: 255 })).map(([json, at, x]) => {
+      const b = encodeMessage(c.kind, c.version, json, opts).slice();
+      b[at % b.length]! ^= x;
+      return b;
+    });
     fc.assert(
       fc.property(fc.oneof(corrupted, fc.uint8Array({ maxLength: 64 })), (b) => {
         try {

@@ -72,7 +72,12 @@ export interface OracleOutcome {
 }
 
 /** Plans, runs and compares one scenario. `refused` results carry the reasons; transport failures throw. */
-export async function runOracle(file: string, scenario: Scenario, args: Omit<OracleArgs, 'file'>, shared?: { host: string; port: number; restart?: () => Promise<void>; configs?: Record<string, string> }): Promise<OracleResult> {
+export async function runOracle(
+  file: string,
+  scenario: Scenario,
+  args: Omit<OracleArgs, 'file'>,
+  shared?: { host: string; port: number; restart?: () => Promise<void>; configs?: Record<string, string> },
+): Promise<OracleResult> {
   const canRestart = args.broker || shared?.restart !== undefined;
   const planned = planOracle(scenario, { timeScale: args.timeScale, marginMs: args.marginMs, canRestart, brokerConfigsApplied: args.broker || shared?.configs !== undefined });
   const base = {

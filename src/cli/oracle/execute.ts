@@ -112,7 +112,11 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
   const probeGroup = () => `${names.group}.probe${++probes}`;
   const initialTopics = plan.scenario.topics.map((t) => ({ name: names.topic(t.name), partitions: t.partitions }));
   await createTopics(client, initialTopics);
-  await coordinatorSeesTopics(client, probeGroup(), initialTopics.map((t) => t.name));
+  await coordinatorSeesTopics(
+    client,
+    probeGroup(),
+    initialTopics.map((t) => t.name),
+  );
 
   const readRecords = async () => {
     const { records } = await client.readFrom(OFFSETS_TOPIC, partition, nextOffset);
@@ -130,7 +134,9 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
   const send = async (p: PlannedRequest) => {
     const request = names.outbound(p.api, p.request);
     const t0 = performance.now();
-    const response = await (p.api === 'OffsetCommit' ? client.raw('OffsetCommit', p.version, request, p.clientId) : client.streamsGroup(p.api as 'StreamsGroupHeartbeat' | 'StreamsGroupDescribe', p.version, request, p.clientId));
+    const response = await (p.api === 'OffsetCommit'
+      ? client.raw('OffsetCommit', p.version, request, p.clientId)
+      : client.streamsGroup(p.api as 'StreamsGroupHeartbeat' | 'StreamsGroupDescribe', p.version, request, p.clientId));
     roundTrips.push(performance.now() - t0);
     return scaleBack(names.inbound(response), scale) as Record<string, unknown>;
   };
@@ -165,8 +171,15 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
       }
       case 'topics': {
         if (s.create.length > 0) {
-          await createTopics(client, s.create.map((t) => ({ name: names.topic(t.name), partitions: t.partitions })));
-          await coordinatorSeesTopics(client, probeGroup(), s.create.map((t) => names.topic(t.name)));
+          await createTopics(
+            client,
+            s.create.map((t) => ({ name: names.topic(t.name), partitions: t.partitions })),
+          );
+          await coordinatorSeesTopics(
+            client,
+            probeGroup(),
+            s.create.map((t) => names.topic(t.name)),
+          );
         }
         if (s.delete.length > 0) {
           await client.deleteTopics(s.delete.map((t) => names.topic(t)));
@@ -221,7 +234,15 @@ async function coordinatorSeesTopics(client: KafkaClient, probeGroup: string, to
   if (topics.length === 0) return;
   const topology = {
     epoch: 0,
-    subtopologies: topics.map((t, i) => ({ subtopologyId: String(i), sourceTopics: [t], sourceTopicRegex: [], stateChangelogTopics: [], repartitionSinkTopics: [], repartitionSourceTopics: [], copartitionGroups: [] })),
+    subtopologies: topics.map((t, i) => ({
+      subtopologyId: String(i),
+      sourceTopics: [t],
+      sourceTopicRegex: [],
+      stateChangelogTopics: [],
+      repartitionSinkTopics: [],
+      repartitionSourceTopics: [],
+      copartitionGroups: [],
+    })),
   };
   const join = {
     groupId: probeGroup,
@@ -245,7 +266,17 @@ async function coordinatorSeesTopics(client: KafkaClient, probeGroup: string, to
   await waitFor(`the group coordinator to see topics ${topics.join(', ')}`, 30_000, async () => {
     const res = await client.streamsGroup('StreamsGroupHeartbeat', 1, join);
     if (res.errorCode !== 0) throw new Error(`probe heartbeat failed with error ${String(res.errorCode)}: ${String(res.errorMessage)}`);
-    await client.streamsGroup('StreamsGroupHeartbeat', 1, { ...join, memberEpoch: -1, topology: null, activeTasks: null, standbyTasks: null, warmupTasks: null, processId: null, clientTags: null, rebalanceTimeoutMs: -1 });
+    await client.streamsGroup('StreamsGroupHeartbeat', 1, {
+      ...join,
+      memberEpoch: -1,
+      topology: null,
+      activeTasks: null,
+      standbyTasks: null,
+      warmupTasks: null,
+      processId: null,
+      clientTags: null,
+      rebalanceTimeoutMs: -1,
+    });
     return (res.status as { statusCode: number }[]).some((st) => st.statusCode === 1) ? undefined : true;
   });
 }

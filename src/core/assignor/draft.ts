@@ -67,17 +67,19 @@ export function assignDraft(groupSpec: GroupSpec, topology: TopologyDescriber): 
   const prevStandby = new Map<number, string[]>();
   for (const id of memberIds) {
     const spec = groupSpec.members.get(id)!;
-    for (const [s, ps] of spec.activeTasks) for (const p of ps) {
-      const k = taskKey(s, p);
-      if (k !== undefined) prevActive.set(k, id);
-    }
-    for (const [s, ps] of spec.standbyTasks) for (const p of ps) {
-      const k = taskKey(s, p);
-      if (k === undefined) continue;
-      const list = prevStandby.get(k);
-      if (list) list.push(id);
-      else prevStandby.set(k, [id]);
-    }
+    for (const [s, ps] of spec.activeTasks)
+      for (const p of ps) {
+        const k = taskKey(s, p);
+        if (k !== undefined) prevActive.set(k, id);
+      }
+    for (const [s, ps] of spec.standbyTasks)
+      for (const p of ps) {
+        const k = taskKey(s, p);
+        if (k === undefined) continue;
+        const list = prevStandby.get(k);
+        if (list) list.push(id);
+        else prevStandby.set(k, [id]);
+      }
   }
 
   const totalTaskCount = (proc: Proc) => proc.active.size + proc.standby.size;

@@ -10,14 +10,7 @@ const EMPTY: TaskSet = new Map();
  * buildGroupAssignment: every member gets an entry (missing → empty); the sticky assignor never gives warm-ups.
  * Tasks are visited in id order, so subtopologies appear in the describer's order and partitions ascend.
  */
-export function buildGroupAssignment(
-  tasks: TaskIndex,
-  memberIds: readonly string[],
-  activeOwner: Int32Array,
-  holders: Int32Array,
-  holderCount: Int32Array,
-  stride: number,
-): GroupAssignment {
+export function buildGroupAssignment(tasks: TaskIndex, memberIds: readonly string[], activeOwner: Int32Array, holders: Int32Array, holderCount: Int32Array, stride: number): GroupAssignment {
   const numMembers = memberIds.length;
   const active: (Map<string, Set<number>> | undefined)[] = new Array(numMembers);
   const standby: (Map<string, Set<number>> | undefined)[] = new Array(numMembers);

@@ -10,12 +10,7 @@ import { AssignmentState } from './state.ts';
 import { TaskIndex } from './task-index.ts';
 import type { GroupAssignment, GroupSpec, TopologyDescriber } from './types.ts';
 
-export function assignShipped(
-  groupSpec: GroupSpec,
-  topology: TopologyDescriber,
-  rules: FlavourRules,
-  onWarning?: (w: StandbyWarning) => void,
-): GroupAssignment {
+export function assignShipped(groupSpec: GroupSpec, topology: TopologyDescriber, rules: FlavourRules, onWarning?: (w: StandbyWarning) => void): GroupAssignment {
   const configs = shippedConfigs(groupSpec.assignmentConfigs, rules.rackAwareStandbys);
   const tasks = new TaskIndex(topology);
   const state = new AssignmentState(tasks, groupSpec, configs.numStandbyReplicas, rules);

@@ -20,10 +20,7 @@ export interface StandbyWarning {
 export function assignStandby(state: AssignmentState, quotas: Quotas, rackAwareTags: readonly string[]): StandbyWarning[] {
   const tasks = state.tasks;
   const toLeastLoaded = new Int32Array(tasks.numTasks); // remaining replicas per task
-  const picker =
-    rackAwareTags.length === 0
-      ? null
-      : new RackAwareStandbyPicker(rackAwareTags, [...Array(state.numProcesses).keys()], (p) => state.processClientTags[p]!);
+  const picker = rackAwareTags.length === 0 ? null : new RackAwareStandbyPicker(rackAwareTags, [...Array(state.numProcesses).keys()], (p) => state.processClientTags[p]!);
 
   // tasks sorted by (partition, subtopologyId) descending
   const order = tasks.byPartitionThenSubtopology;
@@ -55,13 +52,7 @@ export function assignStandby(state: AssignmentState, quotas: Quotas, rackAwareT
 }
 
 /** Polls processes until one does not hold `t`, gives it to its least-loaded member, re-offers the polled ones last-first. */
-function assignStandbyToMemberWithLeastLoad(
-  state: AssignmentState,
-  quotas: Quotas,
-  queue: ProcessHeap,
-  t: number,
-  polled: number[],
-): boolean {
+function assignStandbyToMemberWithLeastLoad(state: AssignmentState, quotas: Quotas, queue: ProcessHeap, t: number, polled: number[]): boolean {
   polled.length = 0;
   let found = false;
   for (;;) {
@@ -119,8 +110,7 @@ function assignRackAwareStandbys(state: AssignmentState, quotas: Quotas, picker:
   if (prevActive >= 0) ranks.set(state.memberProcess[prevActive]!, PREV_ACTIVE_HOLDER);
 
   const eligible = (p: number) => !state.hasTask(p, t) && state.hasRoom(p, quotas.total.perMember);
-  const tieBreak = (a: number, b: number) =>
-    (ranks.get(a) ?? NOT_PREV_HOLDER) - (ranks.get(b) ?? NOT_PREV_HOLDER) || compareDoubles(state.load[a]!, state.load[b]!);
+  const tieBreak = (a: number, b: number) => (ranks.get(a) ?? NOT_PREV_HOLDER) - (ranks.get(b) ?? NOT_PREV_HOLDER) || compareDoubles(state.load[a]!, state.load[b]!);
 
   let placed = 0;
   while (placed < state.numStandbyReplicas) {

@@ -83,9 +83,7 @@ export class AssignmentState {
       }
     }
     const ids = this.memberIds;
-    this.processMembers = membersInsertion.map((ms) =>
-      ms.length <= 1 ? ms : hashMapOrder(ms, (m) => stringHashCode(ids[m]!)),
-    );
+    this.processMembers = membersInsertion.map((ms) => (ms.length <= 1 ? ms : hashMapOrder(ms, (m) => stringHashCode(ids[m]!))));
     this.taskCount = new Int32Array(numProcesses);
     this.statelessActiveCount = new Int32Array(numProcesses);
     this.load = new Float64Array(numProcesses);

@@ -7,7 +7,17 @@ import { alterGroupConfigs, InvalidConfig } from './groupConfigs.ts';
 import { deleteOffsets, fetchOffsets, normalizeOffsetDeleteRequest, normalizeOffsetFetchRequest } from '../offsets/fetch.ts';
 
 function outcome(request: unknown, response: unknown, errorName: ErrorName | 'NONE', narration: string[], batch: RpcOutcome['batch'] = null): RpcOutcome {
-  return { request: request as Record<string, unknown>, response: response as Record<string, unknown>, errorName, errorMessage: null, memberId: null, memberEpoch: null, batch, narration, createdTopics: [] };
+  return {
+    request: request as Record<string, unknown>,
+    response: response as Record<string, unknown>,
+    errorName,
+    errorMessage: null,
+    memberId: null,
+    memberEpoch: null,
+    batch,
+    narration,
+    createdTopics: [],
+  };
 }
 
 export function listGroupsRpc(broker: BrokerView, version: number, data: Record<string, unknown>): RpcOutcome {
@@ -17,7 +27,9 @@ export function listGroupsRpc(broker: BrokerView, version: number, data: Record<
   const groups = full.groups.map(({ groupState, groupType, ...g }) => ({ ...g, ...(version >= 4 ? { groupState } : {}), ...(version >= 5 ? { groupType } : {}) }));
   const response = { ...full, groups };
   const filters = [req.statesFilter.length > 0 ? `states ${req.statesFilter.join(', ')}` : '', req.typesFilter.length > 0 ? `types ${req.typesFilter.join(', ')}` : ''].filter((s) => s);
-  return outcome(req, response, 'NONE', [`ListGroups${filters.length > 0 ? ` (${filters.join('; ')})` : ''}: ${response.groups.length} group(s). It reads the coordinator's groups and writes nothing.`]);
+  return outcome(req, response, 'NONE', [
+    `ListGroups${filters.length > 0 ? ` (${filters.join('; ')})` : ''}: ${response.groups.length} group(s). It reads the coordinator's groups and writes nothing.`,
+  ]);
 }
 
 export function deleteGroupsRpc(broker: BrokerView, data: Record<string, unknown>): RpcOutcome {
@@ -72,7 +84,9 @@ export function incrementalAlterConfigsRpc(broker: BrokerView, data: Record<stri
     try {
       const next = alterGroupConfigs(broker.groupConfigs.get(r.resourceName) ?? new Map(), r.configs, broker.options.config);
       if (!validateOnly) broker.groupConfigs.set(r.resourceName, next);
-      narration.push(`Group ${r.resourceName}'s configs ${validateOnly ? 'would become' : 'are now'} ${next.size > 0 ? [...next].map(([k, v]) => `${k}=${v}`).join(', ') : 'the broker defaults'}${validateOnly ? ' (validateOnly: nothing changes)' : '. The next heartbeat of the group sees them: a changed assignment config bumps the group epoch'}.`);
+      narration.push(
+        `Group ${r.resourceName}'s configs ${validateOnly ? 'would become' : 'are now'} ${next.size > 0 ? [...next].map(([k, v]) => `${k}=${v}`).join(', ') : 'the broker defaults'}${validateOnly ? ' (validateOnly: nothing changes)' : '. The next heartbeat of the group sees them: a changed assignment config bumps the group epoch'}.`,
+      );
       return { errorCode: 0, errorMessage: null, ...base };
     } catch (e) {
       if (!(e instanceof InvalidConfig)) throw e;
@@ -102,10 +116,19 @@ export function offsetDeleteRpc(broker: BrokerView, data: Record<string, unknown
   const req = normalizeOffsetDeleteRequest(data);
   const c = broker.coordinator;
   const edition = broker.options.edition.wire;
-  const out = c.execute(() => deleteOffsets(c.context(broker.topics), req, edition, (g, topic) => c.hooks.isSubscribedToTopic(g, topic)), (code) => ({ errorCode: code, throttleTimeMs: 0, topics: [] }));
+  const out = c.execute(
+    () => deleteOffsets(c.context(broker.topics), req, edition, (g, topic) => c.hooks.isSubscribedToTopic(g, topic)),
+    (code) => ({ errorCode: code, throttleTimeMs: 0, topics: [] }),
+  );
   const sub = out.response.topics.some((t) => t.partitions.some((p) => p.errorCode === errorCode(edition, 'GROUP_SUBSCRIBED_TO_TOPIC')));
   const errorName: ErrorName | 'NONE' = out.errorName !== 'NONE' ? out.errorName : sub ? 'GROUP_SUBSCRIBED_TO_TOPIC' : 'NONE';
-  return outcome(req, out.response, errorName, [...out.narration, ...(out.errorName !== 'NONE' ? [`OffsetDelete fails with ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}.`] : [])], out.batch);
+  return outcome(
+    req,
+    out.response,
+    errorName,
+    [...out.narration, ...(out.errorName !== 'NONE' ? [`OffsetDelete fails with ${out.errorName}${out.errorMessage ? `: ${out.errorMessage}` : ''}.`] : [])],
+    out.batch,
+  );
 }
 
 /**
@@ -124,5 +147,7 @@ export function describeGroupsRpc(broker: BrokerView, version: number, data: Rec
     return version >= 6 ? { ...base, errorCode: errorCode(edition, 'GROUP_ID_NOT_FOUND'), errorMessage: message } : base;
   });
   const failed = groups.some((g) => g.errorCode !== 0);
-  return outcome({ groups: groupIds }, { throttleTimeMs: 0, groups }, failed ? 'GROUP_ID_NOT_FOUND' : 'NONE', ['DescribeGroups is the classic groups\' describe: a streams group is not a classic group (use StreamsGroupDescribe).']);
+  return outcome({ groups: groupIds }, { throttleTimeMs: 0, groups }, failed ? 'GROUP_ID_NOT_FOUND' : 'NONE', [
+    "DescribeGroups is the classic groups' describe: a streams group is not a classic group (use StreamsGroupDescribe).",
+  ]);
 }

@@ -32,7 +32,7 @@ function rejected(edition: Edition, layer: BrokerLayer, name: ErrorName, message
     errorMessage: message,
     memberId: null,
     batch: null,
-    narration: why !== null ? [why, 'Nothing was written, and the member\'s session was not refreshed.'] : [],
+    narration: why !== null ? [why, "Nothing was written, and the member's session was not refreshed."] : [],
     createdTopics: [],
   };
 }
@@ -115,12 +115,21 @@ export class Broker implements BrokerView {
     const admin = api === 'IncrementalAlterConfigs' || api === 'ListGroups' || api === 'DeleteGroups' || api === 'OffsetFetch' || api === 'OffsetDelete' || api === 'DescribeGroups';
     if (admin) {
       const [lo, hi] = supportedVersions(this.options.edition, api, this.options.variant)!;
-      if (version < lo || version > hi) return unavailableOutcome(this.options.edition, api, version, data, 'UNSUPPORTED_VERSION', `The simulated broker serves ${api} v${lo}-v${hi}, not v${version}.`);
+      if (version < lo || version > hi)
+        return unavailableOutcome(this.options.edition, api, version, data, 'UNSUPPORTED_VERSION', `The simulated broker serves ${api} v${lo}-v${hi}, not v${version}.`);
     }
     // the controller handles config changes; the group coordinator is not involved
     if (api === 'IncrementalAlterConfigs') return incrementalAlterConfigsRpc(this, data);
     // a failover with loadMs: the new coordinator is still loading the partition
-    if (this.loadingUntil !== null) return unavailableOutcome(this.options.edition, api, version, data, 'COORDINATOR_LOAD_IN_PROGRESS', `The new coordinator is still loading the partition (until ${this.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.`);
+    if (this.loadingUntil !== null)
+      return unavailableOutcome(
+        this.options.edition,
+        api,
+        version,
+        data,
+        'COORDINATOR_LOAD_IN_PROGRESS',
+        `The new coordinator is still loading the partition (until ${this.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.`,
+      );
     // the edition's handler: the shared group RPCs (offsets, admin: src/core/broker/sharedRpcs.ts) and its own
     const handler = this.options.edition.rpcs[api];
     if (handler) return handler(this, version, data, client, quiet);
@@ -171,7 +180,8 @@ export class Broker implements BrokerView {
     const [lo, hi] = supportedVersions(edition, 'StreamsGroupHeartbeat', this.options.variant)!;
     if (version < lo || version > hi) return rejected(edition, 'KafkaApis', 'UNSUPPORTED_VERSION', null, narrate ? `The broker does not support StreamsGroupHeartbeat v${version}.` : null);
     // KafkaApis: the streams protocol must be enabled
-    if (!this.streamsEnabled()) return rejected(edition, 'KafkaApis', 'UNSUPPORTED_VERSION', null, narrate ? 'The streams rebalance protocol is not enabled (group.coordinator.rebalance.protocols).' : null);
+    if (!this.streamsEnabled())
+      return rejected(edition, 'KafkaApis', 'UNSUPPORTED_VERSION', null, narrate ? 'The streams rebalance protocol is not enabled (group.coordinator.rebalance.protocols).' : null);
     // KafkaApis: topology topic names must be valid and not Kafka-internal
     if (req.topology) {
       try {
@@ -183,15 +193,18 @@ export class Broker implements BrokerView {
     }
     // service layer
     const invalid = validateHeartbeat(req, this.coordinator.rules, version);
-    if (invalid) return rejected(edition, 'service layer', invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
+    if (invalid)
+      return rejected(edition, 'service layer', invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
     const c = this.coordinator;
     const rctx = { clientId: client.clientId, clientHost: client.clientHost, version };
     const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet, req.groupId), rctx, req), errorHeartbeatResponse);
     const narration = narrate ? [...out.narration] : [];
-    if (narrate && out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage.replace(/\.+$/, '')}` : ''}. Nothing was written, and the session was not refreshed.`);
+    if (narrate && out.errorName !== 'NONE')
+      narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage.replace(/\.+$/, '')}` : ''}. Nothing was written, and the session was not refreshed.`);
     // KafkaApis creates missing internal topics asynchronously after the response
     const createdTopics = this.createTopics(out.topicsToCreate);
-    if (narrate && createdTopics.length > 0) narration.push(`The broker creates the missing internal topics ${createdTopics.map((t) => `${t.name} (${t.partitions})`).join(', ')}; the next heartbeat sees them.`);
+    if (narrate && createdTopics.length > 0)
+      narration.push(`The broker creates the missing internal topics ${createdTopics.map((t) => `${t.name} (${t.partitions})`).join(', ')}; the next heartbeat sees them.`);
     return {
       response: out.response,
       errorName: out.errorName,
@@ -213,7 +226,20 @@ export class Broker implements BrokerView {
     // StreamsGroupDescribe v0-1 (v1: KIP-1331 topology description, KIP-1357 assignor name)
     if (version < 0 || version > 1 || !this.streamsEnabled()) {
       const code = errorCode(edition.wire, 'UNSUPPORTED_VERSION');
-      const response = { throttleTimeMs: 0, groups: req.groupIds.map((groupId) => ({ errorCode: code, errorMessage: null, groupId, groupState: '', groupEpoch: 0, assignmentEpoch: 0, topology: null, members: [], authorizedOperations: -2147483648 })) };
+      const response = {
+        throttleTimeMs: 0,
+        groups: req.groupIds.map((groupId) => ({
+          errorCode: code,
+          errorMessage: null,
+          groupId,
+          groupState: '',
+          groupEpoch: 0,
+          assignmentEpoch: 0,
+          topology: null,
+          members: [],
+          authorizedOperations: -2147483648,
+        })),
+      };
       return { ...this.errorOutcome(request, response, 'UNSUPPORTED_VERSION', null), narration: ['StreamsGroupDescribe is not available.'] };
     }
     const described = describeGroups(this.coordinator.groups, req, edition.wire);
@@ -229,8 +255,22 @@ export class Broker implements BrokerView {
     const response = described as unknown as Record<string, unknown>;
     const groups = (response.groups as { errorCode: number }[]) ?? [];
     const firstError = groups.find((g) => g.errorCode !== 0);
-    const errorName = firstError ? (Object.entries({ INVALID_GROUP_ID: errorCode(edition.wire, 'INVALID_GROUP_ID'), GROUP_ID_NOT_FOUND: errorCode(edition.wire, 'GROUP_ID_NOT_FOUND') }).find(([, c]) => c === firstError.errorCode)?.[0] as ErrorName) : 'NONE';
-    return { request, response, errorName, errorMessage: null, memberId: null, memberEpoch: null, batch: null, narration: [`Describe reads the committed state of ${req.groupIds.length} group(s).`], createdTopics: [] };
+    const errorName = firstError
+      ? (Object.entries({ INVALID_GROUP_ID: errorCode(edition.wire, 'INVALID_GROUP_ID'), GROUP_ID_NOT_FOUND: errorCode(edition.wire, 'GROUP_ID_NOT_FOUND') }).find(
+          ([, c]) => c === firstError.errorCode,
+        )?.[0] as ErrorName)
+      : 'NONE';
+    return {
+      request,
+      response,
+      errorName,
+      errorMessage: null,
+      memberId: null,
+      memberEpoch: null,
+      batch: null,
+      narration: [`Describe reads the committed state of ${req.groupIds.length} group(s).`],
+      createdTopics: [],
+    };
   }
 
   /** Creates topics that do not exist yet; groups that need them refresh their metadata. */

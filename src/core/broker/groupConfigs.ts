@@ -56,7 +56,8 @@ export function alterGroupConfigs(current: ReadonlyMap<string, string>, ops: rea
     if (!def) throw new InvalidConfig(`Unknown group config name: ${op.name}`);
     const kind = CONFIG_OPS[op.configOperation];
     if (kind === undefined) throw new InvalidConfig(`Unknown config operation ${op.configOperation}`);
-    if ((kind === 'APPEND' || kind === 'SUBTRACT') && def.type !== 'list') throw new InvalidConfig(`Config value ${kind === 'APPEND' ? 'append' : 'subtract'} is not allowed for config key: ${op.name}`);
+    if ((kind === 'APPEND' || kind === 'SUBTRACT') && def.type !== 'list')
+      throw new InvalidConfig(`Config value ${kind === 'APPEND' ? 'append' : 'subtract'} is not allowed for config key: ${op.name}`);
     if (kind === 'DELETE') next.delete(op.name);
     else if (kind === 'SET') next.set(op.name, op.value ?? '');
     else {
@@ -86,7 +87,8 @@ function validateGroupConfig(config: ReadonlyMap<string, string>, broker: Config
   range('streams.assignment.interval.ms', broker.int('group.streams.min.assignment.interval.ms'), broker.int('group.streams.max.assignment.interval.ms'));
   const assignor = parsed.get('streams.assignor.name');
   const registered = broker.list('group.streams.assignors');
-  if (typeof assignor === 'string' && !registered.includes(assignor)) throw new InvalidConfig(`streams.assignor.name '${assignor}' is not a registered task assignor. Registered assignors are: [${registered.join(', ')}].`);
+  if (typeof assignor === 'string' && !registered.includes(assignor))
+    throw new InvalidConfig(`streams.assignor.name '${assignor}' is not a registered task assignor. Registered assignors are: [${registered.join(', ')}].`);
   // validateSessionExceedsHeartbeat, with the broker's values for the one not given
   if (parsed.has('streams.session.timeout.ms') || parsed.has('streams.heartbeat.interval.ms')) {
     const session = (parsed.get('streams.session.timeout.ms') as number | undefined) ?? broker.int('group.streams.session.timeout.ms');

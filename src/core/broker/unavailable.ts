@@ -20,7 +20,20 @@ export function unavailableOutcome(edition: Edition, api: RpcName, version: numb
       response = { throttleTimeMs: 0, errorCode: code, errorMessage: null };
       break;
     case 'StreamsGroupDescribe':
-      response = { throttleTimeMs: 0, groups: normalizeDescribeRequest(data).groupIds.map((groupId) => ({ errorCode: code, errorMessage: null, groupId, groupState: '', groupEpoch: 0, assignmentEpoch: 0, topology: null, members: [], authorizedOperations: -2147483648 })) };
+      response = {
+        throttleTimeMs: 0,
+        groups: normalizeDescribeRequest(data).groupIds.map((groupId) => ({
+          errorCode: code,
+          errorMessage: null,
+          groupId,
+          groupState: '',
+          groupEpoch: 0,
+          assignmentEpoch: 0,
+          topology: null,
+          members: [],
+          authorizedOperations: -2147483648,
+        })),
+      };
       break;
     case 'OffsetCommit':
       response = offsetCommitError(normalizeOffsetCommitRequest(data), code);
@@ -29,7 +42,15 @@ export function unavailableOutcome(edition: Edition, api: RpcName, version: numb
       response = { throttleTimeMs: 0, errorCode: code, groups: [] };
       break;
     case 'IncrementalAlterConfigs':
-      response = { throttleTimeMs: 0, responses: (Array.isArray(data.resources) ? data.resources : []).map((r: { resourceType?: unknown; resourceName?: unknown }) => ({ errorCode: code, errorMessage: null, resourceType: r.resourceType ?? 0, resourceName: r.resourceName ?? '' })) };
+      response = {
+        throttleTimeMs: 0,
+        responses: (Array.isArray(data.resources) ? data.resources : []).map((r: { resourceType?: unknown; resourceName?: unknown }) => ({
+          errorCode: code,
+          errorMessage: null,
+          resourceType: r.resourceType ?? 0,
+          resourceName: r.resourceName ?? '',
+        })),
+      };
       break;
     case 'OffsetFetch':
       // OffsetFetchResponse v1-7 answer one group at the top level (ErrorCode v2+, ThrottleTimeMs v3+); v8+ per group
@@ -40,7 +61,19 @@ export function unavailableOutcome(edition: Edition, api: RpcName, version: numb
       response = { throttleTimeMs: 0, groups: (Array.isArray(data.groups) ? data.groups : []).map((g: { groupId?: unknown }) => ({ groupId: g.groupId ?? '', topics: [], errorCode: code })) };
       break;
     case 'DescribeGroups':
-      response = { throttleTimeMs: 0, groups: (Array.isArray(data.groups) ? data.groups : []).map((groupId: unknown) => ({ errorCode: code, errorMessage: null, groupId, groupState: '', protocolType: '', protocolData: '', members: [], authorizedOperations: -2147483648 })) };
+      response = {
+        throttleTimeMs: 0,
+        groups: (Array.isArray(data.groups) ? data.groups : []).map((groupId: unknown) => ({
+          errorCode: code,
+          errorMessage: null,
+          groupId,
+          groupState: '',
+          protocolType: '',
+          protocolData: '',
+          members: [],
+          authorizedOperations: -2147483648,
+        })),
+      };
       break;
     case 'OffsetDelete':
       response = { errorCode: code, throttleTimeMs: 0, topics: [] };

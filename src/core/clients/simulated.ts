@@ -17,7 +17,18 @@ interface Owned {
 const NOTHING: Owned = { active: EMPTY_SET, standby: EMPTY_SET, warmup: EMPTY_SET };
 
 /** Errors the Java client treats as fatal (the member transitions to FATAL and stops). */
-const FATAL = new Set(['GROUP_AUTHORIZATION_FAILED', 'INVALID_REQUEST', 'GROUP_MAX_SIZE_REACHED', 'STREAMS_INVALID_TOPOLOGY', 'STREAMS_INVALID_TOPOLOGY_EPOCH', 'STREAMS_TOPOLOGY_FENCED', 'UNSUPPORTED_VERSION', 'UNRELEASED_INSTANCE_ID', 'FENCED_INSTANCE_ID', 'UNKNOWN_SERVER_ERROR']);
+const FATAL = new Set([
+  'GROUP_AUTHORIZATION_FAILED',
+  'INVALID_REQUEST',
+  'GROUP_MAX_SIZE_REACHED',
+  'STREAMS_INVALID_TOPOLOGY',
+  'STREAMS_INVALID_TOPOLOGY_EPOCH',
+  'STREAMS_TOPOLOGY_FENCED',
+  'UNSUPPORTED_VERSION',
+  'UNRELEASED_INSTANCE_ID',
+  'FENCED_INSTANCE_ID',
+  'UNKNOWN_SERVER_ERROR',
+]);
 /** Errors after which the client releases everything and rejoins with epoch 0. */
 const REJOIN = new Set(['FENCED_MEMBER_EPOCH', 'UNKNOWN_MEMBER_ID']);
 /** Errors the client retries (coordinator moved or loading). */
@@ -137,7 +148,9 @@ export class SimulatedClient {
       data.warmupTasks = [];
       data.processId = this.processId;
       data.userEndpoint = this.spec.userEndpoint ?? null;
-      data.clientTags = Object.entries(this.spec.clientTags ?? {}).map(([key, value]) => ({ key, value })).sort((a, b) => (a.key < b.key ? -1 : 1));
+      data.clientTags = Object.entries(this.spec.clientTags ?? {})
+        .map(([key, value]) => ({ key, value }))
+        .sort((a, b) => (a.key < b.key ? -1 : 1));
       // Kafka Streams 4.4 joins with empty (not null) task offset lists (seen in its request log)
       data.taskOffsets = [];
       data.taskEndOffsets = [];
@@ -157,9 +170,10 @@ export class SimulatedClient {
     }
     let why: string;
     if (this.spec.profile === 'java') {
-      why = r.activeTasks !== null
-        ? `${this.alias} reports all three owned-task lists (its owned tasks changed since the last report, or it reset after an error).`
-        : `${this.alias} heartbeats with epoch ${this.memberEpoch}; nothing changed, so all three lists are null.`;
+      why =
+        r.activeTasks !== null
+          ? `${this.alias} reports all three owned-task lists (its owned tasks changed since the last report, or it reset after an error).`
+          : `${this.alias} heartbeats with epoch ${this.memberEpoch}; nothing changed, so all three lists are null.`;
     } else {
       const changed = ROLES.filter((role) => r[`${role}Tasks`] !== null);
       why = changed.length
@@ -193,7 +207,13 @@ export class SimulatedClient {
   }
 
   /** Applies a response (its JSON form, or the same fields as a HeartbeatResponseView) as the client would; returns a plain explanation (`explain`: false when nobody reads it). */
-  onResponse(sent: Readonly<Record<string, unknown>> | StreamsGroupHeartbeatRequest, errorName: string, response: Readonly<Record<string, unknown>> | HeartbeatResponseView, now: number, explain = true): string {
+  onResponse(
+    sent: Readonly<Record<string, unknown>> | StreamsGroupHeartbeatRequest,
+    errorName: string,
+    response: Readonly<Record<string, unknown>> | HeartbeatResponseView,
+    now: number,
+    explain = true,
+  ): string {
     const sentEpoch = sent.memberEpoch as number;
     if (errorName !== 'NONE') {
       // every error resets the heartbeat state: the next report is full (Java)
@@ -305,7 +325,10 @@ function nestOwnedTasks(out: { data: Record<string, unknown>; why: string }): { 
   const { activeTasks, standbyTasks, warmupTasks, ...rest } = out.data;
   if (activeTasks === undefined) return out;
   const complete = activeTasks !== null && standbyTasks !== null && warmupTasks !== null;
-  return { data: { ...rest, ownedTasks: complete ? { activeTasks, standbyTasks, warmupTasks } : null }, why: out.why.replace('three owned-task lists', 'OwnedTasks struct').replace('all three lists are null', 'OwnedTasks is null') };
+  return {
+    data: { ...rest, ownedTasks: complete ? { activeTasks, standbyTasks, warmupTasks } : null },
+    why: out.why.replace('three owned-task lists', 'OwnedTasks struct').replace('all three lists are null', 'OwnedTasks is null'),
+  };
 }
 
 /** The heartbeat version a client speaks under a variant: v2 where a proposal adds it. */

@@ -35,11 +35,12 @@ export function endpointToPartitions(group: StreamsGroup, updated: StreamsGroupM
   const out: EndpointToPartitions[] = [];
   // no other member has an endpoint: nothing to list before this one (and no member order to compute)
   const others = group.membersWithEndpoint - (group.members.get(updated.memberId)?.userEndpoint ? 1 : 0);
-  if (others > 0) for (const id of memberIdOrder([...group.members.keys()])) {
-    if (id === updated.memberId) continue;
-    const e = entry(group.members.get(id)!, configured);
-    if (e) out.push(e);
-  }
+  if (others > 0)
+    for (const id of memberIdOrder([...group.members.keys()])) {
+      if (id === updated.memberId) continue;
+      const e = entry(group.members.get(id)!, configured);
+      if (e) out.push(e);
+    }
   const own = entry(updated, configured);
   if (own) out.push(own);
   return out;

@@ -26,7 +26,10 @@ export function ownedContainedInAssigned(owned: TaskIds[] | null, assigned: Task
 export function throwIfMemberEpochIsInvalid(member: StreamsGroupMember, req: ReportedLists): void {
   const received = req.memberEpoch;
   if (received > member.memberEpoch) {
-    throw apiError('FENCED_MEMBER_EPOCH', `The streams group member has a greater member epoch (${received}) than the one known by the group coordinator (${member.memberEpoch}). The member must abandon all its partitions and rejoin.`);
+    throw apiError(
+      'FENCED_MEMBER_EPOCH',
+      `The streams group member has a greater member epoch (${received}) than the one known by the group coordinator (${member.memberEpoch}). The member must abandon all its partitions and rejoin.`,
+    );
   }
   if (received < member.memberEpoch) {
     // stale epoch: accept only the previous epoch with owned ⊆ assigned for every role (null fails; pending revocations are not assigned)
@@ -37,7 +40,10 @@ export function throwIfMemberEpochIsInvalid(member: StreamsGroupMember, req: Rep
       ownedContainedInAssigned(req.standbyTasks, assigned.standby) &&
       ownedContainedInAssigned(req.warmupTasks, assigned.warmup);
     if (!ok) {
-      throw apiError('FENCED_MEMBER_EPOCH', `The streams group member has a smaller member epoch (${received}) than the one known by the group coordinator (${member.memberEpoch}). The member must abandon all its partitions and rejoin.`);
+      throw apiError(
+        'FENCED_MEMBER_EPOCH',
+        `The streams group member has a smaller member epoch (${received}) than the one known by the group coordinator (${member.memberEpoch}). The member must abandon all its partitions and rejoin.`,
+      );
     }
   }
 }

@@ -5,15 +5,7 @@ import { emptyHeartbeatResponse, STATUS } from '../protocol/messages.ts';
 import { subtopology } from '../protocol/normalize.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import { isReconciledTo, newMember, sameAssignment, sameMetadata, type StreamsGroupMember } from '../model/member.ts';
-import {
-  EMPTY_TUPLE,
-  describeTasks,
-  equalTuplesWithEpochs,
-  messageTaskIds,
-  withoutEpochs,
-  type TaskIds,
-  type TasksTuple,
-} from '../model/tasks.ts';
+import { EMPTY_TUPLE, describeTasks, equalTuplesWithEpochs, messageTaskIds, withoutEpochs, type TaskIds, type TasksTuple } from '../model/tasks.ts';
 import { isReady, type ConfiguredTopology, type StreamsTopology } from '../model/topology.ts';
 import { buildCurrentAssignment, ownedReportFromRequest, type OwnedReport, type ProcessLookups } from '../reconcile/index.ts';
 import { configureTopicsMemo } from '../topology/configureMemo.ts';
@@ -159,7 +151,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       JSON.stringify(member.clientTags) !== JSON.stringify(updated.clientTags);
     if (updated.instanceId === null || isNewMember || relevant) {
       bump = true;
-      note(ctx, narration, () => isNewMember ? `Member ${memberId} joins: the group epoch is bumped.` : `Member ${memberId}'s metadata changed: the group epoch is bumped.`);
+      note(ctx, narration, () => (isNewMember ? `Member ${memberId} joins: the group epoch is bumped.` : `Member ${memberId}'s metadata changed: the group epoch is bumped.`));
     }
   }
 
@@ -225,7 +217,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
 
   // 9. becoming ready (or ceasing to be) triggers a rebalance
   if (validatedTopologyEpoch !== group.validatedTopologyEpoch) {
-    if (!bump) note(ctx, narration, () => validatedTopologyEpoch === -1 ? 'The topology is no longer ready: the group epoch is bumped.' : 'The topology is now ready: the group epoch is bumped.');
+    if (!bump) note(ctx, narration, () => (validatedTopologyEpoch === -1 ? 'The topology is no longer ready: the group epoch is bumped.' : 'The topology is now ready: the group epoch is bumped.'));
     bump = true;
   }
 
@@ -287,7 +279,11 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       pushAll(records, result.records);
       targetEpoch = groupEpoch;
       target = result.targets.get(memberId) ?? EMPTY_TUPLE;
-      note(ctx, narration, () => `A new target assignment is computed for epoch ${groupEpoch}; ${memberId}'s target: active ${describeTasks(target.active)}, standby ${describeTasks(target.standby)}.`);
+      note(
+        ctx,
+        narration,
+        () => `A new target assignment is computed for epoch ${groupEpoch}; ${memberId}'s target: active ${describeTasks(target.active)}, standby ${describeTasks(target.standby)}.`,
+      );
     }
   } else {
     targetEpoch = group.assignmentEpoch;
@@ -346,13 +342,19 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     }
   }
   if (shutdownRequester !== null) {
-    statuses.push({ statusCode: STATUS.SHUTDOWN_APPLICATION, statusDetail: `Streams group member ${shutdownRequester} encountered a fatal error and requested a shutdown for the entire application.` });
+    statuses.push({
+      statusCode: STATUS.SHUTDOWN_APPLICATION,
+      statusDetail: `Streams group member ${shutdownRequester} encountered a fatal error and requested a shutdown for the entire application.`,
+    });
   }
   const rackTags = ctx.config.list('streams.rack.aware.assignment.tags');
   if (rctx.version >= 1 && rackTags.length > 0) {
     const missing = rackTags.filter((k) => !reconciled.clientTags.some((t) => t.key === k));
     if (missing.length > 0) {
-      statuses.push({ statusCode: STATUS.MISSING_CLIENT_TAGS, statusDetail: `Missing required client tags for rack-aware standby assignment: [${missing.join(', ')}]. Configure them via 'client.tag.<tagKey>' in your Streams config.` });
+      statuses.push({
+        statusCode: STATUS.MISSING_CLIENT_TAGS,
+        statusDetail: `Missing required client tags for rack-aware standby assignment: [${missing.join(', ')}]. Configure them via 'client.tag.<tagKey>' in your Streams config.`,
+      });
     }
   }
   resp.status = statuses; // [4.4] a successful response always carries a list
@@ -445,7 +447,11 @@ export function maybeReconcile(
   if (releasedOnTimeout(ctx, member)) {
     // E: the revocation was released by the rebalance timeout; the member is read as owning exactly its assigned tasks
     effectiveReport = assignedAsReport(member);
-    note(ctx, narration, () => ctx.variantNarration?.movedOnAfterRelease?.(member.memberId) ?? `${member.memberId}'s revoked tasks were released by its rebalance timeout: the revocation counts as done.`);
+    note(
+      ctx,
+      narration,
+      () => ctx.variantNarration?.movedOnAfterRelease?.(member.memberId) ?? `${member.memberId}'s revoked tasks were released by its rebalance timeout: the revocation counts as done.`,
+    );
   } else if (ctx.rules.accumulateInMemory && member.state === 'UNREVOKED_TASKS') {
     const acc = accumulateReport(group, member, report);
     effectiveReport = acc.report;
@@ -474,7 +480,12 @@ export function maybeReconcile(
     } else effects.push({ kind: 'cancel', key: rebalanceKey });
     if (!ctx.quiet) pushAll(narration, describeTransition(member, next, targetEpoch));
   } else if (member.state === 'UNREVOKED_TASKS') {
-    note(ctx, narration, () => `Member ${id} is at epoch ${member.memberEpoch} but the target is epoch ${targetEpoch}: it must release ${describeTasks(member.tasksPendingRevocation.active)} (active)${standbyNote(member)} first; its report does not show that yet.`);
+    note(
+      ctx,
+      narration,
+      () =>
+        `Member ${id} is at epoch ${member.memberEpoch} but the target is epoch ${targetEpoch}: it must release ${describeTasks(member.tasksPendingRevocation.active)} (active)${standbyNote(member)} first; its report does not show that yet.`,
+    );
   } else if (member.state === 'UNRELEASED_TASKS') {
     note(ctx, narration, () => `Member ${id} waits for tasks other members still hold.`);
   }
@@ -490,11 +501,17 @@ function describeTransition(from: StreamsGroupMember, to: StreamsGroupMember, ta
   const id = to.memberId;
   switch (to.state) {
     case 'UNREVOKED_TASKS':
-      return [`Member ${id} must release ${describeTasks(to.tasksPendingRevocation.active)} (active)${standbyNote(to)} before it can move to epoch ${targetEpoch}; it stays at epoch ${to.memberEpoch} (UNREVOKED_TASKS).`];
+      return [
+        `Member ${id} must release ${describeTasks(to.tasksPendingRevocation.active)} (active)${standbyNote(to)} before it can move to epoch ${targetEpoch}; it stays at epoch ${to.memberEpoch} (UNREVOKED_TASKS).`,
+      ];
     case 'UNRELEASED_TASKS':
-      return [`Member ${id} moves to epoch ${to.memberEpoch} but some of its target tasks are still held by others (UNRELEASED_TASKS); it owns active ${describeTasks(withoutEpochs(to.assignedTasks).active)}.`];
+      return [
+        `Member ${id} moves to epoch ${to.memberEpoch} but some of its target tasks are still held by others (UNRELEASED_TASKS); it owns active ${describeTasks(withoutEpochs(to.assignedTasks).active)}.`,
+      ];
     case 'STABLE':
-      return [`Member ${id} is reconciled at epoch ${to.memberEpoch}${from.memberEpoch !== to.memberEpoch ? ` (from ${from.memberEpoch})` : ''}: active ${describeTasks(withoutEpochs(to.assignedTasks).active)}, standby ${describeTasks(to.assignedTasks.standby)}.`];
+      return [
+        `Member ${id} is reconciled at epoch ${to.memberEpoch}${from.memberEpoch !== to.memberEpoch ? ` (from ${from.memberEpoch})` : ''}: active ${describeTasks(withoutEpochs(to.assignedTasks).active)}, standby ${describeTasks(to.assignedTasks.standby)}.`,
+      ];
     default:
       return [`Member ${id} is now ${to.state} at epoch ${to.memberEpoch}.`];
   }

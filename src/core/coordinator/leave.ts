@@ -7,14 +7,7 @@ import type { StreamsGroupMember } from '../model/member.ts';
 import type { Effect, OpContext, OpResult } from './context.ts';
 import { softEffect } from './context.ts';
 import type { StreamsGroup } from './group.ts';
-import {
-  currentAssignmentRecord,
-  currentAssignmentTombstone,
-  groupMetadataRecord,
-  memberMetadataTombstone,
-  targetAssignmentMemberTombstone,
-  targetAssignmentMetadataRecord,
-} from './records.ts';
+import { currentAssignmentRecord, currentAssignmentTombstone, groupMetadataRecord, memberMetadataTombstone, targetAssignmentMemberTombstone, targetAssignmentMetadataRecord } from './records.ts';
 import { timerKey } from './timers.ts';
 
 export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {

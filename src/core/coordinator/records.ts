@@ -139,7 +139,6 @@ function keysOf(e: TaskEpochs): TaskSet {
   return m;
 }
 
-
 /** The target a StreamsGroupTargetAssignmentMember value stands for. */
 export function targetFromValue(v: Record<string, unknown>): TasksTuple {
   return (

@@ -10,7 +10,12 @@ import type { StreamsGroup } from './group.ts';
 import { currentAssignmentRecord } from './records.ts';
 
 /** Step 1: one CurrentMemberAssignment record, same epochs and state, nothing pending any more (null: nothing to release). */
-export function releasePendingOnTimeout(ctx: OpContext, group: StreamsGroup, m: StreamsGroupMember, narrate: (memberId: string, tasks: string, timeoutMs: number, memberEpoch: number) => string): OpResult<null> | null {
+export function releasePendingOnTimeout(
+  ctx: OpContext,
+  group: StreamsGroup,
+  m: StreamsGroupMember,
+  narrate: (memberId: string, tasks: string, timeoutMs: number, memberEpoch: number) => string,
+): OpResult<null> | null {
   const pending = m.tasksPendingRevocation;
   if (tupleIsEmpty(pending)) return null;
   const released = withAssignment(m, m.memberEpoch, m.previousMemberEpoch, m.state, m.assignedTasks, EMPTY_TUPLE);

@@ -71,7 +71,8 @@ export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): 
         // group tombstone: only once every member and the target metadata are gone
         const g = groups.get(groupId);
         if (!g) return;
-        if (g.members.size > 0 || g.assignmentEpoch !== -1) throw new IllegalStateError(`Received a tombstone record to delete group ${groupId} but the group still has ${g.members.size} members or a target assignment.`);
+        if (g.members.size > 0 || g.assignmentEpoch !== -1)
+          throw new IllegalStateError(`Received a tombstone record to delete group ${groupId} but the group still has ${g.members.size} members or a target assignment.`);
         groups.delete(groupId);
       }
       return;
@@ -86,7 +87,8 @@ export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): 
         const m = g.members.get(memberId);
         if (!m) return;
         // member metadata tombstone: its current-assignment and target tombstones come first
-        if (m.memberEpoch !== -1 || g.targetAssignment.has(memberId)) throw new IllegalStateError(`Received a tombstone record to delete member ${memberId} with invalid leave epoch ${m.memberEpoch}.`);
+        if (m.memberEpoch !== -1 || g.targetAssignment.has(memberId))
+          throw new IllegalStateError(`Received a tombstone record to delete member ${memberId} with invalid leave epoch ${m.memberEpoch}.`);
         g.removeMember(memberId);
       }
       return;
@@ -97,7 +99,8 @@ export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): 
         g.assignmentEpoch = v.assignmentEpoch as number;
         g.assignmentTimestamp = (v.assignmentTimestamp as number | undefined) ?? 0;
       } else {
-        if (g.targetAssignment.size > 0) throw new IllegalStateError(`Received a tombstone record to delete target assignment of ${groupId} but the assignment still has ${g.targetAssignment.size} members.`);
+        if (g.targetAssignment.size > 0)
+          throw new IllegalStateError(`Received a tombstone record to delete target assignment of ${groupId} but the assignment still has ${g.targetAssignment.size} members.`);
         g.assignmentEpoch = -1;
         g.assignmentTimestamp = 0;
       }
@@ -117,7 +120,19 @@ export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): 
       if (v) g.putMember(applyCurrentAssignmentValue(m, v));
       else {
         // current-assignment tombstone: epochs to -1, tasks cleared; the member stays until its metadata tombstone
-        g.putMember(applyCurrentAssignmentValue(m, { memberEpoch: -1, previousMemberEpoch: -1, state: 1, activeTasks: [], standbyTasks: [], warmupTasks: [], activeTasksPendingRevocation: [], standbyTasksPendingRevocation: [], warmupTasksPendingRevocation: [] }));
+        g.putMember(
+          applyCurrentAssignmentValue(m, {
+            memberEpoch: -1,
+            previousMemberEpoch: -1,
+            state: 1,
+            activeTasks: [],
+            standbyTasks: [],
+            warmupTasks: [],
+            activeTasksPendingRevocation: [],
+            standbyTasksPendingRevocation: [],
+            warmupTasksPendingRevocation: [],
+          }),
+        );
       }
       return;
     }

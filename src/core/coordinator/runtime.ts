@@ -22,7 +22,16 @@ import { assignmentConfigMap } from './assignmentConfigs.ts';
 import { GROUP_STATE_NAMES } from './group.ts';
 import type { StreamsGroup } from './group.ts';
 import { cleanupGroupMetadata, nextOffsetExpiry, offsetsRetentionMs, streamsGroupIsSubscribedToTopic } from '../offsets/retention.ts';
-import { classicGroupTombstone, groupMetadataTombstone, targetAssignmentMetadataTombstone, topologyTombstone, currentAssignmentTombstone, targetAssignmentMemberTombstone, memberMetadataTombstone, releaseTaskValues } from './records.ts';
+import {
+  classicGroupTombstone,
+  groupMetadataTombstone,
+  targetAssignmentMetadataTombstone,
+  topologyTombstone,
+  currentAssignmentTombstone,
+  targetAssignmentMemberTombstone,
+  memberMetadataTombstone,
+  releaseTaskValues,
+} from './records.ts';
 
 export interface CoordinatorOptions {
   /** The protocol edition (src/core/editions/): the runtime calls it where editions differ. */
@@ -179,7 +188,12 @@ export class Coordinator {
     }
     // the batch must fit the partition's maximum batch size
     if (result.records.length > 0 && estimateBatchBytes(result.records) > this.options.config.int('message.max.bytes')) {
-      return { ...this.failed(new ApiError('UNKNOWN_SERVER_ERROR', null), onError), narration: [`The records of this operation do not fit in one batch (message.max.bytes = ${this.options.config.int('message.max.bytes')}): the operation is rolled back. Kafka fails the same way: the coordinator writes an operation's records as one atomic batch (only its internal clean-ups may split), so the write fails with RecordTooLargeException, answered as UNKNOWN_SERVER_ERROR, each time the operation runs again; a target assignment for thousands of members needs a larger message.max.bytes.`] };
+      return {
+        ...this.failed(new ApiError('UNKNOWN_SERVER_ERROR', null), onError),
+        narration: [
+          `The records of this operation do not fit in one batch (message.max.bytes = ${this.options.config.int('message.max.bytes')}): the operation is rolled back. Kafka fails the same way: the coordinator writes an operation's records as one atomic batch (only its internal clean-ups may split), so the write fails with RecordTooLargeException, answered as UNKNOWN_SERVER_ERROR, each time the operation runs again; a target assignment for thousands of members needs a larger message.max.bytes.`,
+        ],
+      };
     }
     try {
       for (const r of result.records) replay(this.groups, r, this.options.edition);
@@ -307,10 +321,14 @@ export class Coordinator {
         const g = this.groups.get(task.groupId);
         const m = g?.members.get(task.memberId);
         if (!g || !m) return firedNothing(t, 'nothing (member already gone)');
-        return this.runTimerOp(t, () => {
-          const f = this.hooks.fence(ctx, g, m);
-          return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} sent no successful heartbeat for the session timeout: it is fenced.`, ...f.narration] };
-        }, `session timeout fenced member ${m.memberId}`);
+        return this.runTimerOp(
+          t,
+          () => {
+            const f = this.hooks.fence(ctx, g, m);
+            return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} sent no successful heartbeat for the session timeout: it is fenced.`, ...f.narration] };
+          },
+          `session timeout fenced member ${m.memberId}`,
+        );
       }
       case 'rebalance-timeout': {
         const g = this.groups.get(task.groupId);
@@ -324,30 +342,43 @@ export class Coordinator {
           if (!op) return firedNothing(t, `nothing (${m.memberId}'s revoked tasks were already released)`);
           return this.runTimerOp(t, () => op, `rebalance timeout released the revoked tasks of member ${m.memberId}`);
         }
-        return this.runTimerOp(t, () => {
-          const f = this.hooks.fence(ctx, g, m);
-          return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} did not release its revoked tasks within its rebalance timeout (${m.rebalanceTimeoutMs} ms): it is fenced.`, ...f.narration] };
-        }, `rebalance timeout fenced member ${m.memberId}`);
+        return this.runTimerOp(
+          t,
+          () => {
+            const f = this.hooks.fence(ctx, g, m);
+            return {
+              response: null,
+              records: f.records,
+              effects: f.effects,
+              narration: [`Member ${m.memberId} did not release its revoked tasks within its rebalance timeout (${m.rebalanceTimeoutMs} ms): it is fenced.`, ...f.narration],
+            };
+          },
+          `rebalance timeout fenced member ${m.memberId}`,
+        );
       }
       case 'initial-rebalance': {
         const g = this.groups.get(task.groupId);
         // skipped when the group is empty or has no configured topology
         if (!g || g.members.size === 0 || !g.configuredTopology) return firedNothing(t, 'nothing (empty group or no configured topology)');
-        return this.runTimerOp(t, () => {
-          const r = buildTargetAssignment({
-            group: g,
-            groupEpoch: g.groupEpoch,
-            updatedMember: null,
-            replacedMemberId: null,
-            configuredTopology: g.configuredTopology,
-            assignor: this.assignor,
-            assignmentConfigs: assignmentConfigMap(this.configOf(g.groupId)),
-            timestamp: this.now,
-            // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
-            previousTasks: this.options.edition.initialRebalancePreviousTasks,
-          });
-          return { response: null, records: r.records, effects: [], narration: [`The initial rebalance delay is over: the target assignment for epoch ${g.groupEpoch} is computed.`] };
-        }, `initial rebalance delay ended: target assignment computed for epoch ${g.groupEpoch}`);
+        return this.runTimerOp(
+          t,
+          () => {
+            const r = buildTargetAssignment({
+              group: g,
+              groupEpoch: g.groupEpoch,
+              updatedMember: null,
+              replacedMemberId: null,
+              configuredTopology: g.configuredTopology,
+              assignor: this.assignor,
+              assignmentConfigs: assignmentConfigMap(this.configOf(g.groupId)),
+              timestamp: this.now,
+              // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
+              previousTasks: this.options.edition.initialRebalancePreviousTasks,
+            });
+            return { response: null, records: r.records, effects: [], narration: [`The initial rebalance delay is over: the target assignment for epoch ${g.groupEpoch} is computed.`] };
+          },
+          `initial rebalance delay ended: target assignment computed for epoch ${g.groupEpoch}`,
+        );
       }
       case 'retention-check': {
         this.timers.schedule({ kind: 'retention-check' }, this.now + this.options.config.int('offsets.retention.check.interval.ms'));
@@ -370,10 +401,22 @@ export class Coordinator {
         const g = this.groups.get(task.groupId);
         const m = g?.members.get(task.memberId);
         if (!g || !m) return firedNothing(t, 'nothing (member already gone)');
-        return this.runTimerOp(t, () => {
-          const f = this.hooks.fence(ctx, g, m);
-          return { response: null, records: f.records, effects: f.effects, narration: [`Member ${m.memberId} was asked to initialize topology ${task.topologyId} but no StreamsGroupInitialize arrived in time: it is fenced. The next heartbeat of any member asks again.`, ...f.narration] };
-        }, `topology initialization timeout fenced member ${m.memberId}`);
+        return this.runTimerOp(
+          t,
+          () => {
+            const f = this.hooks.fence(ctx, g, m);
+            return {
+              response: null,
+              records: f.records,
+              effects: f.effects,
+              narration: [
+                `Member ${m.memberId} was asked to initialize topology ${task.topologyId} but no StreamsGroupInitialize arrived in time: it is fenced. The next heartbeat of any member asks again.`,
+                ...f.narration,
+              ],
+            };
+          },
+          `topology initialization timeout fenced member ${m.memberId}`,
+        );
       }
     }
   }

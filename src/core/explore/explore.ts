@@ -102,13 +102,17 @@ export function prepare(scenario: Scenario, options: ExploreOptions = {}): { roo
   const l = runner.checker.liveness();
   const broker = runner.broker.clone();
   broker.coordinator.prepareForExploration();
-  const root = new World(broker, clients.map((c) => c.clone()), {
-    lastSend: new Map(l.lastSend),
-    unstableSince: l.unstableSince,
-    reportedStall: l.reportedStall,
-    lastRawAdvanceEnd,
-    topicsApplied: 0,
-  });
+  const root = new World(
+    broker,
+    clients.map((c) => c.clone()),
+    {
+      lastSend: new Map(l.lastSend),
+      unstableSince: l.unstableSince,
+      reportedStall: l.reportedStall,
+      lastRawAdvanceEnd,
+      topicsApplied: 0,
+    },
+  );
   const intInt = (name: string, dflt: number): number => {
     try {
       return config.int(name);
@@ -265,7 +269,7 @@ function shrink(root: World, ctx: ExploreContext, actions: readonly Action[], in
   let cur = actions.slice(0, replay(root, ctx, actions, invariant) + 1);
   if (cur.length === 0) cur = actions.slice();
   for (let size = Math.max(1, cur.length >> 1); size >= 1; size = size === 1 ? 0 : Math.max(1, size >> 1)) {
-    for (let i = 0; i + size <= cur.length; ) {
+    for (let i = 0; i + size <= cur.length;) {
       const candidate = [...cur.slice(0, i), ...cur.slice(i + size)];
       const at = candidate.length > 0 ? replay(root, ctx, candidate, invariant) : -1;
       if (at >= 0) cur = candidate.slice(0, at + 1);

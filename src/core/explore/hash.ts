@@ -23,7 +23,13 @@ function tasks(t: TaskSet | TaskEpochs): string {
   const parts: string[] = [];
   for (const sub of [...t.keys()].sort()) {
     const ps = t.get(sub)!;
-    if (ps instanceof Map) parts.push(`${sub}:${[...ps].sort((a, b) => a[0] - b[0]).map(([p, e]) => `${p}@${e}`).join(',')}`);
+    if (ps instanceof Map)
+      parts.push(
+        `${sub}:${[...ps]
+          .sort((a, b) => a[0] - b[0])
+          .map(([p, e]) => `${p}@${e}`)
+          .join(',')}`,
+      );
     else parts.push(`${sub}:${[...(ps as ReadonlySet<number>)].sort((a, b) => a - b).join(',')}`);
   }
   s = parts.join(';');
@@ -54,7 +60,26 @@ function member(m: StreamsGroupMember): string {
   let s = memberText.get(m);
   if (s === undefined) {
     const a = m.assignedTasks;
-    s = [m.memberId, m.memberEpoch, m.previousMemberEpoch, m.state, m.instanceId, m.rackId, m.rebalanceTimeoutMs, m.clientId, m.clientHost, m.topologyEpoch, m.topologyId ?? '', m.processId, json(m.userEndpoint), json(m.clientTags), tasks(a.active), tasks(a.standby), tasks(a.warmup), tuple(m.tasksPendingRevocation)].join('|');
+    s = [
+      m.memberId,
+      m.memberEpoch,
+      m.previousMemberEpoch,
+      m.state,
+      m.instanceId,
+      m.rackId,
+      m.rebalanceTimeoutMs,
+      m.clientId,
+      m.clientHost,
+      m.topologyEpoch,
+      m.topologyId ?? '',
+      m.processId,
+      json(m.userEndpoint),
+      json(m.clientTags),
+      tasks(a.active),
+      tasks(a.standby),
+      tasks(a.warmup),
+      tuple(m.tasksPendingRevocation),
+    ].join('|');
     memberText.set(m, s);
   }
   return s;
@@ -73,10 +98,21 @@ function client(c: SimulatedClient, now: number): string {
   const r = p.lastSentRoles;
   const role = (t: TaskSet | undefined) => (t === undefined ? '-' : tasks(t));
   return [
-    c.alias, c.status, c.memberId, c.memberEpoch, tasks(o.active), tasks(o.standby), tasks(o.warmup),
+    c.alias,
+    c.status,
+    c.memberId,
+    c.memberEpoch,
+    tasks(o.active),
+    tasks(o.standby),
+    tasks(o.warmup),
     ls === null ? 'reset' : `${tasks(ls.active)}/${tasks(ls.standby)}/${tasks(ls.warmup)}`,
     `${role(r.active)}/${role(r.standby)}/${role(r.warmup)}`,
-    c.endpointEpoch, c.heartbeatIntervalMs, Math.max(0, c.nextHeartbeatAt - now), p.incarnation, c.requestVersion, c.nestedOwnedTasks ? 1 : 0,
+    c.endpointEpoch,
+    c.heartbeatIntervalMs,
+    Math.max(0, c.nextHeartbeatAt - now),
+    p.incarnation,
+    c.requestVersion,
+    c.nestedOwnedTasks ? 1 : 0,
   ].join('|');
 }
 
@@ -87,7 +123,9 @@ export function canonicalState(w: World, ctx: ExploreContext): string {
   const out: string[] = [];
   for (const id of c.groups.size > 1 ? [...c.groups.keys()].sort() : c.groups.keys()) {
     const g = c.groups.get(id)!;
-    out.push(`G${id}|${g.groupEpoch}|${g.metadataHash}|${g.validatedTopologyEpoch}|${json(g.lastAssignmentConfigs)}|${json(g.topology)}|${g.topologyId}|${g.assignmentEpoch}|${Math.min(now - g.assignmentTimestamp, ctx.assignmentIntervalClamp)}`);
+    out.push(
+      `G${id}|${g.groupEpoch}|${g.metadataHash}|${g.validatedTopologyEpoch}|${json(g.lastAssignmentConfigs)}|${json(g.topology)}|${g.topologyId}|${g.assignmentEpoch}|${Math.min(now - g.assignmentTimestamp, ctx.assignmentIntervalClamp)}`,
+    );
     const mids = [...g.members.keys()].sort();
     for (const mid of mids) out.push(member(g.members.get(mid)!));
     for (const mid of [...g.targetAssignment.keys()].sort()) out.push(`T${mid}=${tuple(g.targetAssignment.get(mid)!)}`);
@@ -382,7 +420,7 @@ function entryHash(key: string, value: number): number {
 /** A number as words: safe integers exactly (low and high halves), anything else by its text. */
 function mixNumber(h: number, x: number): number {
   if (!Number.isSafeInteger(x)) return mixString(mix(h, 0x4e414e21), String(x));
-  return mix(mix(h, x % 4294967296 | 0), Math.floor(x / 4294967296) | 0);
+  return mix(mix(h, (x % 4294967296) | 0), Math.floor(x / 4294967296) | 0);
 }
 
 /**
@@ -407,7 +445,7 @@ class WordHash {
     if ((x | 0) === x) this.word(x);
     else if (Number.isSafeInteger(x)) {
       this.word(0x4c4f4e47);
-      this.word(x % 4294967296 | 0);
+      this.word((x % 4294967296) | 0);
       this.word(Math.floor(x / 4294967296) | 0);
     } else this.str(String(x));
   }

@@ -61,9 +61,15 @@ function clientSignature(c: SimulatedClient): ClientSignature {
 }
 
 function sameSignature(s: ClientSignature, c: SimulatedClient): boolean {
-  return s.status === c.status && s.memberId === c.memberId && s.memberEpoch === c.memberEpoch && s.endpointEpoch === c.endpointEpoch && s.heartbeatIntervalMs === c.heartbeatIntervalMs && s.owned === c.owned;
+  return (
+    s.status === c.status &&
+    s.memberId === c.memberId &&
+    s.memberEpoch === c.memberEpoch &&
+    s.endpointEpoch === c.endpointEpoch &&
+    s.heartbeatIntervalMs === c.heartbeatIntervalMs &&
+    s.owned === c.owned
+  );
 }
-
 
 /** Liveness bookkeeping, as InvariantChecker keeps it, plus what the fairness filter needs. */
 export interface Liveness {
@@ -346,7 +352,10 @@ export class World {
       const id = m[1]!;
       const last = this.live.lastSend.get(id);
       if (last !== undefined && f.timer.deadline - last < ctx.sessionTimeoutMs && this.memberClientLive(ctx, id)) {
-        this.pendingLive.push({ invariant: 'live-member-kept', message: `${id} was expelled by the session timeout at ${f.timer.deadline} ms although its client heartbeated at ${last} ms: its heartbeats were rejected, so none refreshed the session.` });
+        this.pendingLive.push({
+          invariant: 'live-member-kept',
+          message: `${id} was expelled by the session timeout at ${f.timer.deadline} ms although its client heartbeated at ${last} ms: its heartbeats were rejected, so none refreshed the session.`,
+        });
       }
     }
   }
@@ -376,7 +385,10 @@ export class World {
       if (c.now - l.unstableSince > ctx.stableWithinMs && !l.reportedStall) {
         l.reportedStall = true;
         if (l.lastRawAdvanceEnd <= l.unstableSince) {
-          violations.push({ invariant: 'eventual-convergence', message: `Group ${ctx.groupId} has not been Stable since ${l.unstableSince} ms (${c.now - l.unstableSince} ms, bound ${ctx.stableWithinMs} ms) although every live client kept heartbeating.` });
+          violations.push({
+            invariant: 'eventual-convergence',
+            message: `Group ${ctx.groupId} has not been Stable since ${l.unstableSince} ms (${c.now - l.unstableSince} ms, bound ${ctx.stableWithinMs} ms) although every live client kept heartbeating.`,
+          });
         }
       }
     }

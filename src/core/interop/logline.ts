@@ -52,7 +52,8 @@ export function endOfJsonValue(s: string, start: number): number {
   for (let i = start; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
       continue;
     }

@@ -55,7 +55,8 @@ export function exchangesOf(trace: Trace): LoggedExchange[] {
     }
     for (const e of s.exchanges) {
       const api = e.api ?? exchangeApi(e.request);
-      const version = e.version !== undefined ? e.version : api === 'StreamsGroupInitialize' ? 0 : typeof e.request === 'object' && e.request !== null && 'ownedTasks' in e.request ? 2 : heartbeatVersion(trace);
+      const version =
+        e.version !== undefined ? e.version : api === 'StreamsGroupInitialize' ? 0 : typeof e.request === 'object' && e.request !== null && 'ownedTasks' in e.request ? 2 : heartbeatVersion(trace);
       out.push({ at: e.at, member: e.member, api, version, request: e.request, response: e.response });
     }
   }
@@ -99,7 +100,17 @@ export function toRequestLogLines(trace: Trace, options: RenderOptions = {}): st
     correlation.set(who, correlationId + 1);
     if (!ports.has(who)) ports.set(who, 50000 + ports.size);
     return requestLogLine(
-      { at: x.at, apiKey: editionNamed(edition).apiKeys[x.api] ?? -1, apiKeyName: API_KEY_NAMES[x.api] ?? x.api, version: x.version, correlationId, clientId: cid, request: x.request, response: x.response, port: ports.get(who)! },
+      {
+        at: x.at,
+        apiKey: editionNamed(edition).apiKeys[x.api] ?? -1,
+        apiKeyName: API_KEY_NAMES[x.api] ?? x.api,
+        version: x.version,
+        correlationId,
+        clientId: cid,
+        request: x.request,
+        response: x.response,
+        port: ports.get(who)!,
+      },
       options,
     );
   });

@@ -118,7 +118,12 @@ export function importRequestLog(text: string, options: ImportOptions = {}): Imp
     const named = p.apiKeyName ? ` (${p.apiKeyName})` : '';
     const rpc = rpcForApiKey(edition, p.apiKey);
     if (!rpc) {
-      const hint = p.apiKeyName?.startsWith('STREAMS_GROUP_') ? `; is the log from protocol ${editionNames().filter((n) => n !== edition).map((n) => JSON.stringify(n)).join(' or ')}?` : '';
+      const hint = p.apiKeyName?.startsWith('STREAMS_GROUP_')
+        ? `; is the log from protocol ${editionNames()
+            .filter((n) => n !== edition)
+            .map((n) => JSON.stringify(n))
+            .join(' or ')}?`
+        : '';
       return void skipped.push({ line, reason: `api key ${p.apiKey}${named} is not a streams group RPC of protocol ${edition}${hint}` });
     }
     if (p.apiKeyName !== null && p.apiKeyName !== API_KEY_NAMES[rpc]) {
@@ -236,7 +241,9 @@ function taskBeyondLimit(request: Obj): string | null {
     for (const t of list) {
       if (!isObj(t)) continue;
       const parts = Array.isArray(t.partitions) ? t.partitions : [t.partition];
-      for (const p of parts) if (typeof p === 'number' && p >= MAX_PARTITIONS_PER_TOPIC) return `names partition ${p} of subtopology ${JSON.stringify(String(t.subtopologyId))} (${k}), beyond the playground's limit of ${MAX_PARTITIONS_PER_TOPIC.toLocaleString('en')} partitions per topic`;
+      for (const p of parts)
+        if (typeof p === 'number' && p >= MAX_PARTITIONS_PER_TOPIC)
+          return `names partition ${p} of subtopology ${JSON.stringify(String(t.subtopologyId))} (${k}), beyond the playground's limit of ${MAX_PARTITIONS_PER_TOPIC.toLocaleString('en')} partitions per topic`;
     }
   }
   return null;

@@ -53,7 +53,10 @@ export class InvariantChecker {
     const last = this.lastSend.get(id);
     // live-member-kept: its heartbeats kept coming, yet none refreshed the session
     if (last !== undefined && at - last < sessionTimeoutMs && clientLive(id)) {
-      this.pending.push({ invariant: 'live-member-kept', message: `${id} was expelled by the session timeout at ${at} ms although its client heartbeated at ${last} ms: its heartbeats were rejected, so none refreshed the session.` });
+      this.pending.push({
+        invariant: 'live-member-kept',
+        message: `${id} was expelled by the session timeout at ${at} ms although its client heartbeated at ${last} ms: its heartbeats were rejected, so none refreshed the session.`,
+      });
     }
   }
 
@@ -64,7 +67,8 @@ export class InvariantChecker {
     let durability: DurabilityReport | null = null;
     if (this.options.durability) {
       durability = this.durability.report(c);
-      if (durability.diff.length > 0) violations.push({ invariant: 'durable-state', message: `Replaying the log does not rebuild the live state at ${durability.diff.map((d) => d.path).join(', ')}.` });
+      if (durability.diff.length > 0)
+        violations.push({ invariant: 'durable-state', message: `Replaying the log does not rebuild the live state at ${durability.diff.map((d) => d.path).join(', ')}.` });
     }
     // eventual-convergence: a group that exists must be Stable again within the bound
     const g = c.groups.get(this.groupId);

@@ -149,7 +149,15 @@ export class DurabilityTracker {
 }
 
 /** Compares one key of two maps, unless both values are the ones last found equal. */
-function compareEntry<T>(key: string, live: ReadonlyMap<string, T>, shadow: ReadonlyMap<string, T>, equal: Map<string, [unknown, unknown]>, path: string, snapshot: (v: T) => unknown, out: DurabilityReport['diff']): void {
+function compareEntry<T>(
+  key: string,
+  live: ReadonlyMap<string, T>,
+  shadow: ReadonlyMap<string, T>,
+  equal: Map<string, [unknown, unknown]>,
+  path: string,
+  snapshot: (v: T) => unknown,
+  out: DurabilityReport['diff'],
+): void {
   const l = live.get(key);
   const s = shadow.get(key);
   if (l === undefined && s === undefined) {

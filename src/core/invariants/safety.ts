@@ -122,7 +122,8 @@ function structural(g: StreamsGroup): Structural {
       for (const p of ps.keys()) {
         const holder = pendingOwner.get(s, p);
         // no-assign-while-pending: a task is granted only after its previous owner released it
-        if (holder !== undefined && holder !== m.memberId) out.push({ invariant: 'no-assign-while-pending', message: `${m.memberId} is assigned ${s}_${p} while ${holder} still has it pending revocation.` });
+        if (holder !== undefined && holder !== m.memberId)
+          out.push({ invariant: 'no-assign-while-pending', message: `${m.memberId} is assigned ${s}_${p} while ${holder} still has it pending revocation.` });
       }
     }
     perMember.push(out);
@@ -151,10 +152,14 @@ function structural(g: StreamsGroup): Structural {
             if (other !== undefined) target.push({ invariant: 'legal-target-assignment', message: `The target gives ${s}_${p} as active to both ${other} and ${id}.` });
             targetOwner.set(s, p, id);
           }
-          if (checkSizes && (n === undefined || p < 0 || p >= n)) target.push({ invariant: 'legal-target-assignment', message: `The target gives ${id} task ${s}_${p}, which the topology does not have.` });
+          if (checkSizes && (n === undefined || p < 0 || p >= n))
+            target.push({ invariant: 'legal-target-assignment', message: `The target gives ${id} task ${s}_${p}, which the topology does not have.` });
           const seen = roles.get(s, p);
           if (seen !== undefined && seen !== holder) {
-            target.push({ invariant: 'legal-target-assignment', message: `Process ${pid} gets ${s}_${p} twice in the target (${holders[Math.floor(seen / 3)]}/${ROLES[seen % 3]} and ${id}/${role}).` });
+            target.push({
+              invariant: 'legal-target-assignment',
+              message: `Process ${pid} gets ${s}_${p} twice in the target (${holders[Math.floor(seen / 3)]}/${ROLES[seen % 3]} and ${id}/${role}).`,
+            });
           }
           roles.set(s, p, holder);
         }
@@ -178,7 +183,8 @@ function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Vio
   // stable-at-group-epoch: Stable means every member is Stable at the group epoch
   if (g.state() === 'STABLE') {
     for (const m of g.members.values()) {
-      if (m.state !== 'STABLE' || m.memberEpoch !== g.groupEpoch) out.push({ invariant: 'stable-at-group-epoch', message: `The group is Stable but ${m.memberId} is ${m.state} at epoch ${m.memberEpoch} (group epoch ${g.groupEpoch}).` });
+      if (m.state !== 'STABLE' || m.memberEpoch !== g.groupEpoch)
+        out.push({ invariant: 'stable-at-group-epoch', message: `The group is Stable but ${m.memberId} is ${m.state} at epoch ${m.memberEpoch} (group epoch ${g.groupEpoch}).` });
     }
   }
   // epochs-monotonic: nothing goes backwards while the group (and the member) exists
@@ -187,7 +193,8 @@ function checkGroup(g: StreamsGroup, before: EpochSnapshot | undefined, out: Vio
     if (g.assignmentEpoch < before.assignmentEpoch) out.push({ invariant: 'epochs-monotonic', message: `The assignment epoch went back from ${before.assignmentEpoch} to ${g.assignmentEpoch}.` });
     for (const m of g.members.values()) {
       const prev = before.members.get(m.memberId);
-      if (prev !== undefined && prev !== -2 && m.memberEpoch !== -2 && m.memberEpoch < prev) out.push({ invariant: 'epochs-monotonic', message: `${m.memberId}'s epoch went back from ${prev} to ${m.memberEpoch}.` });
+      if (prev !== undefined && prev !== -2 && m.memberEpoch !== -2 && m.memberEpoch < prev)
+        out.push({ invariant: 'epochs-monotonic', message: `${m.memberId}'s epoch went back from ${prev} to ${m.memberEpoch}.` });
     }
   }
 }

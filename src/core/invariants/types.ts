@@ -14,7 +14,10 @@ export type InvariantName =
 export const INVARIANTS: Record<InvariantName, { kind: 'safety' | 'liveness' | 'durability'; description: string }> = {
   'no-double-active': { kind: 'safety', description: 'No task is active on two members at once (assigned or pending revocation).' },
   'no-assign-while-pending': { kind: 'safety', description: 'No member is assigned a task that another member still has pending revocation.' },
-  'legal-target-assignment': { kind: 'safety', description: 'The target assignment gives every task to at most one member as active, only tasks that exist, and never two roles of a task to one process.' },
+  'legal-target-assignment': {
+    kind: 'safety',
+    description: 'The target assignment gives every task to at most one member as active, only tasks that exist, and never two roles of a task to one process.',
+  },
   'valid-member-epochs': { kind: 'safety', description: 'A member epoch is never above the target assignment epoch or the group epoch (except -2, a static member away).' },
   'epochs-monotonic': { kind: 'safety', description: 'Group, assignment and member epochs never go backwards.' },
   'stable-at-group-epoch': { kind: 'safety', description: 'A Stable group has every member Stable at the group epoch.' },

@@ -54,14 +54,21 @@ export function offsetCommitRpc(broker: BrokerView, version: number, data: Recor
     if (bad.length > 0) rejected.topics.push({ name: t.name, partitions: bad.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknown })) });
   }
   const narration: string[] = [];
-  if (rejected.topics.length > 0) narration.push(`KafkaApis answers UNKNOWN_TOPIC_OR_PARTITION for ${rejected.topics.map((t) => t.partitions.map((p) => `${t.name}-${p.partitionIndex}`).join(', ')).join(', ')}: no such partition in the cluster.`);
+  if (rejected.topics.length > 0)
+    narration.push(
+      `KafkaApis answers UNKNOWN_TOPIC_OR_PARTITION for ${rejected.topics.map((t) => t.partitions.map((p) => `${t.name}-${p.partitionIndex}`).join(', ')).join(', ')}: no such partition in the cluster.`,
+    );
   const merge = (r: OffsetCommitResponse): OffsetCommitResponse => ({ throttleTimeMs: 0, topics: [...r.topics, ...rejected.topics] });
   if (known.topics.length === 0) return done(merge({ throttleTimeMs: 0, topics: [] }), narration);
   // the service: the group id must not be empty
   if (req.groupId.trim() === '') return done(merge(errorResponse(known, errorCode(edition, 'INVALID_GROUP_ID'))), [...narration, 'The service rejects an empty group id.']);
   const c = broker.coordinator;
-  const out = c.execute(() => commitOffset(c.context(broker.topics), known, version), (code) => errorResponse(known, code));
+  const out = c.execute(
+    () => commitOffset(c.context(broker.topics), known, version),
+    (code) => errorResponse(known, code),
+  );
   pushAll(narration, out.narration);
-  if (out.errorName !== 'NONE') narration.push(`The coordinator refuses the whole commit with ${out.errorName}${out.errorMessage ? `: ${out.errorMessage.replace(/\.+$/, '')}` : ''}. Nothing was written.`);
+  if (out.errorName !== 'NONE')
+    narration.push(`The coordinator refuses the whole commit with ${out.errorName}${out.errorMessage ? `: ${out.errorMessage.replace(/\.+$/, '')}` : ''}. Nothing was written.`);
   return done(merge(out.response), narration, out.batch, out.errorMessage);
 }

@@ -47,7 +47,11 @@ export class CommitSchedule {
     for (const s of subtopologiesOf(c.topology)) {
       const ps = c.owned.active.get(s.subtopologyId);
       if (!ps) continue;
-      for (const t of inputTopics(s)) byTopic.set(t, [...new Set([...(byTopic.get(t) ?? []), ...ps])].sort((a, b) => a - b));
+      for (const t of inputTopics(s))
+        byTopic.set(
+          t,
+          [...new Set([...(byTopic.get(t) ?? []), ...ps])].sort((a, b) => a - b),
+        );
     }
     if (byTopic.size === 0) return null;
     return {
@@ -56,7 +60,9 @@ export class CommitSchedule {
       memberId: c.memberId,
       groupInstanceId: c.instanceId,
       // each commit moves every partition 100 records further (a deterministic stand-in for progress)
-      topics: [...byTopic.keys()].sort().map((name) => ({ name, partitions: byTopic.get(name)!.map((p) => ({ partitionIndex: p, committedOffset: n * 100, committedLeaderEpoch: -1, committedMetadata: '' })) })),
+      topics: [...byTopic.keys()]
+        .sort()
+        .map((name) => ({ name, partitions: byTopic.get(name)!.map((p) => ({ partitionIndex: p, committedOffset: n * 100, committedLeaderEpoch: -1, committedMetadata: '' })) })),
     };
   }
 

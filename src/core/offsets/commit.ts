@@ -100,7 +100,9 @@ export function commitOffset(ctx: OpContext, req: OffsetCommitRequest, version: 
   }
   const n = records.length;
   const narration = created ? [`Group ${req.groupId} does not exist: a manual offset commit (epoch ${req.generationIdOrMemberEpoch}) creates a simple classic group, which only holds offsets.`] : [];
-  narration.push(n > 0 ? `The coordinator writes ${n} OffsetCommit record(s) for group ${req.groupId} in one batch, stamped with commit time ${ctx.now} ms: retention counts from here.` : 'Nothing to commit.');
+  narration.push(
+    n > 0 ? `The coordinator writes ${n} OffsetCommit record(s) for group ${req.groupId} in one batch, stamped with commit time ${ctx.now} ms: retention counts from here.` : 'Nothing to commit.',
+  );
   return { response, records, effects: [], narration };
 }
 

@@ -102,7 +102,12 @@ export function normalizeOffsetDeleteRequest(data: Obj): OffsetDeleteRequest {
  * deleteOffsets: the group must exist; partitions of a topic the group is subscribed to get GROUP_SUBSCRIBED_TO_TOPIC;
  * the others are tombstoned when they have an offset.
  */
-export function deleteOffsets(ctx: OpContext, req: OffsetDeleteRequest, edition: Edition, isSubscribed: (g: StreamsGroup, topic: string) => boolean = streamsGroupIsSubscribedToTopic): OpResult<OffsetDeleteResponse> {
+export function deleteOffsets(
+  ctx: OpContext,
+  req: OffsetDeleteRequest,
+  edition: Edition,
+  isSubscribed: (g: StreamsGroup, topic: string) => boolean = streamsGroupIsSubscribedToTopic,
+): OpResult<OffsetDeleteResponse> {
   const g = ctx.groups.get(req.groupId);
   if (!g) throw apiError('GROUP_ID_NOT_FOUND', `Group ${req.groupId} not found.`);
   const records: CoordinatorRecord[] = [];
@@ -119,6 +124,8 @@ export function deleteOffsets(ctx: OpContext, req: OffsetDeleteRequest, edition:
       }),
     };
   });
-  const narration = [`OffsetDelete on ${req.groupId}: ${records.length} offset tombstone(s)${topics.some((t) => t.partitions.some((p) => p.errorCode === subscribed)) ? '; the group still reads some of the topics (GROUP_SUBSCRIBED_TO_TOPIC)' : ''}.`];
+  const narration = [
+    `OffsetDelete on ${req.groupId}: ${records.length} offset tombstone(s)${topics.some((t) => t.partitions.some((p) => p.errorCode === subscribed)) ? '; the group still reads some of the topics (GROUP_SUBSCRIBED_TO_TOPIC)' : ''}.`,
+  ];
   return { response: { errorCode: 0, throttleTimeMs: 0, topics }, records, effects: [], narration };
 }

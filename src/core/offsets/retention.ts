@@ -71,14 +71,20 @@ export function cleanupGroupMetadata(groups: Groups, now: number, retentionMs: n
       }
     }
     out.expiredOffsets += expiredHere;
-    if (expiredHere > 0) out.narration.push(`Group ${id}: ${expiredHere} committed offset(s) are older than the retention (${retentionMs / 60000} min) for topics the group is not subscribed to: offset tombstones.`);
+    if (expiredHere > 0)
+      out.narration.push(`Group ${id}: ${expiredHere} committed offset(s) are older than the retention (${retentionMs / 60000} min) for topics the group is not subscribed to: offset tombstones.`);
     // maybeDeleteGroup: only when every offset is gone, and only an empty group; its tombstones follow the offset tombstones
     if (allExpired && policy.mayDelete(g)) {
       pushAll(out.records, policy.deleteGroupRecords(g));
       out.deletedGroups.push(id);
       out.narration.push(policy.expiryNarration(g));
     } else if (!allExpired && policy.mayDelete(g)) {
-      const why = [subscribedKept > 0 ? `${subscribedKept} offset(s) of subscribed topics` : '', nextExpiry !== null ? `offsets committed within the retention (the next expires at ${nextExpiry} ms)` : ''].filter((s) => s).join(' and ');
+      const why = [
+        subscribedKept > 0 ? `${subscribedKept} offset(s) of subscribed topics` : '',
+        nextExpiry !== null ? `offsets committed within the retention (the next expires at ${nextExpiry} ms)` : '',
+      ]
+        .filter((s) => s)
+        .join(' and ');
       out.narration.push(`Group ${id} has no members but keeps ${why}: it is not deleted yet.`);
     }
   }

@@ -67,8 +67,8 @@ export const NORMALISATIONS = [
   'metadataHash: Kafka hashes topic ids, which a broker makes at random; each distinct hash is numbered in order of first appearance ("#1", "#2", …) on each side',
   'timestamps: *Timestamp / *TimestampMs fields are wall-clock on the broker and the scenario clock (from 0) in the playground; where Kafka\'s is non-zero both read "(time)"; where Kafka\'s is 0 both must be 0',
   'durations: with --time-scale N, rebalanceTimeoutMs is divided by N on the way to the broker, and heartbeatIntervalMs, taskOffsetIntervalMs and rebalanceTimeoutMs multiplied by N on the way back',
-  'tagged record fields: read as Kafka\'s JSON converters write them, absent when at their default; a playground field at that default counts as absent',
-  'log offsets: the broker\'s log holds other runs\' records, so records are compared in order, not by offset',
+  "tagged record fields: read as Kafka's JSON converters write them, absent when at their default; a playground field at that default counts as absent",
+  "log offsets: the broker's log holds other runs' records, so records are compared in order, not by offset",
   'StreamsGroupDescribe members: compared in member-id order (Kafka lists them in the iteration order of its TimelineHashMap, an implementation detail)',
 ];
 
@@ -167,7 +167,11 @@ function summary(response: unknown, records: KafkaRecordJson[], errorName: (code
 }
 
 /** Compares the simulator's steps with the broker's, after the shared normalisations. */
-export function compareWithKafka(trace: TraceStep[], kafka: KafkaStepResult[], errorName: (code: number) => string = (c) => kafkaErrorName('ak4', c)): { steps: OracleStepRow[]; firstDivergence: number | null; normalisations: string[] } {
+export function compareWithKafka(
+  trace: TraceStep[],
+  kafka: KafkaStepResult[],
+  errorName: (code: number) => string = (c) => kafkaErrorName('ak4', c),
+): { steps: OracleStepRow[]; firstDivergence: number | null; normalisations: string[] } {
   const simHashes = new Map<string, string>([['0', '0']]);
   const kafkaHashes = new Map<string, string>([['0', '0']]);
   const rows: OracleStepRow[] = [];

@@ -99,7 +99,7 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
   // Only the shipped protocol and today's coordinator have a real broker to compare with.
   if (scenario.protocol !== 'ak4') reasons.push(`protocol "${scenario.protocol}" has no released broker; only "ak4" (Kafka 4.x) can run on Kafka`);
   if (!variantDefinition(scenario.variant).runsOnKafka) reasons.push(`variant "${scenario.variant}" is a proposal; Kafka 4.4 runs "current"`);
-  if ((scenario as { initialLog?: unknown[] }).initialLog?.length) reasons.push('the scenario starts from an initialLog: a real broker\'s __consumer_offsets cannot be preloaded with given records');
+  if ((scenario as { initialLog?: unknown[] }).initialLog?.length) reasons.push("the scenario starts from an initialLog: a real broker's __consumer_offsets cannot be preloaded with given records");
   const brokerConfigs: Record<string, string> = {};
   for (const [name, value] of Object.entries(scenario.config ?? {})) {
     if (GROUP_CONFIG_OF[name]) continue;
@@ -129,7 +129,9 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
     const where = `step ${i + 1} (${t.label})`;
     for (const f of t.timers) {
       if (f.key === 'offsets-retention-check' && t.records.length > 0) {
-        reasons.push(`${where}: the offsets-retention sweep (offsets.retention.check.interval.ms) writes records; a broker runs it on its own schedule from its start, which a scenario's clock cannot align with`);
+        reasons.push(
+          `${where}: the offsets-retention sweep (offsets.retention.check.interval.ms) writes records; a broker runs it on its own schedule from its start, which a scenario's clock cannot align with`,
+        );
       }
       if (f.key !== 'offsets-retention-check') deadlines.push({ at: f.at, what: `${f.key} fired at ${f.at} ms`, fired: true, step: i });
     }
@@ -139,7 +141,13 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
     for (const r of t.records) {
       if (r.type === 'StreamsGroupTargetAssignmentMetadata' && r.value && typeof r.value.assignmentTimestamp === 'number') {
         const interval = Number(scenario.config?.['group.streams.assignment.interval.ms'] ?? GROUP_DEFAULTS['group.streams.assignment.interval.ms']);
-        if (interval > 0) deadlines.push({ at: (r.value.assignmentTimestamp as number) + interval, what: `the assignment interval after the assignment at ${r.value.assignmentTimestamp as number} ms ends`, fired: false, step: i });
+        if (interval > 0)
+          deadlines.push({
+            at: (r.value.assignmentTimestamp as number) + interval,
+            what: `the assignment interval after the assignment at ${r.value.assignmentTimestamp as number} ms ends`,
+            fired: false,
+            step: i,
+          });
       }
     }
     const base = { index: i, label: t.label, time: t.time };
@@ -153,12 +161,14 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
       events.push({ at: t.time, what: `the end of ${where}`, extraMs: 0, step: i, waitEnd: true });
       steps.push({ ...base, kind: 'run', start: prevTime, exchanges });
     } else if ('failover' in step) {
-      if (typeof step.failover === 'object' && step.failover !== null) reasons.push(`${where}: a failover that takes a given time (loadMs) cannot be timed on a real broker, whose load takes what it takes`);
+      if (typeof step.failover === 'object' && step.failover !== null)
+        reasons.push(`${where}: a failover that takes a given time (loadMs) cannot be timed on a real broker, whose load takes what it takes`);
       if (!opts.canRestart) reasons.push(`${where}: a failover restarts the broker; only the bundled broker (--broker) can do that`);
       steps.push({ ...base, kind: 'failover' });
       // the restarted timers run from the load, some seconds before the next request can reach the broker
       for (const timer of runner.broker.coordinator.timers.all()) {
-        if (timer.key !== 'offsets-retention-check') restartedTimers.push({ at: timer.deadline, what: `${timer.key} (restarted by the failover of ${where}) due at ${timer.deadline} ms`, from: t.time });
+        if (timer.key !== 'offsets-retention-check')
+          restartedTimers.push({ at: timer.deadline, what: `${timer.key} (restarted by the failover of ${where}) due at ${timer.deadline} ms`, from: t.time });
       }
     } else if ('topics' in step) {
       topicSteps++;
@@ -238,7 +248,9 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
     return {
       ok: false,
       trace,
-      reasons: [`timing: at --time-scale ${timeScale}, ${worst}: ${Math.max(0, Math.round(margin))} ms of real time, less than the ${need} ms a real broker needs to tell them apart (a tie or near-tie cannot be reproduced on a real clock)`],
+      reasons: [
+        `timing: at --time-scale ${timeScale}, ${worst}: ${Math.max(0, Math.round(margin))} ms of real time, less than the ${need} ms a real broker needs to tell them apart (a tie or near-tie cannot be reproduced on a real clock)`,
+      ],
     };
   }
   if (!scaledConfigsValid(scenario, timeScale)) {

@@ -23,7 +23,11 @@ export function formatOracleResult(r: OracleResult): string {
     return lines.join('\n') + '\n';
   }
   lines.push(`time scale ${r.timeScale} (every timer at least ${Number.isFinite(r.marginMs) ? Math.round(r.marginMs) : '∞'} ms of real time from any step)`);
-  lines.push(`group configs: ${Object.entries(r.groupConfigs).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  lines.push(
+    `group configs: ${Object.entries(r.groupConfigs)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}`,
+  );
   lines.push('normalised (both sides):');
   for (const n of r.normalisations) lines.push(`  - ${n}`);
   lines.push('');

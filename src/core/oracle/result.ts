@@ -33,7 +33,8 @@ export function readOracleResult(text: string): OracleResultRead {
   for (let i = 0; i < steps.length; i++) {
     const s = steps[i] as unknown;
     const p = `$.steps[${i}]`;
-    if (!isObj(s) || typeof own(s, 'index') !== 'number' || typeof own(s, 'label') !== 'string' || !Array.isArray(own(s, 'diffs'))) return { ok: false, message: `${p} must have index, label and diffs` };
+    if (!isObj(s) || typeof own(s, 'index') !== 'number' || typeof own(s, 'label') !== 'string' || !Array.isArray(own(s, 'diffs')))
+      return { ok: false, message: `${p} must have index, label and diffs` };
     const why = side(own(s, 'playground'), `${p}.playground`) ?? side(own(s, 'kafka'), `${p}.kafka`);
     if (why) return { ok: false, message: why };
     for (const [j, d] of (own(s, 'diffs') as unknown[]).entries()) {

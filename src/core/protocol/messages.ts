@@ -197,7 +197,9 @@ export function heartbeatResponseJson(r: StreamsGroupHeartbeatResponse, version:
 }
 
 /** The response fields a client acts on, with the values `heartbeatResponseJson(r, version)` shows for them. */
-export type HeartbeatResponseView = Readonly<Pick<StreamsGroupHeartbeatResponse, 'memberId' | 'memberEpoch' | 'heartbeatIntervalMs' | 'endpointInformationEpoch' | 'activeTasks' | 'standbyTasks' | 'warmupTasks' | 'ownedTasksRequired'>>;
+export type HeartbeatResponseView = Readonly<
+  Pick<StreamsGroupHeartbeatResponse, 'memberId' | 'memberEpoch' | 'heartbeatIntervalMs' | 'endpointInformationEpoch' | 'activeTasks' | 'standbyTasks' | 'warmupTasks' | 'ownedTasksRequired'>
+>;
 
 /** The client's view of a response without rendering the JSON form: OwnedTasksRequired exists from v2 only. */
 export function heartbeatResponseView(r: StreamsGroupHeartbeatResponse, version: number): HeartbeatResponseView {

@@ -1,16 +1,6 @@
 // Fills a request given in Kafka's JSON form with the schema defaults (omitted field = default).
 import type { TaskIds } from '../model/tasks.ts';
-import type {
-  CopartitionGroup,
-  Endpoint,
-  KeyValue,
-  StreamsGroupDescribeRequest,
-  StreamsGroupHeartbeatRequest,
-  Subtopology,
-  TaskOffset,
-  TopicInfo,
-  Topology,
-} from './messages.ts';
+import type { CopartitionGroup, Endpoint, KeyValue, StreamsGroupDescribeRequest, StreamsGroupHeartbeatRequest, Subtopology, TaskOffset, TopicInfo, Topology } from './messages.ts';
 
 export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -23,7 +13,8 @@ export const narr = <T>(v: unknown, f: (x: unknown) => T): T[] | null => (Array.
 
 export const keyValue = (v: unknown): KeyValue => (isObj(v) ? { key: str(v.key), value: str(v.value) } : { key: '', value: '' });
 export const taskIds = (v: unknown): TaskIds => (isObj(v) ? { subtopologyId: str(v.subtopologyId), partitions: arr(v.partitions, (p) => int(p)) } : { subtopologyId: '', partitions: [] });
-export const taskOffset = (v: unknown): TaskOffset => (isObj(v) ? { subtopologyId: str(v.subtopologyId), partition: int(v.partition), offset: int(v.offset) } : { subtopologyId: '', partition: 0, offset: 0 });
+export const taskOffset = (v: unknown): TaskOffset =>
+  isObj(v) ? { subtopologyId: str(v.subtopologyId), partition: int(v.partition), offset: int(v.offset) } : { subtopologyId: '', partition: 0, offset: 0 };
 export const topicInfo = (v: unknown): TopicInfo =>
   isObj(v)
     ? { name: str(v.name), partitions: int(v.partitions), replicationFactor: int(v.replicationFactor), topicConfigs: arr(v.topicConfigs, keyValue) }

@@ -41,9 +41,7 @@ export interface OwnedReport {
 
 export type ReconcileFlavour = '4.4' | '4.2' | 'draft';
 
-export type ReportRule =
-  | 'all-or-nothing' /* today: report counts only if all three present */
-  | 'per-role' /* KAFKA-20870 options A/B: each present role acknowledges its own pending revocations */;
+export type ReportRule = 'all-or-nothing' /* today: report counts only if all three present */ | 'per-role'; /* KAFKA-20870 options A/B: each present role acknowledges its own pending revocations */
 
 export interface CurrentAssignmentInput {
   member: StreamsGroupMember;
@@ -63,18 +61,13 @@ export interface CurrentAssignmentInput {
 }
 
 /** Kafka's exact message for the UNKNOWN-state fence (FencedMemberEpochException in CurrentAssignmentBuilder.build). */
-export const UNKNOWN_STATE_FENCE_MESSAGE =
-  'The streams group member is in a unknown state. The member must abandon all its tasks and rejoin.';
+export const UNKNOWN_STATE_FENCE_MESSAGE = 'The streams group member is in a unknown state. The member must abandon all its tasks and rejoin.';
 
 /** A report with all three roles absent (the Java client's heartbeat when its assignment did not change). */
 export const ABSENT_REPORT: OwnedReport = { active: null, standby: null, warmup: null };
 
 /** Converts the three nullable request lists; each null list stays absent (no all-or-nothing folding here). */
-export function ownedReportFromRequest(
-  active: readonly TaskIds[] | null,
-  standby: readonly TaskIds[] | null,
-  warmup: readonly TaskIds[] | null,
-): OwnedReport {
+export function ownedReportFromRequest(active: readonly TaskIds[] | null, standby: readonly TaskIds[] | null, warmup: readonly TaskIds[] | null): OwnedReport {
   return {
     active: active === null ? null : fromTaskIds(active),
     standby: standby === null ? null : fromTaskIds(standby),
@@ -409,13 +402,7 @@ function dropPromoted(replicaCurrent: TaskSet, targetActive: TaskSet, pendingRev
 }
 
 /** keepPromotedTasksUntilGranted: the replica stays assigned unless its active task is granted in this very step. */
-function keepPromotedUntilGranted(
-  replicaCurrent: TaskSet,
-  targetActive: TaskSet,
-  activePendingAssignment: TaskSet,
-  waitingForRevocation: boolean,
-  replicaKept: MutableSet,
-): void {
+function keepPromotedUntilGranted(replicaCurrent: TaskSet, targetActive: TaskSet, activePendingAssignment: TaskSet, waitingForRevocation: boolean, replicaKept: MutableSet): void {
   for (const [s, ps] of replicaCurrent) {
     for (const p of ps) {
       const promotedThisStep = !waitingForRevocation && has(activePendingAssignment, s, p);

@@ -41,7 +41,18 @@ function reason(response: unknown): string {
 }
 
 /** One request and its answer: the request, a rejection where the broker turned it away, the response. */
-function exchange(out: FlowEvent[], step: number, at: number, member: string | null, api: string | null, version: number | null, request: unknown, response: unknown, errorName: string | null, rejectedBy: string | undefined): void {
+function exchange(
+  out: FlowEvent[],
+  step: number,
+  at: number,
+  member: string | null,
+  api: string | null,
+  version: number | null,
+  request: unknown,
+  response: unknown,
+  errorName: string | null,
+  rejectedBy: string | undefined,
+): void {
   const client = member ?? RAW_CLIENT;
   const failed = errorName !== null && errorName !== 'NONE';
   const layer = failed ? (rejectedBy ?? 'coordinator') : null;
@@ -71,7 +82,16 @@ export function stepFlow(s: TraceStep): FlowEvent[] {
   timersUntil(Number.POSITIVE_INFINITY);
   if (s.records.length > 0) {
     const types = [...new Set(s.records.map((r) => r.type.replace(/^StreamsGroup/, '')))];
-    out.push({ step: s.index, at: s.time, kind: 'records', from: COORDINATOR_LANE, to: LOG_LANE, member: null, label: `${s.records.length} record${s.records.length === 1 ? '' : 's'}`, detail: types.join(', ') });
+    out.push({
+      step: s.index,
+      at: s.time,
+      kind: 'records',
+      from: COORDINATOR_LANE,
+      to: LOG_LANE,
+      member: null,
+      label: `${s.records.length} record${s.records.length === 1 ? '' : 's'}`,
+      detail: types.join(', '),
+    });
   }
   return out;
 }

@@ -11,15 +11,7 @@ export function formatTrace(trace: Trace): string {
   lines.push('');
 
   const header = ['#', 'time ms', 'label', 'member', 'api', 'error', 'epochs'];
-  const rows = trace.steps.map((s) => [
-    String(s.index),
-    String(s.time),
-    clip(s.label, LABEL_MAX),
-    s.member ?? '',
-    s.api ? `${s.api} v${s.version ?? '?'}` : s.kind,
-    s.errorName ?? '',
-    epochs(s),
-  ]);
+  const rows = trace.steps.map((s) => [String(s.index), String(s.time), clip(s.label, LABEL_MAX), s.member ?? '', s.api ? `${s.api} v${s.version ?? '?'}` : s.kind, s.errorName ?? '', epochs(s)]);
   const widths = header.map((h, i) => maxOf(rows, (r) => (r[i] ?? '').length, h.length));
   const right = new Set([0, 1]);
   const row = (cells: string[]): string =>

@@ -115,7 +115,10 @@ function nodeClasses(src: Source) {
     }
   }
   class ObjectNode extends At {
-    constructor(offset: number, readonly entries: JsonEntry[]) {
+    constructor(
+      offset: number,
+      readonly entries: JsonEntry[],
+    ) {
       super(offset);
     }
     get kind(): 'object' {
@@ -123,7 +126,10 @@ function nodeClasses(src: Source) {
     }
   }
   class ArrayNode extends At {
-    constructor(offset: number, readonly items: JsonNode[]) {
+    constructor(
+      offset: number,
+      readonly items: JsonNode[],
+    ) {
       super(offset);
     }
     get kind(): 'array' {
@@ -131,7 +137,10 @@ function nodeClasses(src: Source) {
     }
   }
   class StringNode extends At {
-    constructor(offset: number, readonly value: string) {
+    constructor(
+      offset: number,
+      readonly value: string,
+    ) {
       super(offset);
     }
     get kind(): 'string' {
@@ -139,7 +148,10 @@ function nodeClasses(src: Source) {
     }
   }
   class NumberNode extends At {
-    constructor(offset: number, readonly value: number) {
+    constructor(
+      offset: number,
+      readonly value: number,
+    ) {
       super(offset);
     }
     get kind(): 'number' {
@@ -150,7 +162,10 @@ function nodeClasses(src: Source) {
     }
   }
   class BooleanNode extends At {
-    constructor(offset: number, readonly value: boolean) {
+    constructor(
+      offset: number,
+      readonly value: boolean,
+    ) {
       super(offset);
     }
     get kind(): 'boolean' {
@@ -163,7 +178,11 @@ function nodeClasses(src: Source) {
     }
   }
   class Entry {
-    constructor(readonly key: string, private readonly keyOffset: number, readonly value: JsonNode) {}
+    constructor(
+      readonly key: string,
+      private readonly keyOffset: number,
+      readonly value: JsonNode,
+    ) {}
     get keyPos(): Pos {
       return src.posAt(this.keyOffset);
     }

@@ -47,7 +47,12 @@ export function matchExpectation(expect: Expectation, actual: StepOutcome, baseP
     for (const [id, g] of Object.entries(expect.groups)) matchGroup(g, actual.groupOf?.(id) ?? null, childPath(gp, id), out);
   }
   if (expect.recordTypes !== undefined) {
-    matchValue(expect.recordTypes, actual.records.map((r) => r.type), childPath(basePath, 'recordTypes'), out);
+    matchValue(
+      expect.recordTypes,
+      actual.records.map((r) => r.type),
+      childPath(basePath, 'recordTypes'),
+      out,
+    );
   }
   if (expect.violations !== undefined) {
     // the set of violated invariants, compared exactly (order-insensitive)

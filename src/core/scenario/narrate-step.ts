@@ -15,7 +15,8 @@ function errorMessage(response: unknown): string {
 /** Why a request that was accepted changed nothing. */
 function acceptedNoChange(api: string): string {
   if (api === 'StreamsGroupDescribe') return 'a describe only reads the group';
-  if (api === 'StreamsGroupHeartbeat') return 'the heartbeat brought the coordinator nothing new (no owned tasks that differ from what it has, no topology to store, no assignment due); it only refreshed the member\'s session';
+  if (api === 'StreamsGroupHeartbeat')
+    return "the heartbeat brought the coordinator nothing new (no owned tasks that differ from what it has, no topology to store, no assignment due); it only refreshed the member's session";
   return 'the request repeated what the coordinator already had';
 }
 

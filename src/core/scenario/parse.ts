@@ -24,6 +24,8 @@ export function parseScenarioUnder(text: string, variant: string): ParseResult {
   // the same document with "variant" set (nodes are immutable: a new root with the entry replaced or added)
   const value: JsonNode = { kind: 'string', pos: root.pos, value: variant };
   const has = root.entries.some((e) => e.key === 'variant');
-  const entries = has ? root.entries.map((e) => (e.key === 'variant' ? { key: e.key, keyPos: e.keyPos, value: { kind: 'string' as const, pos: e.value.pos, value: variant } } : e)) : [...root.entries, { key: 'variant', keyPos: root.pos, value }];
+  const entries = has
+    ? root.entries.map((e) => (e.key === 'variant' ? { key: e.key, keyPos: e.keyPos, value: { kind: 'string' as const, pos: e.value.pos, value: variant } } : e))
+    : [...root.entries, { key: 'variant', keyPos: root.pos, value }];
   return validateScenario({ kind: 'object', pos: root.pos, entries });
 }

@@ -62,13 +62,19 @@ export class ScenarioRunner {
   readonly edition: Edition;
 
   /** `probe`: the caller's clock and heap reading, for the wall-time and heap budgets; `edition`: run under this edition instead of the scenario's (a plug-in). */
-  constructor(readonly scenario: Scenario, options: { durability?: boolean; probe?: RunProbe; edition?: Edition } = {}) {
+  constructor(
+    readonly scenario: Scenario,
+    options: { durability?: boolean; probe?: RunProbe; edition?: Edition } = {},
+  ) {
     const config = Config.from(scenario.config);
     const edition = (this.edition = options.edition ?? editionNamed(scenario.protocol));
     this.budget = new RunBudget(config, options.probe ?? null);
     this.sessionTimeoutMs = config.int(edition.sessionTimeoutKey);
     this.checker = new InvariantChecker(scenario.groupId, { stableWithinMs: scenario.invariants?.stableWithinMs ?? DEFAULT_STABLE_WITHIN_MS, durability: options.durability ?? true });
-    this.broker = new Broker({ edition, variant: scenario.variant, config }, scenario.topics.map((t) => [t.name, t.partitions]));
+    this.broker = new Broker(
+      { edition, variant: scenario.variant, config },
+      scenario.topics.map((t) => [t.name, t.partitions]),
+    );
     for (const alias of Object.keys(scenario.clients).sort()) {
       const spec = scenario.clients[alias]!;
       const topology = spec.topology ?? scenario.topology ?? null;
@@ -164,7 +170,13 @@ export class ScenarioRunner {
     if ('send' in step) {
       const version = step.version ?? (step.send === 'OffsetCommit' ? CLIENT_COMMIT_VERSION : step.send === 'StreamsGroupHeartbeat' ? this.edition.defaultHeartbeatVersion : 0);
       const data: Record<string, unknown> = { ...step.data };
-      const groupless = step.send === 'StreamsGroupDescribe' || step.send === 'ListGroups' || step.send === 'DeleteGroups' || step.send === 'IncrementalAlterConfigs' || step.send === 'OffsetFetch' || step.send === 'DescribeGroups';
+      const groupless =
+        step.send === 'StreamsGroupDescribe' ||
+        step.send === 'ListGroups' ||
+        step.send === 'DeleteGroups' ||
+        step.send === 'IncrementalAlterConfigs' ||
+        step.send === 'OffsetFetch' ||
+        step.send === 'DescribeGroups';
       if (!groupless && data.groupId === undefined) data.groupId = this.scenario.groupId;
       if (step.send === 'DeleteGroups' && data.groupsNames === undefined) data.groupsNames = [this.scenario.groupId];
       if (step.send === 'DescribeGroups' && data.groups === undefined) data.groups = [this.scenario.groupId];
@@ -179,7 +191,14 @@ export class ScenarioRunner {
       if (step.send === 'StreamsGroupHeartbeat' && typeof data.memberId === 'string') this.checker.onSend(data.memberId, this.broker.now, data.memberEpoch);
       const out =
         step.coordinator === 'old'
-          ? unavailableOutcome(this.edition, step.send, version, data, 'NOT_COORDINATOR', 'The request goes to the broker that led the group\'s partition before the failover: it is no longer the coordinator and answers NOT_COORDINATOR; the client looks the coordinator up again.')
+          ? unavailableOutcome(
+              this.edition,
+              step.send,
+              version,
+              data,
+              'NOT_COORDINATOR',
+              "The request goes to the broker that led the group's partition before the failover: it is no longer the coordinator and answers NOT_COORDINATOR; the client looks the coordinator up again.",
+            )
           : this.broker.send(step.send, version, data, client);
       topicsToCreate = out.topicsToCreate ?? [];
       if (step.member !== undefined && out.memberId) this.bind(step.member, out.memberId);
@@ -371,7 +390,7 @@ export class ScenarioRunner {
     for (const b of this.broker.coordinator.log.batchesFrom(offset) as readonly RecordBatch[]) {
       b.records.forEach((r, i) => {
         const o = b.baseOffset + i;
-        if (o >= offset) out.push({ offset: o, type: r.type, key: { ...r.key }, value: r.value ? structuredClone(r.value) as Record<string, unknown> : null });
+        if (o >= offset) out.push({ offset: o, type: r.type, key: { ...r.key }, value: r.value ? (structuredClone(r.value) as Record<string, unknown>) : null });
       });
     }
     return out;

@@ -29,7 +29,17 @@ export interface ClientSpec {
   clientHost?: string;
 }
 
-export type RpcName = 'StreamsGroupHeartbeat' | 'StreamsGroupInitialize' | 'StreamsGroupDescribe' | 'OffsetCommit' | 'ListGroups' | 'DeleteGroups' | 'IncrementalAlterConfigs' | 'OffsetFetch' | 'OffsetDelete' | 'DescribeGroups';
+export type RpcName =
+  | 'StreamsGroupHeartbeat'
+  | 'StreamsGroupInitialize'
+  | 'StreamsGroupDescribe'
+  | 'OffsetCommit'
+  | 'ListGroups'
+  | 'DeleteGroups'
+  | 'IncrementalAlterConfigs'
+  | 'OffsetFetch'
+  | 'OffsetDelete'
+  | 'DescribeGroups';
 export type ClientAction = 'join' | 'heartbeat' | 'leave' | 'crash' | 'restart';
 
 export interface StepBase {
@@ -195,7 +205,16 @@ export interface TraceStep {
   records: TraceRecord[];
   timers: TimerFired[];
   /** Extra heartbeats sent by `run` steps (request/response pairs), in order. */
-  exchanges: { at: number; member: string; request: unknown; response: unknown; errorName: string; /** Set for requests other than heartbeats (offset commits). */ api?: RpcName; version?: number; rejectedBy?: string }[];
+  exchanges: {
+    at: number;
+    member: string;
+    request: unknown;
+    response: unknown;
+    errorName: string;
+    /** Set for requests other than heartbeats (offset commits). */ api?: RpcName;
+    version?: number;
+    rejectedBy?: string;
+  }[];
   group: TraceGroupView | null;
   narration: string[];
   mismatches: Mismatch[];

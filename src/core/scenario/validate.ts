@@ -34,7 +34,18 @@ export const MAX_ERRORS = 50;
 export const EDITIONS: readonly Edition[] = ['ak4', 'kip1071-draft'];
 export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
-export const RPC_NAMES: readonly RpcName[] = ['StreamsGroupHeartbeat', 'StreamsGroupInitialize', 'StreamsGroupDescribe', 'OffsetCommit', 'ListGroups', 'DeleteGroups', 'IncrementalAlterConfigs', 'OffsetFetch', 'OffsetDelete', 'DescribeGroups'];
+export const RPC_NAMES: readonly RpcName[] = [
+  'StreamsGroupHeartbeat',
+  'StreamsGroupInitialize',
+  'StreamsGroupDescribe',
+  'OffsetCommit',
+  'ListGroups',
+  'DeleteGroups',
+  'IncrementalAlterConfigs',
+  'OffsetFetch',
+  'OffsetDelete',
+  'DescribeGroups',
+];
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
 export const EXPECT_KEYS = ['response', 'error', 'group', 'groups', 'records', 'recordTypes', 'timers', 'topicsToCreate', 'violations', 'byVariant'] as const;
 /** Variants that exist for both editions; the others are proposals against the shipped protocol. */
@@ -43,10 +54,7 @@ export const VARIANTS_FOR_BOTH_EDITIONS: readonly Variant[] = variantsFor('kip10
 // ---------------------------------------------------------------------------------------------
 // Request schemas in Kafka's JSON form (camelCase), per edition and version.
 
-export type WireType =
-  | { t: 'int8' | 'int16' | 'int32' | 'int64' | 'uint16' | 'string' | 'bool' }
-  | { t: 'array'; of: WireType }
-  | { t: 'struct'; name: string; fields: StructFields };
+export type WireType = { t: 'int8' | 'int16' | 'int32' | 'int64' | 'uint16' | 'string' | 'bool' } | { t: 'array'; of: WireType } | { t: 'struct'; name: string; fields: StructFields };
 
 export interface FieldSpec {
   readonly type: WireType;
@@ -125,9 +133,7 @@ const OWNED_TASKS = struct('OwnedTasks', {
 
 /** KAFKA-20870 option D (variant "D-nested-report"): v2 replaces the three flat lists by one nullable OwnedTasks. */
 const AK4_HEARTBEAT_V2_NESTED: StructFields = Object.fromEntries(
-  Object.entries(AK4_HEARTBEAT).flatMap(([k, v]): [string, FieldSpec][] =>
-    k === 'activeTasks' ? [['ownedTasks', nf(OWNED_TASKS)]] : k === 'standbyTasks' || k === 'warmupTasks' ? [] : [[k, v]],
-  ),
+  Object.entries(AK4_HEARTBEAT).flatMap(([k, v]): [string, FieldSpec][] => (k === 'activeTasks' ? [['ownedTasks', nf(OWNED_TASKS)]] : k === 'standbyTasks' || k === 'warmupTasks' ? [] : [[k, v]])),
 );
 
 const DRAFT_HEARTBEAT: StructFields = {
@@ -186,11 +192,15 @@ const LIST_GROUPS: readonly StructFields[] = [0, 1, 2, 3, 4, 5].map((v): StructF
 });
 /** IncrementalAlterConfigsRequest v0-1 (GROUP resources: resourceType 32). */
 const ALTER_CONFIGS: readonly StructFields[] = [0, 1].map(() => ({
-  resources: f(arr(struct('AlterConfigsResource', {
-    resourceType: f({ t: 'int8' }),
-    resourceName: f(str),
-    configs: f(arr(struct('AlterableConfig', { name: f(str), configOperation: f({ t: 'int8' }), value: nf(str) }))),
-  }))),
+  resources: f(
+    arr(
+      struct('AlterConfigsResource', {
+        resourceType: f({ t: 'int8' }),
+        resourceName: f(str),
+        configs: f(arr(struct('AlterableConfig', { name: f(str), configOperation: f({ t: 'int8' }), value: nf(str) }))),
+      }),
+    ),
+  ),
   validateOnly: f(bool),
 }));
 /** OffsetFetchRequest v0-9: the simulator serves v8-9 (groups; v9 adds memberId and memberEpoch); earlier versions have no fields here. */
@@ -204,7 +214,9 @@ const OFFSET_FETCH: readonly StructFields[] = Array.from({ length: 10 }, (_, v):
 /** DescribeGroupsRequest v0-6 (v3 adds includeAuthorizedOperations). */
 const DESCRIBE_GROUPS: readonly StructFields[] = [0, 1, 2, 3, 4, 5, 6].map((v): StructFields => (v >= 3 ? { groups: f(arr(str)), includeAuthorizedOperations: f(bool) } : { groups: f(arr(str)) }));
 /** OffsetDeleteRequest v0. */
-const OFFSET_DELETE: readonly StructFields[] = [{ groupId: f(str), topics: f(arr(struct('OffsetDeleteRequestTopic', { name: f(str), partitions: f(arr(struct('OffsetDeleteRequestPartition', { partitionIndex: f(int32) }))) }))) }];
+const OFFSET_DELETE: readonly StructFields[] = [
+  { groupId: f(str), topics: f(arr(struct('OffsetDeleteRequestTopic', { name: f(str), partitions: f(arr(struct('OffsetDeleteRequestPartition', { partitionIndex: f(int32) }))) }))) },
+];
 /** DeleteGroupsRequest v0-2. */
 const DELETE_GROUPS: readonly StructFields[] = [0, 1, 2].map(() => ({ groupsNames: f(arr(str)) }));
 
@@ -462,7 +474,24 @@ class Checker {
 // ---------------------------------------------------------------------------------------------
 // The document.
 
-const TOP_LEVEL_KEYS = ['$schema', 'format', 'title', 'notes', 'protocol', 'variant', 'config', 'groupId', 'topics', 'topology', 'clients', 'initialLog', 'steps', 'invariants', 'checkVariants', 'explore'];
+const TOP_LEVEL_KEYS = [
+  '$schema',
+  'format',
+  'title',
+  'notes',
+  'protocol',
+  'variant',
+  'config',
+  'groupId',
+  'topics',
+  'topology',
+  'clients',
+  'initialLog',
+  'steps',
+  'invariants',
+  'checkVariants',
+  'explore',
+];
 const CLIENT_KEYS = ['profile', 'processId', 'instanceId', 'rackId', 'memberId', 'rebalanceTimeoutMs', 'topology', 'clientTags', 'userEndpoint', 'commitIntervalMs', 'clientId', 'clientHost'];
 
 /** Validates a parsed document and returns the complete Scenario, or every problem found. */
@@ -479,7 +508,14 @@ export function validateScenario(root: JsonNode): ParseResult {
     if (v !== null && v > SCENARIO_FORMAT_VERSION) {
       return {
         ok: false,
-        errors: [{ path: '$.format', line: fe.value.pos.line, column: fe.value.pos.column, message: `This scenario uses format version ${v}; this program knows version ${SCENARIO_FORMAT_VERSION}. Update the playground.` }],
+        errors: [
+          {
+            path: '$.format',
+            line: fe.value.pos.line,
+            column: fe.value.pos.column,
+            message: `This scenario uses format version ${v}; this program knows version ${SCENARIO_FORMAT_VERSION}. Update the playground.`,
+          },
+        ],
       };
     }
     if (v !== null) format = v;
@@ -545,7 +581,8 @@ export function validateScenario(root: JsonNode): ParseResult {
       c.knownKeys(obj, '$.invariants', ['stableWithinMs'], 'invariants');
       const se2 = get(obj, 'stableWithinMs');
       const n = se2 ? toValue(se2.value) : undefined;
-      if (se2 && (typeof n !== 'number' || !Number.isInteger(n) || n < 0)) c.p.add('$.invariants.stableWithinMs', se2.value.pos, 'invariants.stableWithinMs must be a whole number of milliseconds, at least 0');
+      if (se2 && (typeof n !== 'number' || !Number.isInteger(n) || n < 0))
+        c.p.add('$.invariants.stableWithinMs', se2.value.pos, 'invariants.stableWithinMs must be a whole number of milliseconds, at least 0');
       else invariants = n === undefined ? {} : { stableWithinMs: n as number };
     }
   }
@@ -677,7 +714,11 @@ function taskLimit(c: Checker, topics: { name: string; partitions: number }[], s
       tasks += n;
     }
     if (tasks > MAX_TASKS_PER_GROUP) {
-      c.p.add(path, node.pos, `This topology has up to ${tasks.toLocaleString('en')} tasks with the scenario's topics, above the playground's limit of ${MAX_TASKS_PER_GROUP.toLocaleString('en')} tasks per group`);
+      c.p.add(
+        path,
+        node.pos,
+        `This topology has up to ${tasks.toLocaleString('en')} tasks with the scenario's topics, above the playground's limit of ${MAX_TASKS_PER_GROUP.toLocaleString('en')} tasks per group`,
+      );
     }
   }
 }
@@ -991,11 +1032,7 @@ function runOf(c: Checker, node: JsonNode, path: string): { ms?: number; until?:
   return null;
 }
 
-function topicsChangeOf(
-  c: Checker,
-  node: JsonNode,
-  path: string,
-): { create?: { name: string; partitions: number }[]; delete?: string[]; partitions?: Record<string, number> } | null {
+function topicsChangeOf(c: Checker, node: JsonNode, path: string): { create?: { name: string; partitions: number }[]; delete?: string[]; partitions?: Record<string, number> } | null {
   const obj = c.object(node, path, 'topics');
   if (!obj) return null;
   c.knownKeys(obj, path, ['create', 'delete', 'partitions'], 'a topics step');
@@ -1042,7 +1079,8 @@ function expectationOf(c: Checker, node: JsonNode, path: string): Expectation | 
         const name = c.string(v, p, 'expect.error');
         if (name === null) break;
         const known = Object.keys(ERROR_CODES[c.edition]);
-        if (!known.includes(name)) c.p.add(p, v.pos, `${JSON.stringify(name)} is not an error of protocol ${JSON.stringify(c.edition)}; use "NONE" for success or an error name such as "FENCED_MEMBER_EPOCH"`);
+        if (!known.includes(name))
+          c.p.add(p, v.pos, `${JSON.stringify(name)} is not an error of protocol ${JSON.stringify(c.edition)}; use "NONE" for success or an error name such as "FENCED_MEMBER_EPOCH"`);
         else out.error = name;
         break;
       }

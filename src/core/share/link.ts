@@ -19,7 +19,8 @@ export const MAX_FRAGMENT_CHARS = 200_000;
 export const MAX_TEXT_BYTES = 1024 * 1024;
 
 export type DecodeFailure = { ok: false; reason: 'corrupt' | 'too-large' | 'newer-format' | 'not-a-link'; message: string };
-export type DecodeResult = { ok: true; text: string; step: number | null; version: number; /** null: the checksum matched; else why the link could not be verified. */ unverified: string | null } | DecodeFailure;
+export type DecodeResult =
+  { ok: true; text: string; step: number | null; version: number; /** null: the checksum matched; else why the link could not be verified. */ unverified: string | null } | DecodeFailure;
 
 /** What a format-1 link (made before links carried a checksum) opens with. */
 export const UNVERIFIED_NOTE = 'This link was made before share links carried a checksum, so the playground cannot tell whether it arrived unchanged.';

@@ -4,10 +4,7 @@ import type { Subtopology } from '../protocol/messages.ts';
 import { apiError } from '../protocol/errors.ts';
 import type { PartitionCountProvider } from './subtopologyOrder.ts';
 
-export function setupChangelogTopics(
-  subtopologies: readonly Subtopology[],
-  partitionCount: PartitionCountProvider,
-): Map<string, number> {
+export function setupChangelogTopics(subtopologies: readonly Subtopology[], partitionCount: PartitionCountProvider): Map<string, number> {
   const counts = new Map<string, number>();
   for (const s of subtopologies) {
     const max = maxInputPartitions(s, partitionCount);

@@ -1,23 +1,11 @@
 // InternalTopicManager.configureTopics ([4.4] §4.4 step 6, §4.5): derive the configured topology from the
 // stored topology and the cluster's topics.
-import type {
-  ConfiguredSubtopology,
-  ConfiguredTopology,
-  CreatableTopic,
-  StreamsTopology,
-  TopicsImage,
-} from '../model/topology.ts';
+import type { ConfiguredSubtopology, ConfiguredTopology, CreatableTopic, StreamsTopology, TopicsImage } from '../model/topology.ts';
 import type { Subtopology, TopicInfo } from '../protocol/messages.ts';
 import { setupChangelogTopics } from './changelogTopics.ts';
 import { copartitionGroupsOf, enforceCopartitioning } from './copartition.ts';
 import { javaHashOrder, javaListString } from './javaHash.ts';
-import {
-  incorrectlyPartitionedTopics,
-  missingInternalTopics,
-  missingSourceTopics,
-  summarizeTopics,
-  TopicConfigurationFailure,
-} from './problems.ts';
+import { incorrectlyPartitionedTopics, missingInternalTopics, missingSourceTopics, summarizeTopics, TopicConfigurationFailure } from './problems.ts';
 import { setupRepartitionTopics } from './repartitionTopics.ts';
 import { partitionCountProvider, subtopologiesInMapOrder } from './subtopologyOrder.ts';
 
@@ -30,29 +18,17 @@ export interface ConfigureOptions {
  * Throws ApiError STREAMS_INVALID_TOPOLOGY for invalid topologies and a plain Error for Kafka's internal
  * errors (UNKNOWN_SERVER_ERROR); topic-configuration problems become `problem` (status 1/2/3).
  */
-export function configureTopics(
-  topology: StreamsTopology,
-  topics: TopicsImage,
-  metadataHash: number,
-  options: ConfigureOptions = {},
-): ConfiguredTopology {
+export function configureTopics(topology: StreamsTopology, topics: TopicsImage, metadataHash: number, options: ConfigureOptions = {}): ConfiguredTopology {
   const style = options.detailStyle ?? 'ak4.4';
   const subtopologies = subtopologiesInMapOrder(topology);
   const copartitionGroups = subtopologies.map(copartitionGroupsOf);
   try {
     throwOnMissingSourceTopics(subtopologies, topics, style);
     const decided = decidePartitionCounts(subtopologies, copartitionGroups, topics);
-    const configured = [...topology.subtopologies]
-      .sort((a, b) => compareStrings(a.subtopologyId, b.subtopologyId))
-      .map((s) => configureSubtopology(s, topics, decided));
+    const configured = [...topology.subtopologies].sort((a, b) => compareStrings(a.subtopologyId, b.subtopologyId)).map((s) => configureSubtopology(s, topics, decided));
     const toCreate = missingInternalTopicsOf(configured, subtopologies, topology.subtopologies, topics);
     const remaining = toCreate.order;
-    const problem =
-      remaining.length === 0
-        ? null
-        : missingInternalTopics(
-            'Internal topics are missing: ' + (style === 'ak4.4' ? summarizeTopics(remaining) : javaListString(remaining)),
-          ).toProblem();
+    const problem = remaining.length === 0 ? null : missingInternalTopics('Internal topics are missing: ' + (style === 'ak4.4' ? summarizeTopics(remaining) : javaListString(remaining))).toProblem();
     return {
       topologyEpoch: topology.epoch,
       metadataHash,
@@ -86,11 +62,7 @@ function throwOnMissingSourceTopics(subtopologies: readonly Subtopology[], topic
 }
 
 // §4.5 steps 2–4: repartition counts, copartitioning, changelog counts.
-function decidePartitionCounts(
-  subtopologies: readonly Subtopology[],
-  copartitionGroups: readonly string[][][],
-  topics: TopicsImage,
-): Map<string, number> {
+function decidePartitionCounts(subtopologies: readonly Subtopology[], copartitionGroups: readonly string[][][], topics: TopicsImage): Map<string, number> {
   const decided = new Map<string, number>();
   const provider = partitionCountProvider(topics, decided);
   for (const [k, v] of setupRepartitionTopics(subtopologies, provider)) decided.set(k, v);
@@ -178,9 +150,7 @@ function missingInternalTopicsOf(
     put(s.repartitionSourceTopics, c.repartitionSourceTopics);
     put(s.stateChangelogTopics, c.stateChangelogTopics);
   }
-  const required = javaHashOrder(
-    inMapOrder.flatMap((s) => [...s.sourceTopics, ...s.repartitionSourceTopics.map((t) => t.name), ...s.stateChangelogTopics.map((t) => t.name)]),
-  );
+  const required = javaHashOrder(inMapOrder.flatMap((s) => [...s.sourceTopics, ...s.repartitionSourceTopics.map((t) => t.name), ...s.stateChangelogTopics.map((t) => t.name)]));
   const removed = new Set<string>();
   for (const topic of required) {
     const found = topics.get(topic);
@@ -189,9 +159,7 @@ function missingInternalTopicsOf(
     toCreate.delete(topic);
     removed.add(topic);
     if (expected !== undefined && expected.partitions !== found) {
-      throw incorrectlyPartitionedTopics(
-        `Existing topic ${topic} has different number of partitions: expected ${expected.partitions}, found ${found}`,
-      );
+      throw incorrectlyPartitionedTopics(`Existing topic ${topic} has different number of partitions: expected ${expected.partitions}, found ${found}`);
     }
   }
   return { topics: toCreate, order: javaHashOrder(insertion, removed) };

@@ -33,12 +33,7 @@ function countOrFail(partitionCount: PartitionCountProvider, topic: string): num
  * Enforces one copartition group. `fixed`/`flexible` are the topology-wide repartition topic sets (Java
  * HashSet order). Returns the counts decided for the group's repartition topics.
  */
-export function enforceCopartitioning(
-  group: readonly string[],
-  fixed: readonly string[],
-  flexible: readonly string[],
-  partitionCount: PartitionCountProvider,
-): Map<string, number> {
+export function enforceCopartitioning(group: readonly string[], fixed: readonly string[], flexible: readonly string[], partitionCount: PartitionCountProvider): Map<string, number> {
   const result = new Map<string, number>();
   if (group.length === 0) return result;
   const fixedSet = new Set(fixed);
@@ -55,9 +50,7 @@ export function enforceCopartitioning(
       const first = countOrFail(partitionCount, fixed[0] as string);
       for (const t of fixed) {
         if (countOrFail(partitionCount, t) !== first) {
-          throw incorrectlyPartitionedTopics(
-            `Following topics do not have the same number of partitions: [${javaSortedMapString(repartition)}]`,
-          );
+          throw incorrectlyPartitionedTopics(`Following topics do not have the same number of partitions: [${javaSortedMapString(repartition)}]`);
         }
       }
       n = first;
@@ -65,28 +58,21 @@ export function enforceCopartitioning(
       n = 0;
       for (const c of repartition.values()) n = Math.max(n, c);
       if (n === 0) {
-        throw apiError(
-          'STREAMS_INVALID_TOPOLOGY',
-          'All topics in the copartition group had undefined partition number: ' + javaListString(javaHashOrder(repartition.keys())),
-        );
+        throw apiError('STREAMS_INVALID_TOPOLOGY', 'All topics in the copartition group had undefined partition number: ' + javaListString(javaHashOrder(repartition.keys())));
       }
     }
   } else {
     const values = [...external.values()];
     n = values[0] as number;
     if (values.some((v) => v !== n)) {
-      throw incorrectlyPartitionedTopics(
-        `Following topics do not have the same number of partitions: [${javaSortedMapString(external)}]`,
-      );
+      throw incorrectlyPartitionedTopics(`Following topics do not have the same number of partitions: [${javaSortedMapString(external)}]`);
     }
   }
 
   for (const [t, c] of repartition) {
     result.set(t, n);
     if (fixedSet.has(t) && c !== n) {
-      throw incorrectlyPartitionedTopics(
-        `Number of partitions [${c}] of repartition topic [${t}] doesn't match number of partitions [${n}] of the source topic.`,
-      );
+      throw incorrectlyPartitionedTopics(`Number of partitions [${c}] of repartition topic [${t}] doesn't match number of partitions [${n}] of the source topic.`);
     }
   }
   return result;

@@ -87,10 +87,7 @@ function toInternal(t: TopicInfo): InternalTopic {
  * draft's numbers). Existing internal topics with another partition count are inconsistent (seed; [SIM]
  * message borrowed from the shipped broker). Plain Errors stand for the library's internal exceptions.
  */
-export function draftInitializeTopics(
-  topologySubtopologies: readonly Subtopology[],
-  topics: TopicsImage,
-): { toCreate: CreatableTopic[] } {
+export function draftInitializeTopics(topologySubtopologies: readonly Subtopology[], topics: TopicsImage): { toCreate: CreatableTopic[] } {
   throwIfRegexMatchesNothing(topologySubtopologies, topics);
   const withRegexes = withRegexSourceTopics(topologySubtopologies, topics);
   const order = javaHashOrder(withRegexes.map((s) => s.subtopologyId));
@@ -102,8 +99,7 @@ export function draftInitializeTopics(
     for (const t of s.repartitionSourceTopics) if (!repartition.has(t.name)) repartition.set(t.name, toInternal(t));
     for (const t of s.stateChangelogTopics) if (!changelog.has(t.name)) changelog.set(t.name, toInternal(t));
   }
-  const partitionCount = (topic: string): number | undefined =>
-    topics.get(topic) ?? repartition.get(topic)?.count ?? changelog.get(topic)?.count;
+  const partitionCount = (topic: string): number | undefined => topics.get(topic) ?? repartition.get(topic)?.count ?? changelog.get(topic)?.count;
 
   setupDraftRepartitionTopics(subtopologies, repartition, partitionCount);
   if (repartition.size > 0) {
@@ -120,10 +116,7 @@ export function draftInitializeTopics(
         toCreate.push({ name: t.name, partitions: t.count, replicationFactor: t.replicationFactor !== 0 ? t.replicationFactor : -1 });
       }
     } else if (t.count !== undefined && existing !== t.count) {
-      throw apiError(
-        'STREAMS_INCONSISTENT_INTERNAL_TOPICS',
-        `Existing topic ${t.name} has different number of partitions: expected ${t.count}, found ${existing}`,
-      );
+      throw apiError('STREAMS_INCONSISTENT_INTERNAL_TOPICS', `Existing topic ${t.name} has different number of partitions: expected ${t.count}, found ${existing}`);
     }
   }
   toCreate.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -131,11 +124,7 @@ export function draftInitializeTopics(
 }
 
 // §5.7 step 1: missing external sources, then fixed-point derivation of repartition source counts.
-function setupDraftRepartitionTopics(
-  subtopologies: readonly Subtopology[],
-  repartition: Map<string, InternalTopic>,
-  partitionCount: (t: string) => number | undefined,
-): void {
+function setupDraftRepartitionTopics(subtopologies: readonly Subtopology[], repartition: Map<string, InternalTopic>, partitionCount: (t: string) => number | undefined): void {
   const missing = new Set<string>();
   for (const s of subtopologies) {
     for (const t of s.sourceTopics) if (!repartition.has(t) && partitionCount(t) === undefined) missing.add(t);
@@ -174,9 +163,7 @@ function draftCopartitionGroups(s: Subtopology): string[][] {
   return s.copartitionGroups.map((g) =>
     javaHashOrder([
       ...g.sourceTopics.map((i) => s.sourceTopics[i] ?? fail(`Index ${i} out of bounds for length ${s.sourceTopics.length}`)),
-      ...g.repartitionSourceTopics.map(
-        (i) => s.repartitionSourceTopics[i]?.name ?? fail(`Index ${i} out of bounds for length ${s.repartitionSourceTopics.length}`),
-      ),
+      ...g.repartitionSourceTopics.map((i) => s.repartitionSourceTopics[i]?.name ?? fail(`Index ${i} out of bounds for length ${s.repartitionSourceTopics.length}`)),
     ]),
   );
 }
@@ -186,11 +173,7 @@ function fail(message: string): never {
 }
 
 // §5.7 step 2: CopartitionedTopicsEnforcer of the draft branch.
-function enforceDraftCopartitioning(
-  group: readonly string[],
-  repartition: Map<string, InternalTopic>,
-  partitionCount: (t: string) => number | undefined,
-): void {
+function enforceDraftCopartitioning(group: readonly string[], repartition: Map<string, InternalTopic>, partitionCount: (t: string) => number | undefined): void {
   if (group.length === 0) return;
   const internal = group.filter((t) => repartition.has(t)).map((t) => repartition.get(t) as InternalTopic);
   const external = new Map<string, number>();
@@ -207,19 +190,13 @@ function enforceDraftCopartitioning(
     if (enforced.length > 0) {
       n = enforced[0]?.count as number;
       if (enforced.some((t) => t.count !== n)) {
-        throw apiError(
-          'STREAMS_INCONSISTENT_INTERNAL_TOPICS',
-          `Following topics do not have the same number of partitions: [${javaSortedMapString(countsOf())}]`,
-        );
+        throw apiError('STREAMS_INCONSISTENT_INTERNAL_TOPICS', `Following topics do not have the same number of partitions: [${javaSortedMapString(countsOf())}]`);
       }
     } else {
       n = 0;
       for (const t of internal) n = Math.max(n, t.count ?? 0);
       if (n === 0) {
-        throw apiError(
-          'STREAMS_INVALID_TOPOLOGY',
-          'All topics in the copartition group had undefined partition number: ' + javaListString(internal.map((t) => t.name)),
-        );
+        throw apiError('STREAMS_INVALID_TOPOLOGY', 'All topics in the copartition group had undefined partition number: ' + javaListString(internal.map((t) => t.name)));
       }
     }
   } else {
@@ -232,20 +209,13 @@ function enforceDraftCopartitioning(
   for (const t of internal) {
     if (!t.enforced) t.count = n;
     if (t.count !== n) {
-      throw apiError(
-        'STREAMS_INCONSISTENT_INTERNAL_TOPICS',
-        `Number of partitions [${t.count}] of repartition topic [${t.name}] doesn't match number of partitions [${n}] of the source topic.`,
-      );
+      throw apiError('STREAMS_INCONSISTENT_INTERNAL_TOPICS', `Number of partitions [${t.count}] of repartition topic [${t.name}] doesn't match number of partitions [${n}] of the source topic.`);
     }
   }
 }
 
 // §5.7 step 3: non-source changelog topics get the max count over the subtopology's source topics.
-function setupDraftChangelogTopics(
-  subtopologies: readonly Subtopology[],
-  changelog: Map<string, InternalTopic>,
-  partitionCount: (t: string) => number | undefined,
-): void {
+function setupDraftChangelogTopics(subtopologies: readonly Subtopology[], changelog: Map<string, InternalTopic>, partitionCount: (t: string) => number | undefined): void {
   for (const s of subtopologies) {
     let max: number | undefined;
     for (const t of s.sourceTopics) {

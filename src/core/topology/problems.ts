@@ -16,8 +16,7 @@ export class TopicConfigurationFailure extends Error {
 }
 
 export const missingSourceTopics = (m: string) => new TopicConfigurationFailure(STATUS.MISSING_SOURCE_TOPICS, m);
-export const incorrectlyPartitionedTopics = (m: string) =>
-  new TopicConfigurationFailure(STATUS.INCORRECTLY_PARTITIONED_TOPICS, m);
+export const incorrectlyPartitionedTopics = (m: string) => new TopicConfigurationFailure(STATUS.INCORRECTLY_PARTITIONED_TOPICS, m);
 export const missingInternalTopics = (m: string) => new TopicConfigurationFailure(STATUS.MISSING_INTERNAL_TOPICS, m);
 
 /**

@@ -3,16 +3,11 @@ import type { Subtopology } from '../protocol/messages.ts';
 import { apiError } from '../protocol/errors.ts';
 import type { PartitionCountProvider } from './subtopologyOrder.ts';
 
-export const REPARTITION_LOOP_MESSAGE =
-  'Failed to compute number of partitions for all repartition topics. There may be loops in the topology that cannot be resolved.';
-export const REPARTITION_NEVER_SUNK_MESSAGE =
-  'Failed to compute number of partitions for all repartition topics, because a repartition source topic is never used as a sink topic.';
+export const REPARTITION_LOOP_MESSAGE = 'Failed to compute number of partitions for all repartition topics. There may be loops in the topology that cannot be resolved.';
+export const REPARTITION_NEVER_SUNK_MESSAGE = 'Failed to compute number of partitions for all repartition topics, because a repartition source topic is never used as a sink topic.';
 
 /** Returns name -> count for every repartition topic (fixed ones and derived sinks). Subtopologies in map order. */
-export function setupRepartitionTopics(
-  subtopologies: readonly Subtopology[],
-  partitionCount: PartitionCountProvider,
-): Map<string, number> {
+export function setupRepartitionTopics(subtopologies: readonly Subtopology[], partitionCount: PartitionCountProvider): Map<string, number> {
   // Precondition of the class: every external source topic has a count (an internal error otherwise).
   const missing = new Set<string>();
   for (const s of subtopologies) {
@@ -51,11 +46,7 @@ export function setupRepartitionTopics(
 }
 
 /** Max over the subtopology's repartition sources known so far and its source topics' counts. */
-function sinkCandidate(
-  s: Subtopology,
-  counts: ReadonlyMap<string, number>,
-  partitionCount: PartitionCountProvider,
-): number | undefined {
+function sinkCandidate(s: Subtopology, counts: ReadonlyMap<string, number>, partitionCount: PartitionCountProvider): number | undefined {
   let best: number | undefined;
   for (const t of s.repartitionSourceTopics) {
     const c = counts.get(t.name);

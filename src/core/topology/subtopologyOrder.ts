@@ -17,9 +17,6 @@ export function subtopologiesInMapOrder(topology: StreamsTopology): Subtopology[
 /** A topic's partition count: the cluster's if it exists, else a count decided for an internal topic. */
 export type PartitionCountProvider = (topic: string) => number | undefined;
 
-export function partitionCountProvider(
-  topics: ReadonlyMap<string, number>,
-  decided: ReadonlyMap<string, number>,
-): PartitionCountProvider {
+export function partitionCountProvider(topics: ReadonlyMap<string, number>, decided: ReadonlyMap<string, number>): PartitionCountProvider {
   return (topic) => topics.get(topic) ?? decided.get(topic);
 }

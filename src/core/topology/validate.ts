@@ -9,10 +9,7 @@ export function throwIfChangelogPartitionsSet(topology: TopologyLike): void {
   for (const s of topology.subtopologies) {
     for (const t of s.stateChangelogTopics) {
       if (t.partitions !== 0) {
-        throw apiError(
-          'STREAMS_INVALID_TOPOLOGY',
-          `Changelog topic ${t.name} must have an undefined partition count, but it is set to ${t.partitions}.`,
-        );
+        throw apiError('STREAMS_INVALID_TOPOLOGY', `Changelog topic ${t.name} must have an undefined partition count, but it is set to ${t.partitions}.`);
       }
     }
   }
@@ -61,10 +58,7 @@ export function throwIfTopologyTopicsInvalid(topology: TopologyLike): void {
   if (names.every(isValidNonInternalTopic)) return;
   const prohibited = names.filter(isInternalTopic);
   if (prohibited.length > 0) {
-    throw apiError(
-      'STREAMS_INVALID_TOPOLOGY',
-      `Use of Kafka internal topics ${prohibited.join(',')} in a Kafka Streams topology is prohibited.`,
-    );
+    throw apiError('STREAMS_INVALID_TOPOLOGY', `Use of Kafka internal topics ${prohibited.join(',')} in a Kafka Streams topology is prohibited.`);
   }
   const invalid = names.filter((n) => !isValidTopicName(n));
   if (invalid.length > 0) {
@@ -74,10 +68,7 @@ export function throwIfTopologyTopicsInvalid(topology: TopologyLike): void {
 
 function topicInfoEqual(a: TopicInfo, b: TopicInfo): boolean {
   return (
-    a.name === b.name &&
-    a.partitions === b.partitions &&
-    a.replicationFactor === b.replicationFactor &&
-    listEqual(a.topicConfigs, b.topicConfigs, (x, y) => x.key === y.key && x.value === y.value)
+    a.name === b.name && a.partitions === b.partitions && a.replicationFactor === b.replicationFactor && listEqual(a.topicConfigs, b.topicConfigs, (x, y) => x.key === y.key && x.value === y.value)
   );
 }
 

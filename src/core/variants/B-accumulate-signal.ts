@@ -5,7 +5,7 @@ export default defineVariant({
   name: 'B-accumulate-signal',
   proposal: 'KAFKA-20870 option B with signal',
   summary: 'As B, and heartbeat v2 responses carry OwnedTasksRequired; v0/v1 keep the all-or-none rule.',
-  outcome: 'As B, but when a role\'s progress is unknown (e.g. after a failover) the v2 response asks for a full report (ownedTasksRequired) and the revocation completes.',
+  outcome: "As B, but when a role's progress is unknown (e.g. after a failover) the v2 response asks for a full report (ownedTasksRequired) and the revocation completes.",
   editions: ['ak4'],
   runsOnKafka: false,
   // only v2 clients (which understand OwnedTasksRequired) may send partial reports

@@ -4,7 +4,7 @@ import { defineVariant, SHIPPED_RULES } from './types.ts';
 export default defineVariant({
   name: 'D-nested-report',
   proposal: 'KAFKA-20870 option D',
-  summary: 'Heartbeat v2 carries the owned tasks in one nullable OwnedTasks struct; v0/v1 keep C\'s rejection.',
+  summary: "Heartbeat v2 carries the owned tasks in one nullable OwnedTasks struct; v0/v1 keep C's rejection.",
   outcome: 'A v2 client cannot express a partial report; partial reports at v0/v1 are rejected as under C.',
   editions: ['ak4'],
   runsOnKafka: false,

@@ -21,8 +21,9 @@ import { defineVariant, SHIPPED_HEARTBEAT, SHIPPED_RULES } from './types.ts';
 export default defineVariant({
   name: 'E-release-on-timeout',
   proposal: 'Proposal E',
-  summary: 'When the rebalance timeout fires, the member\'s tasks pending revocation are released to the others instead of fencing the member.',
-  outcome: 'A member that does not release its revoked tasks in time stays in the group: one CurrentMemberAssignment record frees its pending tasks for the others, and its next heartbeat moves it to the target epoch and sends it its whole assignment (under current it is fenced and rejoins). Until then its epoch stays valid: a late OffsetCommit for a released task is accepted.',
+  summary: "When the rebalance timeout fires, the member's tasks pending revocation are released to the others instead of fencing the member.",
+  outcome:
+    'A member that does not release its revoked tasks in time stays in the group: one CurrentMemberAssignment record frees its pending tasks for the others, and its next heartbeat moves it to the target epoch and sends it its whole assignment (under current it is fenced and rejoins). Until then its epoch stays valid: a late OffsetCommit for a released task is accepted.',
   editions: ['ak4'],
   runsOnKafka: false,
   // E: the rebalance timeout releases the pending revocations instead of fencing

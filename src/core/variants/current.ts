@@ -5,7 +5,8 @@ export default defineVariant({
   name: 'current',
   proposal: null,
   summary: "Today's broker (Apache Kafka 4.4): the service layer rejects a partial owned-task report; the coordinator counts only complete reports.",
-  outcome: 'A client that sends partial reports gets INVALID_REQUEST (42) each time and is expelled after the session timeout; a member that does not release its revoked tasks within its rebalance timeout is fenced.',
+  outcome:
+    'A client that sends partial reports gets INVALID_REQUEST (42) each time and is expelled after the session timeout; a member that does not release its revoked tasks within its rebalance timeout is fenced.',
   editions: ['ak4', 'kip1071-draft'],
   runsOnKafka: true,
   rules: SHIPPED_RULES,

@@ -115,11 +115,7 @@ export class Reader {
   }
   need(n: number, path: string, what: string): void {
     if (this.pos + n > this.end) {
-      throw new WireError(
-        `truncated at byte ${this.pos} reading ${path || '(message)'}: ${what} needs ${n} byte${n === 1 ? '' : 's'}, ${this.remaining} left`,
-        this.pos,
-        path,
-      );
+      throw new WireError(`truncated at byte ${this.pos} reading ${path || '(message)'}: ${what} needs ${n} byte${n === 1 ? '' : 's'}, ${this.remaining} left`, this.pos, path);
     }
   }
   int8(path: string): number {

@@ -358,7 +358,8 @@ export function decodeStruct(r: Reader, ctx: Ctx, s: StructSpec, path: string): 
       const dataStart = r.pos;
       const data = r.take(size, `${tp}[${i}]`, 'tagged-field payload');
       unknown.push({ tag, data: toHex(data, '') });
-      if (size > 0) note(ctx, dataStart, r, `${join(path, UNKNOWN_TAGGED_KEY)}[${unknown.length - 1}]`, 'unknown tagged field', toHex(data), `tag ${tag} is not in this schema version; kept as raw bytes`);
+      if (size > 0)
+        note(ctx, dataStart, r, `${join(path, UNKNOWN_TAGGED_KEY)}[${unknown.length - 1}]`, 'unknown tagged field', toHex(data), `tag ${tag} is not in this schema version; kept as raw bytes`);
     }
   }
   if (unknown.length > 0) obj[UNKNOWN_TAGGED_KEY] = unknown;
@@ -458,7 +459,15 @@ function decodePrim(r: Reader, ctx: Ctx, prim: PrimitiveType, path: string, flex
         n = prim === 'string' ? r.int16(path) : r.int32(path);
         const lenType = prim === 'string' ? 'int16 string length' : 'int32 bytes length';
         if (n < -1) throw new WireError(`corrupt ${what} length ${n} at byte ${start} reading ${path}`, start, path);
-        note(ctx, start, r, path, lenType, n === -1 ? 'null' : `${n} byte${n === 1 ? '' : 's'}`, n === -1 ? (prim === 'string' ? '0xffff = null' : '0xffffffff = null') : n === 0 ? 'empty' : undefined);
+        note(
+          ctx,
+          start,
+          r,
+          path,
+          lenType,
+          n === -1 ? 'null' : `${n} byte${n === 1 ? '' : 's'}`,
+          n === -1 ? (prim === 'string' ? '0xffff = null' : '0xffffffff = null') : n === 0 ? 'empty' : undefined,
+        );
       }
       if (n === -1) {
         if (!nullable) throw new WireError(`null ${what} at byte ${start} reading ${path}, but ${f.name} is not nullable in v${ctx.version}`, start, path);

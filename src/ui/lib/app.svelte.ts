@@ -75,7 +75,12 @@ export class AppState {
         if (duringRun) {
           // the scenario itself stopped the worker: running the same text again would only loop
           this.stale = true;
-          this.banner('warn', `The coordinator worker stopped while running this scenario (${reason}). It was restarted, and the scenario was not run again; change it, or run it again.`, [{ label: 'Run again', run: () => void this.runNow() }], 'worker-restarted');
+          this.banner(
+            'warn',
+            `The coordinator worker stopped while running this scenario (${reason}). It was restarted, and the scenario was not run again; change it, or run it again.`,
+            [{ label: 'Run again', run: () => void this.runNow() }],
+            'worker-restarted',
+          );
           return;
         }
         this.banner('warn', `The coordinator worker stopped (${reason}). It was restarted; your scenario is unchanged and has been re-run.`, [], 'worker-restarted');
@@ -155,7 +160,12 @@ export class AppState {
   async previousHeartbeat(index: number, member: string): Promise<{ step: number; request: unknown } | null> {
     const trace = this.trace;
     if (!trace) return null;
-    if (this.allDetails) return previousHeartbeat([...this.details.values()].sort((a, b) => a.index - b.index), index, member);
+    if (this.allDetails)
+      return previousHeartbeat(
+        [...this.details.values()].sort((a, b) => a.index - b.index),
+        index,
+        member,
+      );
     return (await this.client.remote.previousHeartbeat(trace.id, index, member).catch(() => null)) ?? null;
   }
 
@@ -524,8 +534,7 @@ export class AppState {
     if (out.kind === 'saved') {
       this.saveState = 'saved';
       this.banners = this.banners.filter((b) => b.testId !== 'save-failed');
-    }
-    else if (out.kind === 'failed') {
+    } else if (out.kind === 'failed') {
       this.saveState = 'failed';
       this.banner('error', `Could not save your work in this browser: ${out.message.replace(/\.+$/, '')}. Export it as a file to keep it.`, [], 'save-failed');
     } else this.conflict(out.theirs);

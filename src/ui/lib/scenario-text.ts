@@ -208,6 +208,6 @@ export function notAScenario(text: string): string | null {
   } catch (e) {
     return `it is not JSON (${e instanceof Error ? e.message : String(e)})`;
   }
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return 'it is JSON but not an object with the scenario\'s fields';
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return "it is JSON but not an object with the scenario's fields";
   return null;
 }

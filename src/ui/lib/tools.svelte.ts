@@ -111,6 +111,9 @@ export function downloadText(text: string, name: string, type: string): void {
 }
 
 export function slug(s: string, fallback: string): string {
-  const t = s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const t = s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return t || fallback;
 }

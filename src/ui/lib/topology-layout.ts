@@ -97,7 +97,10 @@ export function layoutTopology(subs: readonly LayoutSub[]): Layout {
   for (const l of sortedLayers) {
     const ids = layers.get(l)!;
     const key = (id: string) => {
-      const preds = edges.filter((e) => e.to === id).map((e) => rowOf.get(e.from)).filter((r): r is number => r !== undefined);
+      const preds = edges
+        .filter((e) => e.to === id)
+        .map((e) => rowOf.get(e.from))
+        .filter((r): r is number => r !== undefined);
       return preds.length ? preds.reduce((a, b) => a + b, 0) / preds.length : Number.MAX_SAFE_INTEGER;
     };
     ids.sort((a, b) => key(a) - key(b) || (a < b ? -1 : 1));

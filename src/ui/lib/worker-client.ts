@@ -92,7 +92,10 @@ export class WorkerClient {
     const w = this.worker;
     // a worker that has not answered yet may still be loading its module (slow under load): give it longer
     const answer = await Promise.race([
-      this.api.ping().then(() => true, () => false),
+      this.api.ping().then(
+        () => true,
+        () => false,
+      ),
       new Promise<boolean>((r) => setTimeout(() => r(false), this.answered ? PING_TIMEOUT_MS : FIRST_PING_TIMEOUT_MS)),
     ]);
     if (answer && w === this.worker) this.answered = true;

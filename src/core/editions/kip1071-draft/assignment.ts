@@ -111,7 +111,11 @@ export function buildDraftTargetAssignment(input: DraftTargetInput): { records: 
   // inherited target did not change (the shared builder compares it with the inherited one); [SIM] so does a static
   // member replacing itself (same member id): the batch tombstones its old target first
   const u = input.updatedMember;
-  if (u && (!group.targetAssignment.has(u.memberId) || input.replacedMemberId === u.memberId) && !records.some((r) => r.type === 'StreamsGroupTargetAssignmentMember' && r.key.memberId === u.memberId)) {
+  if (
+    u &&
+    (!group.targetAssignment.has(u.memberId) || input.replacedMemberId === u.memberId) &&
+    !records.some((r) => r.type === 'StreamsGroupTargetAssignmentMember' && r.key.memberId === u.memberId)
+  ) {
     records.splice(records.length - 1, 0, draftTargetAssignmentMemberRecord(group.groupId, u.memberId, result.targets.get(u.memberId) ?? EMPTY_TUPLE));
   }
   return { records, targets: result.targets };

@@ -14,10 +14,26 @@ import { draftRules } from './rules.ts';
 const E = 'kip1071-draft' as const;
 
 function outcome(request: unknown, response: unknown, errorName: ErrorName | 'NONE', message: string | null, narration: string[]): RpcOutcome {
-  return { request: request as Record<string, unknown>, response: response as Record<string, unknown>, errorName, errorMessage: message, memberId: null, memberEpoch: null, batch: null, narration, createdTopics: [] };
+  return {
+    request: request as Record<string, unknown>,
+    response: response as Record<string, unknown>,
+    errorName,
+    errorMessage: message,
+    memberId: null,
+    memberEpoch: null,
+    batch: null,
+    narration,
+    createdTopics: [],
+  };
 }
 
-export function draftRpc(broker: BrokerView, api: Exclude<RpcName, 'OffsetCommit' | 'ListGroups' | 'DeleteGroups' | 'IncrementalAlterConfigs' | 'OffsetFetch' | 'OffsetDelete' | 'DescribeGroups'>, version: number, data: Record<string, unknown>, client: ClientContext): RpcOutcome {
+export function draftRpc(
+  broker: BrokerView,
+  api: Exclude<RpcName, 'OffsetCommit' | 'ListGroups' | 'DeleteGroups' | 'IncrementalAlterConfigs' | 'OffsetFetch' | 'OffsetDelete' | 'DescribeGroups'>,
+  version: number,
+  data: Record<string, unknown>,
+  client: ClientContext,
+): RpcOutcome {
   const enabled = broker.options.config.list('group.coordinator.rebalance.protocols').includes('streams');
   const unsupported = !enabled ? 'The streams rebalance protocol is not enabled (group.coordinator.rebalance.protocols).' : version !== 0 ? `The draft broker supports only v0 of ${api}.` : null;
   switch (api) {
@@ -39,7 +55,8 @@ function heartbeat(broker: BrokerView, data: Record<string, unknown>, client: Cl
   const env = { rules, generateMemberId: (g: { members: ReadonlyMap<string, unknown> }) => generateMemberId(req.groupId, c.log.endOffset, (id) => g.members.has(id)) };
   const out = c.execute(() => draftHeartbeat(c.context(broker.topics), { ...client, version: 0 }, req, env), errorResponse);
   const narration = [...out.narration];
-  if (out.errorName !== 'NONE') narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage.replace(/\.+$/, '')}` : ''}. Nothing was written, and the session was not refreshed.`);
+  if (out.errorName !== 'NONE')
+    narration.push(`The coordinator answers ${out.errorName}${out.errorMessage ? `: ${out.errorMessage.replace(/\.+$/, '')}` : ''}. Nothing was written, and the session was not refreshed.`);
   return {
     ...outcome(req, out.response, out.errorName, out.errorMessage, narration),
     memberId: out.errorName === 'NONE' ? out.response.memberId : null,
@@ -65,7 +82,17 @@ function describe(broker: BrokerView, data: Record<string, unknown>, unsupported
   const req = normalizeDescribeRequest(data);
   if (unsupported) {
     const code = errorCode(E, 'UNSUPPORTED_VERSION');
-    const groups = req.groupIds.map((groupId) => ({ errorCode: code, errorMessage: null, groupId, groupState: '', groupEpoch: 0, assignmentEpoch: 0, topology: null, members: [], authorizedOperations: -2147483648 }));
+    const groups = req.groupIds.map((groupId) => ({
+      errorCode: code,
+      errorMessage: null,
+      groupId,
+      groupState: '',
+      groupEpoch: 0,
+      assignmentEpoch: 0,
+      topology: null,
+      members: [],
+      authorizedOperations: -2147483648,
+    }));
     return outcome(req, { throttleTimeMs: 0, groups }, 'UNSUPPORTED_VERSION', null, [unsupported]);
   }
   const response = draftDescribeGroups(broker.coordinator.groups, req);

@@ -24,7 +24,12 @@ export function draftClientOptions(config: Config, topology: unknown): DraftClie
   return opts;
 }
 
-export function draftClientRequest(c: SimulatedClient, shipped: { data: Record<string, unknown>; why: string }, reset: boolean, opts: DraftClientOptions): { data: Record<string, unknown>; why: string } {
+export function draftClientRequest(
+  c: SimulatedClient,
+  shipped: { data: Record<string, unknown>; why: string },
+  reset: boolean,
+  opts: DraftClientOptions,
+): { data: Record<string, unknown>; why: string } {
   const { endpointInformationEpoch: _e, topology: _t, ...rest } = shipped.data;
   const data: Record<string, unknown> = { ...rest, topologyId: opts.topologyId };
   const epoch = data.memberEpoch as number;

@@ -5,12 +5,7 @@ import type { StreamsGroup } from '../../coordinator/group.ts';
 import { groupLookups } from '../../coordinator/heartbeat.ts';
 import { timerKey } from '../../coordinator/timers.ts';
 import { throwIfMemberEpochIsInvalid } from '../../coordinator/fencing.ts';
-import {
-  classicGroupTombstone,
-  currentAssignmentTombstone,
-  memberMetadataTombstone,
-  targetAssignmentMemberTombstone,
-} from '../../coordinator/records.ts';
+import { classicGroupTombstone, currentAssignmentTombstone, memberMetadataTombstone, targetAssignmentMemberTombstone } from '../../coordinator/records.ts';
 import type { CoordinatorRecord } from '../../log/records.ts';
 import { isReconciledTo, sameMetadata, type StreamsGroupMember } from '../../model/member.ts';
 import { describeTasks, EMPTY_TUPLE, equalSets, equalTuples, messageTaskIds, withEpoch, withoutEpochs, type TasksTuple } from '../../model/tasks.ts';
@@ -95,13 +90,14 @@ function draftLeave(ctx: OpContext, req: DraftHeartbeatRequest): OpResult<DraftH
       response: resp,
       records: [draftCurrentAssignmentRecord(groupId, left)],
       effects: [],
-      narration: [`Static member ${instanceId} (${memberId}) leaves temporarily (epoch -2): it keeps its tasks, nobody else gets them and the group epoch is not bumped. Its session timer keeps running: if it does not rejoin in time it is fenced.`],
+      narration: [
+        `Static member ${instanceId} (${memberId}) leaves temporarily (epoch -2): it keeps its tasks, nobody else gets them and the group epoch is not bumped. Its session timer keeps running: if it does not rejoin in time it is fenced.`,
+      ],
     };
   }
   const f = draftFence(group, m);
   return { response: resp, records: f.records, effects: f.effects, narration: [`Static member ${instanceId} (${memberId}) leaves the group (epoch -1).`, ...f.narration] };
 }
-
 
 function clientTagsFrom(list: KeyValue[] | null): KeyValue[] | null {
   if (list === null) return null;
@@ -116,7 +112,13 @@ function clientTagsFrom(list: KeyValue[] | null): KeyValue[] | null {
 
 /** Equality of what CurrentMemberAssignment persists (task sets without the shipped edition's task epochs). */
 function sameDraftAssignment(a: StreamsGroupMember, b: StreamsGroupMember): boolean {
-  return a.memberEpoch === b.memberEpoch && a.previousMemberEpoch === b.previousMemberEpoch && a.state === b.state && equalTuples(withoutEpochs(a.assignedTasks), withoutEpochs(b.assignedTasks)) && equalTuples(a.tasksPendingRevocation, b.tasksPendingRevocation);
+  return (
+    a.memberEpoch === b.memberEpoch &&
+    a.previousMemberEpoch === b.previousMemberEpoch &&
+    a.state === b.state &&
+    equalTuples(withoutEpochs(a.assignedTasks), withoutEpochs(b.assignedTasks)) &&
+    equalTuples(a.tasksPendingRevocation, b.tasksPendingRevocation)
+  );
 }
 
 function sameAssigned(a: StreamsGroupMember, b: StreamsGroupMember): boolean {
@@ -286,7 +288,16 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
   if (!isReconciledTo(updated, targetEpoch)) {
     const report = ownedReportFromRequest(req.activeTasks, req.standbyTasks, req.warmupTasks);
     const input = { ...updated, assignedTasks: { ...updated.assignedTasks, active: withEpoch(withoutEpochs(updated.assignedTasks).active, updated.memberEpoch) } };
-    const built = buildCurrentAssignment({ member: input, targetEpoch, target, report, lookups: groupLookups(group), flavour: 'draft', reportRule: 'all-or-nothing', omittedListMeansUnchanged: env.rules.omittedListMeansUnchanged });
+    const built = buildCurrentAssignment({
+      member: input,
+      targetEpoch,
+      target,
+      report,
+      lookups: groupLookups(group),
+      flavour: 'draft',
+      reportRule: 'all-or-nothing',
+      omittedListMeansUnchanged: env.rules.omittedListMeansUnchanged,
+    });
     if (!sameDraftAssignment(built, updated)) {
       next = { ...built, assignedTasks: { ...built.assignedTasks, active: withEpoch(withoutEpochs(built.assignedTasks).active, built.memberEpoch) } };
       records.push(draftCurrentAssignmentRecord(groupId, next));
@@ -296,7 +307,9 @@ export function draftHeartbeat(ctx: OpContext, rctx: RequestContext, req: DraftH
       } else effects.push({ kind: 'cancel', key: rebalanceKey });
       narration.push(describeTransition(next, targetEpoch));
     } else if (updated.state === 'UNREVOKED_TASKS') {
-      narration.push(`Member ${memberId} must still release ${describeTasks(updated.tasksPendingRevocation.active)}; its request does not prove that (owned lists missing or still containing them), so it stays at epoch ${updated.memberEpoch}.`);
+      narration.push(
+        `Member ${memberId} must still release ${describeTasks(updated.tasksPendingRevocation.active)}; its request does not prove that (owned lists missing or still containing them), so it stays at epoch ${updated.memberEpoch}.`,
+      );
     } else if (updated.state === 'UNRELEASED_TASKS') {
       narration.push(`Member ${memberId} still waits for tasks another process holds.`);
     }

@@ -38,7 +38,14 @@ export function draftInitialize(ctx: OpContext, req: DraftInitializeRequest, rul
   const pending = ctx.timers.isScheduled(key);
   if (rules.initializeRequiresPendingTimer) {
     if (!pending) {
-      return { response: OK, records: [], effects: [], narration: [`No initialization of topology ${topologyId} is pending for group ${groupId} (never asked, already done, timed out, or lost on fail-over): the branch ignores the request and answers NONE.`] };
+      return {
+        response: OK,
+        records: [],
+        effects: [],
+        narration: [
+          `No initialization of topology ${topologyId} is pending for group ${groupId} (never asked, already done, timed out, or lost on fail-over): the branch ignores the request and answers NONE.`,
+        ],
+      };
     }
   } else if (group.topology !== null && group.topologyId === topologyId) {
     if (pending) ctx.timers.cancel(key);
@@ -84,7 +91,16 @@ export function draftInitialize(ctx: OpContext, req: DraftInitializeRequest, rul
     records.push(draftTargetAssignmentMetadataRecord(groupId, epoch));
   } else {
     const viewGroup = group;
-    const r = buildDraftTargetAssignment({ group: viewGroup, groupEpoch: epoch, updatedMember: null, replacedMemberId: null, topology: req.topology, subscription, assignor: ctx.assignor, regexes: rules.sourceTopicRegexSubscribes });
+    const r = buildDraftTargetAssignment({
+      group: viewGroup,
+      groupEpoch: epoch,
+      updatedMember: null,
+      replacedMemberId: null,
+      topology: req.topology,
+      subscription,
+      assignor: ctx.assignor,
+      regexes: rules.sourceTopicRegexSubscribes,
+    });
     pushAll(records, r.records);
   }
   const deadline = { deadlineMs: ctx.now + METADATA_REFRESH_INTERVAL_MS, epoch };

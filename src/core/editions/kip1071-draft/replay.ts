@@ -69,7 +69,7 @@ export function replayDraft(groups: Groups, r: CoordinatorRecord): void {
     case 'StreamsGroupPartitionMetadata': {
       const g = mustExist(groups, groupId);
       const meta = new Map<string, DraftTopicMetadata>();
-      for (const t of ((v?.topics as Record<string, unknown>[] | undefined) ?? [])) {
+      for (const t of (v?.topics as Record<string, unknown>[] | undefined) ?? []) {
         const racks = new Map<number, string[]>();
         for (const p of (t.partitionMetadata as { partition: number; racks: string[] }[]) ?? []) racks.set(p.partition, [...p.racks]);
         meta.set(t.topicName as string, { topicId: t.topicId as string, topicName: t.topicName as string, numPartitions: t.numPartitions as number, partitionRacks: racks });
@@ -99,7 +99,8 @@ export function replayDraft(groups: Groups, r: CoordinatorRecord): void {
       const g = mustExist(groups, groupId);
       const m = mustHaveMember(g, memberId);
       if (m.memberEpoch !== -1) throw new IllegalStateError(`Received a tombstone record to delete member ${memberId} but did not receive StreamsGroupCurrentMemberAssignmentValue tombstone.`);
-      if (g.targetAssignment.has(memberId)) throw new IllegalStateError(`Received a tombstone record to delete member ${memberId} but did not receive StreamsGroupTargetAssignmentMemberValue tombstone.`);
+      if (g.targetAssignment.has(memberId))
+        throw new IllegalStateError(`Received a tombstone record to delete member ${memberId} but did not receive StreamsGroupTargetAssignmentMemberValue tombstone.`);
       g.removeMember(memberId);
       return;
     }
@@ -107,7 +108,8 @@ export function replayDraft(groups: Groups, r: CoordinatorRecord): void {
       const g = mustExist(groups, groupId);
       if (v) g.assignmentEpoch = v.assignmentEpoch as number;
       else {
-        if (g.targetAssignment.size > 0) throw new IllegalStateError(`Received a tombstone record to delete target assignment of ${groupId} but the assignment still has ${g.targetAssignment.size} members.`);
+        if (g.targetAssignment.size > 0)
+          throw new IllegalStateError(`Received a tombstone record to delete target assignment of ${groupId} but the assignment still has ${g.targetAssignment.size} members.`);
         g.assignmentEpoch = -1;
       }
       return;
@@ -126,10 +128,19 @@ export function replayDraft(groups: Groups, r: CoordinatorRecord): void {
         const next: StreamsGroupMember = { ...applyCurrentAssignmentValue(m, v), topologyId: m.topologyId ?? null };
         throwIfActiveTaskOwned(g, m, next);
         g.putMember(next);
-      }
-      else {
+      } else {
         // tombstone: epochs -1, every task set emptied, the member state kept
-        const cleared = applyCurrentAssignmentValue(m, { memberEpoch: -1, previousMemberEpoch: -1, state: 1, activeTasks: [], standbyTasks: [], warmupTasks: [], activeTasksPendingRevocation: [], standbyTasksPendingRevocation: [], warmupTasksPendingRevocation: [] });
+        const cleared = applyCurrentAssignmentValue(m, {
+          memberEpoch: -1,
+          previousMemberEpoch: -1,
+          state: 1,
+          activeTasks: [],
+          standbyTasks: [],
+          warmupTasks: [],
+          activeTasksPendingRevocation: [],
+          standbyTasksPendingRevocation: [],
+          warmupTasksPendingRevocation: [],
+        });
         g.putMember({ ...cleared, state: m.state, topologyId: m.topologyId ?? null });
       }
       return;

@@ -30,7 +30,12 @@ export const EDITION_DIFFERENCES: readonly { topic: string; ak4: string; draft: 
   { topic: 'Assignor input', ak4: "[4.4] each member's assigned tasks as its previous assignment", draft: "each member's current target (§7.1)", where: 'draft/assignment.ts' },
   { topic: 'Fence', ak4: 'last member also moves the target epoch', draft: '3 tombstones + GroupMetadata(epoch+1) only', where: 'draft/heartbeat.ts draftFence' },
   { topic: 'Timers', ak4: 'session, rebalance, initial rebalance delay', draft: 'session, rebalance, topology-initialization timeout', where: 'draft/hooks.ts' },
-  { topic: 'Offset expiry', ak4: 'offsets of source/repartition topics never expire while the group has members', draft: 'every offset expires by commit time, in any group state (§9.5 ⚠)', where: 'draft/hooks.ts, offsets/retention.ts' },
+  {
+    topic: 'Offset expiry',
+    ak4: 'offsets of source/repartition topics never expire while the group has members',
+    draft: 'every offset expires by commit time, in any group state (§9.5 ⚠)',
+    where: 'draft/hooks.ts, offsets/retention.ts',
+  },
   { topic: 'OffsetCommit epochs', ak4: '[4.4] an older epoch may commit tasks held since then', draft: 'the epoch must equal the member epoch (§9.7)', where: 'offsets/validate.ts' },
 ];
 

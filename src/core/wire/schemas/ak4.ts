@@ -49,8 +49,7 @@ export const AK4_HEARTBEAT_REQUEST: MessageSchema = {
   ],
   commonStructs: [KEY_VALUE, TOPIC_INFO, ENDPOINT, TASK_OFFSET, TASK_IDS],
   source:
-    'v0-1: apache/kafka StreamsGroupHeartbeatRequest.json (validVersions "0-1", read via the code index). ' +
-    'v2: kafka-20870 §3 option D (proposal; OwnedTasks placed where the flat lists were).',
+    'v0-1: apache/kafka StreamsGroupHeartbeatRequest.json (validVersions "0-1", read via the code index). ' + 'v2: kafka-20870 §3 option D (proposal; OwnedTasks placed where the flat lists were).',
 };
 
 export const AK4_HEARTBEAT_RESPONSE: MessageSchema = {
@@ -89,7 +88,7 @@ export const AK4_HEARTBEAT_RESPONSE: MessageSchema = {
   ],
   commonStructs: [STATUS, TOPIC_PARTITION, TASK_IDS, ENDPOINT],
   source:
-    'v0-1: the wire layout and defaults of Kafka 4.4.0\'s generated StreamsGroupHeartbeatResponseData (v1: int64 ' +
+    "v0-1: the wire layout and defaults of Kafka 4.4.0's generated StreamsGroupHeartbeatResponseData (v1: int64 " +
     'AcceptableRecoveryLag after TaskOffsetIntervalMs, TopologyDescriptionRequired after the task lists; both ignorable), ' +
     'byte-identical to kafka-clients 4.4.0 (test/oracle/codec.oracle.test.ts). ' +
     'v2 (OwnedTasksRequired last): kafka-20870 option B proposal, position not specified there.',
@@ -170,16 +169,33 @@ export const AK4_DESCRIBE_RESPONSE: MessageSchema = {
         }),
         f('AuthorizedOperations', 'int32', { default: -2147483648 }),
         // KIP-1331, v1+: the stored topology description (null when not requested or not stored) and its status.
-        { name: 'TopologyDescription', type: 'TopologyDescription', versions: '1+', nullableVersions: '1+', default: null, fields: [
-          { name: 'Subtopologies', type: '[]TopologyDescriptionSubtopology', versions: '1+', fields: [
-            { name: 'SubtopologyId', type: 'string', versions: '1+' },
-            { name: 'Nodes', type: '[]TopologyDescriptionNode', versions: '1+' },
-          ] },
-          { name: 'GlobalStores', type: '[]TopologyDescriptionGlobalStore', versions: '1+', fields: [
-            { name: 'Source', type: 'TopologyDescriptionNode', versions: '1+' },
-            { name: 'Processor', type: 'TopologyDescriptionNode', versions: '1+' },
-          ] },
-        ] },
+        {
+          name: 'TopologyDescription',
+          type: 'TopologyDescription',
+          versions: '1+',
+          nullableVersions: '1+',
+          default: null,
+          fields: [
+            {
+              name: 'Subtopologies',
+              type: '[]TopologyDescriptionSubtopology',
+              versions: '1+',
+              fields: [
+                { name: 'SubtopologyId', type: 'string', versions: '1+' },
+                { name: 'Nodes', type: '[]TopologyDescriptionNode', versions: '1+' },
+              ],
+            },
+            {
+              name: 'GlobalStores',
+              type: '[]TopologyDescriptionGlobalStore',
+              versions: '1+',
+              fields: [
+                { name: 'Source', type: 'TopologyDescriptionNode', versions: '1+' },
+                { name: 'Processor', type: 'TopologyDescriptionNode', versions: '1+' },
+              ],
+            },
+          ],
+        },
         // 0 NOT_REQUESTED, 1 NOT_STORED, 2 ERROR, 3 AVAILABLE; not ignorable (Kafka refuses a non-default value in v0).
         { name: 'TopologyDescriptionStatus', type: 'int8', versions: '1+', default: 0 },
         // KIP-1357, v1+: the assignor that computed the assignment; ignorable (dropped when writing v0).
@@ -211,7 +227,7 @@ export const AK4_DESCRIBE_RESPONSE: MessageSchema = {
   ],
   source:
     'v0: apache/kafka StreamsGroupDescribeResponse.json with apiKey 89 at ed368bd5. v1: the wire layout and defaults of ' +
-    'Kafka 4.4.0\'s generated StreamsGroupDescribeResponseData (SchemaDump, CodecRunner): TopologyDescription (nullable ' +
+    "Kafka 4.4.0's generated StreamsGroupDescribeResponseData (SchemaDump, CodecRunner): TopologyDescription (nullable " +
     'struct), TopologyDescriptionStatus (int8), AssignorName (nullable string, ignorable) after AuthorizedOperations; ' +
     'byte-identical to kafka-clients 4.4.0 (test/oracle/codec.oracle.test.ts).',
 };

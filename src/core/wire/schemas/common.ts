@@ -39,11 +39,7 @@ export function sentSubtopologyFields(copartitionIndexType: string): FieldSpec[]
     f('RepartitionSourceTopics', '[]TopicInfo'),
     // Copartition groups are indexes into the subtopology's own topic lists.
     f('CopartitionGroups', '[]CopartitionGroup', {
-      fields: [
-        f('SourceTopics', `[]${copartitionIndexType}`),
-        f('SourceTopicRegex', `[]${copartitionIndexType}`),
-        f('RepartitionSourceTopics', `[]${copartitionIndexType}`),
-      ],
+      fields: [f('SourceTopics', `[]${copartitionIndexType}`), f('SourceTopicRegex', `[]${copartitionIndexType}`), f('RepartitionSourceTopics', `[]${copartitionIndexType}`)],
     }),
   ];
 }

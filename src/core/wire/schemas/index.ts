@@ -1,14 +1,7 @@
 // The schema registry: which schema describes a message kind in each protocol edition.
 import { GROUP_RPC_KINDS, type Edition, type GroupRpcKind, type MessageKind, type MessageSchema } from '../types.ts';
 import { AK4_DESCRIBE_REQUEST, AK4_DESCRIBE_RESPONSE, AK4_HEARTBEAT_REQUEST, AK4_HEARTBEAT_RESPONSE } from './ak4.ts';
-import {
-  DRAFT_DESCRIBE_REQUEST,
-  DRAFT_DESCRIBE_RESPONSE,
-  DRAFT_HEARTBEAT_REQUEST,
-  DRAFT_HEARTBEAT_RESPONSE,
-  DRAFT_INITIALIZE_REQUEST,
-  DRAFT_INITIALIZE_RESPONSE,
-} from './draft.ts';
+import { DRAFT_DESCRIBE_REQUEST, DRAFT_DESCRIBE_RESPONSE, DRAFT_HEARTBEAT_REQUEST, DRAFT_HEARTBEAT_RESPONSE, DRAFT_INITIALIZE_REQUEST, DRAFT_INITIALIZE_RESPONSE } from './draft.ts';
 import { REQUEST_HEADER, RESPONSE_HEADER } from './header.ts';
 import { KAFKA_GROUP_RPC } from './kafka-4.4.generated.ts';
 

@@ -73,7 +73,7 @@ describe('the service worker of a build', () => {
 describe('page hardening', () => {
   it('the CSP forbids <base> and form submissions', () => {
     const html = readFileSync('index.html', 'utf8');
-    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!;
+    const csp = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)![1]!;
     expect(csp.split(';').map((d) => d.trim())).toEqual(expect.arrayContaining(["base-uri 'none'", "form-action 'none'", "default-src 'self'"]));
   });
 

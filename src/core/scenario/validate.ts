@@ -203,9 +203,16 @@ const ALTER_CONFIGS: readonly StructFields[] = [0, 1].map(() => ({
   ),
   validateOnly: f(bool),
 }));
-/** OffsetFetchRequest v0-9: the simulator serves v8-9 (groups; v9 adds memberId and memberEpoch); earlier versions have no fields here. */
+/**
+ * OffsetFetchRequest v0-9 (the simulator serves v1-9; v0 was removed in Kafka 4.0, KIP-896): v1-7 name one group at
+ * the top level (topics nullable from v2, requireStable from v7), v8+ a list of groups (v9 adds memberId and memberEpoch).
+ */
 const OFFSET_FETCH: readonly StructFields[] = Array.from({ length: 10 }, (_, v): StructFields => {
-  if (v < 8) return {};
+  if (v === 0) return {};
+  if (v < 8) {
+    const topics = arr(struct('OffsetFetchRequestTopic', { name: f(str), partitionIndexes: f(arr(int32)) }));
+    return { groupId: f(str), topics: v >= 2 ? nf(topics) : f(topics), ...(v >= 7 ? { requireStable: f(bool) } : {}) };
+  }
   const group: Record<string, FieldSpec> = { groupId: f(str) };
   if (v >= 9) Object.assign(group, { memberId: nf(str), memberEpoch: f(int32) });
   group.topics = nf(arr(struct('OffsetFetchRequestTopics', { name: f(str), partitionIndexes: f(arr(int32)) })));

@@ -4,6 +4,8 @@
 // OffsetFetchResponse.groupError).
 import { describe, expect, it } from 'vitest';
 import { unavailableOutcome } from '../../src/core/broker/unavailable.ts';
+import { parseScenario } from '../../src/core/scenario/parse.ts';
+import { runScenario } from '../../src/core/scenario/runner.ts';
 import { editionNamed } from '../../src/core/editions/index.ts';
 import { broker, CLIENT, commit, G, join, leave } from './helpers.ts';
 
@@ -185,5 +187,73 @@ describe('OffsetDelete', () => {
     });
     expect(r.batch!.records.map((x) => [x.type, x.key, x.value])).toEqual([['OffsetCommit', { group: G, topic: 'orders', partition: 0 }, null]]);
     expect(b.send('OffsetDelete', 0, { groupId: 'nope', topics: [] }, CLIENT).response).toMatchObject({ errorCode: 69 });
+  });
+});
+
+describe('OffsetFetch v1-7 in a scenario', () => {
+  const scenario = (steps: unknown[]) =>
+    JSON.stringify({
+      format: 1,
+      groupId: G,
+      config: { 'group.streams.initial.rebalance.delay.ms': 0 },
+      topics: [{ name: 'orders', partitions: 2 }],
+      topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['orders'] }] },
+      clients: { a: { profile: 'java', processId: 'p1' } },
+      steps: [
+        { client: 'a', do: 'join' },
+        { send: 'OffsetCommit', member: 'a', data: { generationIdOrMemberEpoch: 2, topics: [{ name: 'orders', partitions: [{ partitionIndex: 1, committedOffset: 7 }] }] } },
+        ...steps,
+      ],
+    });
+  const run = (steps: unknown[]) => {
+    const parsed = parseScenario(scenario(steps));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    return runScenario(parsed.scenario).steps;
+  };
+
+  it('"send": "OffsetFetch", "version": 5 fetches the scenario\'s group, all topics (the runner fills groupId and topics null)', () => {
+    const [, commitStep, step] = run([{ send: 'OffsetFetch', version: 5 }]);
+    expect(commitStep!.errorName).toBe('NONE');
+    expect([step!.api, step!.version, step!.errorName]).toEqual(['OffsetFetch', 5, 'NONE']);
+    expect(step!.request).toEqual({ groupId: G, topics: null });
+    expect(step!.response).toEqual({
+      throttleTimeMs: 0,
+      topics: [{ name: 'orders', partitions: [{ partitionIndex: 1, committedOffset: 7, committedLeaderEpoch: -1, metadata: '', errorCode: 0 }] }],
+      errorCode: 0,
+    });
+    expect(step!.narration.join(' ')).toMatch(/OffsetFetch v5: 1 committed offset\(s\) found for app.*one group at the top level and no member/);
+  });
+
+  it('v1 cannot ask for all topics: the runner names every partition of the cluster; the validator refuses topics null', () => {
+    const [, , step] = run([{ send: 'OffsetFetch', version: 1 }]);
+    expect(step!.request).toEqual({ groupId: G, topics: [{ name: 'orders', partitionIndexes: [0, 1] }] });
+    expect(step!.response).toEqual({
+      topics: [
+        {
+          name: 'orders',
+          partitions: [
+            { partitionIndex: 0, committedOffset: -1, metadata: '', errorCode: 0 },
+            { partitionIndex: 1, committedOffset: 7, metadata: '', errorCode: 0 },
+          ],
+        },
+      ],
+    });
+    const refused = parseScenario(scenario([{ send: 'OffsetFetch', version: 1, data: { topics: null } }]));
+    expect(refused.ok ? [] : refused.errors.map((e) => [e.path, e.message])).toEqual([['$.steps[2].data.topics', expect.stringMatching(/null/)]]);
+  });
+
+  it('the validator knows each form: groups is not a v1-7 field, groupId not a v8+ one', () => {
+    const errors = (step: unknown) => {
+      const r = parseScenario(scenario([step]));
+      return r.ok ? [] : r.errors.map((e) => e.message);
+    };
+    expect(errors({ send: 'OffsetFetch', version: 5, data: { groupId: 'other', topics: [{ name: 'orders', partitionIndexes: [0] }] } })).toEqual([]);
+    expect(errors({ send: 'OffsetFetch', version: 5, data: { groups: [] } })).toEqual(['Field "groups" is not in OffsetFetch v5 (ak4)']);
+    expect(errors({ send: 'OffsetFetch', version: 9, data: { groupId: G } })).toEqual(['Field "groupId" is not in OffsetFetch v9 (ak4)']);
+    expect(errors({ send: 'OffsetFetch', version: 6, data: { requireStable: true } })).toEqual(['Field "requireStable" is not in OffsetFetch v6 (ak4)']);
+    // v10 (topics by topic id) is not served: the validator says why
+    expect(errors({ send: 'OffsetFetch', version: 10 })).toEqual([
+      'OffsetFetch has versions 0–9 in protocol "ak4", got 10 (Kafka 4.4\'s v10 names topics by topic id, which the simulated cluster does not have)',
+    ]);
   });
 });

@@ -965,7 +965,12 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
     if (v >= versions.length) {
       const range = versions.length === 1 ? 'only version 0' : `versions 0–${versions.length - 1}`;
       const forVariant = versions.length !== REQUEST_FIELDS[c.edition][rpc]?.length ? ` with variant ${JSON.stringify(c.variant)}` : '';
-      const hint = c.edition === 'ak4' && rpc === 'StreamsGroupHeartbeat' && v === 2 && !forVariant ? ` (v2 exists only with variants ${andList(variantsWithHeartbeatV2())})` : '';
+      const hint =
+        c.edition === 'ak4' && rpc === 'StreamsGroupHeartbeat' && v === 2 && !forVariant
+          ? ` (v2 exists only with variants ${andList(variantsWithHeartbeatV2())})`
+          : (rpc === 'OffsetFetch' || rpc === 'OffsetCommit') && v === 10
+            ? " (Kafka 4.4's v10 names topics by topic id, which the simulated cluster does not have)"
+            : '';
       c.p.add(childPath(path, 'version'), vEntry.value.pos, `${rpc} has ${range} in protocol ${JSON.stringify(c.edition)}${forVariant}, got ${v}${hint}`);
       return null;
     }

@@ -120,7 +120,7 @@ export function offsetFetchGroupError(req: OffsetFetchGroupRequest, code: number
 
 /**
  * OffsetFetchResponse.Builder.build: v8+ the groups as they are; v1-7 the one group's topics at the top level, with
- * ErrorCode from v2, ThrottleTimeMs from v3 and CommittedLeaderEpoch from v5 (ignorable: older versions leave it out).
+ * ErrorCode from v2, ThrottleTimeMs from v3 and CommittedLeaderEpoch from v5 (older versions are written without them).
  */
 export function offsetFetchResponseJson(groups: OffsetFetchResponseGroup[], version: number): Record<string, unknown> {
   if (version >= OFFSET_FETCH_BATCH_MIN_VERSION) return { throttleTimeMs: 0, groups };

@@ -1,6 +1,12 @@
-// OffsetFetch (v8-9) and OffsetDelete (issue 11 item 12): OffsetMetadataManager.fetchOffsets / fetchAllOffsets /
-// deleteOffsets and StreamsGroup.validateOffsetFetch of the published 4.4.0 group coordinator.
+// OffsetFetch (v1-9) and OffsetDelete (issue 11 item 12): OffsetMetadataManager.fetchOffsets / fetchAllOffsets /
+// deleteOffsets and StreamsGroup.validateOffsetFetch of the published 4.4.0 group coordinator; the v1-7 single-group
+// form as KafkaApis.handleOffsetFetchRequest serves it (OffsetFetchRequest.groups(), OffsetFetchResponse.Builder.build,
+// OffsetFetchResponse.groupError).
 import { describe, expect, it } from 'vitest';
+import { unavailableOutcome } from '../../src/core/broker/unavailable.ts';
+import { parseScenario } from '../../src/core/scenario/parse.ts';
+import { runScenario } from '../../src/core/scenario/runner.ts';
+import { editionNamed } from '../../src/core/editions/index.ts';
 import { broker, CLIENT, commit, G, join, leave } from './helpers.ts';
 
 const fetch = (b: ReturnType<typeof broker>, group: Record<string, unknown>, version = 9) => b.send('OffsetFetch', version, { groups: [{ groupId: G, ...group }] }, CLIENT);
@@ -39,9 +45,121 @@ describe('OffsetFetch', () => {
     expect(fetch(b, { memberId: 'a', memberEpoch: 2, topics: null }).errorName).toBe('NONE');
     expect(fetch(b, { memberId: 'zz', memberEpoch: 2, topics: null }).response).toMatchObject({ groups: [{ errorCode: 25, topics: [] }] });
     expect(fetch(b, { memberId: 'a', memberEpoch: 1, topics: null }).errorName).toBe('STALE_MEMBER_EPOCH');
-    // an unknown group has no offsets; versions before 8 are not served
+    // an unknown group has no offsets
     expect(b.send('OffsetFetch', 9, { groups: [{ groupId: 'nope', topics: null }] }, CLIENT).response).toMatchObject({ groups: [{ groupId: 'nope', errorCode: 0, topics: [] }] });
-    expect(fetch(b, { topics: null }, 7).errorName).toBe('UNSUPPORTED_VERSION');
+  });
+});
+
+describe('OffsetFetch v1-7: one group at the top level (KafkaApis.handleOffsetFetchRequest, OffsetFetchResponse.Builder.build)', () => {
+  const old = (b: ReturnType<typeof broker>, version: number, data: Record<string, unknown>) => b.send('OffsetFetch', version, data, CLIENT);
+  const named = { topics: [{ name: 'orders', partitionIndexes: [0, 1] }] };
+  /** A streams group with one member that committed orders-0 at 42. */
+  function committed() {
+    const b = broker();
+    join(b, 'a');
+    expect(commit(b, 'a', 2, { orders: [0] }).errorName).toBe('NONE');
+    return b;
+  }
+
+  it('v1: the partitions asked for; no top-level ErrorCode, ThrottleTimeMs or CommittedLeaderEpoch (v2, v3, v5)', () => {
+    const out = old(committed(), 1, { groupId: G, ...named });
+    expect([out.errorName, out.request, out.response]).toEqual([
+      'NONE',
+      { groupId: G, ...named },
+      {
+        topics: [
+          {
+            name: 'orders',
+            partitions: [
+              { partitionIndex: 0, committedOffset: 42, metadata: '', errorCode: 0 },
+              { partitionIndex: 1, committedOffset: -1, metadata: '', errorCode: 0 },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('v2 adds the top-level ErrorCode and topics null (fetchAllOffsets); v3 ThrottleTimeMs; v5 CommittedLeaderEpoch; v7 requireStable', () => {
+    const b = committed();
+    const orders0 = { partitionIndex: 0, committedOffset: 42, metadata: '', errorCode: 0 };
+    expect(old(b, 2, { groupId: G, topics: null }).response).toEqual({ topics: [{ name: 'orders', partitions: [orders0] }], errorCode: 0 });
+    expect(old(b, 3, { groupId: G, topics: null }).response).toEqual({ throttleTimeMs: 0, topics: [{ name: 'orders', partitions: [orders0] }], errorCode: 0 });
+    expect(old(b, 4, { groupId: G, topics: [{ name: 'orders', partitionIndexes: [0] }] }).response).toEqual({ throttleTimeMs: 0, topics: [{ name: 'orders', partitions: [orders0] }], errorCode: 0 });
+    const v7 = old(b, 7, { groupId: G, topics: null, requireStable: true });
+    expect([v7.request, v7.response]).toEqual([
+      { groupId: G, topics: null, requireStable: true },
+      { throttleTimeMs: 0, topics: [{ name: 'orders', partitions: [{ ...orders0, committedLeaderEpoch: -1 }] }], errorCode: 0 },
+    ]);
+    // requireStable is not a v2-6 field: the request is written without it
+    expect(old(b, 6, { groupId: G, topics: null, requireStable: true }).request).toEqual({ groupId: G, topics: null });
+  });
+
+  it('v1-7 carry no member: StreamsGroup.validateOffsetFetch accepts the fetch while the group has members', () => {
+    const b = committed();
+    expect(b.coordinator.groups.get(G)!.members.size).toBe(1);
+    // the member's own fields are not in v1-7: any sent along are not read
+    for (const v of [1, 2, 3, 5, 7]) expect(old(b, v, { groupId: G, memberId: 'zz', memberEpoch: 9, ...named }).errorName, `v${v}`).toBe('NONE');
+  });
+
+  it('the same offsets at every served version (v8-9 per group)', () => {
+    const b = committed();
+    const offsets = (v: number): number[] => {
+      const r = v >= 8 ? fetch(b, named, v).response.groups : [old(b, v, { groupId: G, ...named }).response];
+      return (r as { topics: { partitions: { committedOffset: number }[] }[] }[])[0]!.topics.flatMap((t) => t.partitions.map((p) => p.committedOffset));
+    };
+    for (let v = 1; v <= 9; v++) expect(offsets(v), `v${v}`).toEqual([42, -1]);
+  });
+
+  it('an unknown group (OffsetMetadataManager.fetchOffsets): no error, -1 for what is asked, nothing for all topics', () => {
+    const b = committed();
+    expect(old(b, 1, { groupId: 'nope', ...named }).response).toEqual({
+      topics: [
+        {
+          name: 'orders',
+          partitions: [
+            { partitionIndex: 0, committedOffset: -1, metadata: '', errorCode: 0 },
+            { partitionIndex: 1, committedOffset: -1, metadata: '', errorCode: 0 },
+          ],
+        },
+      ],
+    });
+    expect(old(b, 3, { groupId: 'nope', topics: null }).response).toEqual({ throttleTimeMs: 0, topics: [], errorCode: 0 });
+    expect(old(b, 7, { groupId: 'nope', topics: null }).errorName).toBe('NONE');
+  });
+
+  it('a group the request names that has no commits: -1 for each partition asked for, no topic for all topics', () => {
+    const b = broker();
+    join(b, 'a');
+    const none = (p: number) => ({ partitionIndex: p, committedOffset: -1, committedLeaderEpoch: -1, metadata: '', errorCode: 0 });
+    expect(old(b, 5, { groupId: G, ...named }).response).toEqual({ throttleTimeMs: 0, topics: [{ name: 'orders', partitions: [none(0), none(1)] }], errorCode: 0 });
+    expect(old(b, 2, { groupId: G, topics: null }).response).toEqual({ topics: [], errorCode: 0 });
+    expect(fetch(b, named, 8).response).toEqual({ throttleTimeMs: 0, groups: [{ groupId: G, topics: [{ name: 'orders', partitions: [none(0), none(1)] }], errorCode: 0 }] });
+  });
+
+  it('a group error in the version form (OffsetFetchResponse.groupError): v1 on every partition asked for, v2-7 top-level, v8+ per group', () => {
+    const ed = editionNamed('ak4');
+    const load = (v: number, data: Record<string, unknown>) => unavailableOutcome(ed, 'OffsetFetch', v, data, 'COORDINATOR_LOAD_IN_PROGRESS', 'loading').response;
+    const failed = (p: number) => ({ partitionIndex: p, committedOffset: -1, metadata: '', errorCode: 14 });
+    expect(load(1, { groupId: G, ...named })).toEqual({ topics: [{ name: 'orders', partitions: [failed(0), failed(1)] }] });
+    expect(load(2, { groupId: G, ...named })).toEqual({ topics: [], errorCode: 14 });
+    expect(load(6, { groupId: G, topics: null })).toEqual({ throttleTimeMs: 0, topics: [], errorCode: 14 });
+    expect(load(9, { groups: [{ groupId: G, topics: null }] })).toEqual({ throttleTimeMs: 0, groups: [{ groupId: G, topics: [], errorCode: 14 }] });
+    // through the broker while a new coordinator loads the partition
+    const b = committed();
+    b.loadingUntil = 1000;
+    const out = old(b, 1, { groupId: G, ...named });
+    expect([out.errorName, out.response]).toEqual(['COORDINATOR_LOAD_IN_PROGRESS', { topics: [{ name: 'orders', partitions: [failed(0), failed(1)] }] }]);
+  });
+
+  it('v0 (removed in Kafka 4.0, KIP-896) and v10 (topics by topic id) are refused with UNSUPPORTED_VERSION and the reason', () => {
+    const b = committed();
+    const v0 = old(b, 0, { groupId: G, ...named });
+    expect([v0.errorName, v0.narration]).toEqual(['UNSUPPORTED_VERSION', ['The simulated broker serves OffsetFetch v1-v9, not v0: Kafka 4.0 removed OffsetFetch v0 (KIP-896).']]);
+    const v10 = b.send('OffsetFetch', 10, { groups: [{ groupId: G, topics: null }] }, CLIENT);
+    expect(v10.errorName).toBe('UNSUPPORTED_VERSION');
+    expect(v10.response).toEqual({ throttleTimeMs: 0, groups: [{ groupId: G, topics: [], errorCode: 35 }] });
+    expect(v10.narration[0]).toMatch(/not v10: v10 names each topic by its topic id/);
   });
 });
 
@@ -69,5 +187,73 @@ describe('OffsetDelete', () => {
     });
     expect(r.batch!.records.map((x) => [x.type, x.key, x.value])).toEqual([['OffsetCommit', { group: G, topic: 'orders', partition: 0 }, null]]);
     expect(b.send('OffsetDelete', 0, { groupId: 'nope', topics: [] }, CLIENT).response).toMatchObject({ errorCode: 69 });
+  });
+});
+
+describe('OffsetFetch v1-7 in a scenario', () => {
+  const scenario = (steps: unknown[]) =>
+    JSON.stringify({
+      format: 1,
+      groupId: G,
+      config: { 'group.streams.initial.rebalance.delay.ms': 0 },
+      topics: [{ name: 'orders', partitions: 2 }],
+      topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['orders'] }] },
+      clients: { a: { profile: 'java', processId: 'p1' } },
+      steps: [
+        { client: 'a', do: 'join' },
+        { send: 'OffsetCommit', member: 'a', data: { generationIdOrMemberEpoch: 2, topics: [{ name: 'orders', partitions: [{ partitionIndex: 1, committedOffset: 7 }] }] } },
+        ...steps,
+      ],
+    });
+  const run = (steps: unknown[]) => {
+    const parsed = parseScenario(scenario(steps));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    return runScenario(parsed.scenario).steps;
+  };
+
+  it('"send": "OffsetFetch", "version": 5 fetches the scenario\'s group, all topics (the runner fills groupId and topics null)', () => {
+    const [, commitStep, step] = run([{ send: 'OffsetFetch', version: 5 }]);
+    expect(commitStep!.errorName).toBe('NONE');
+    expect([step!.api, step!.version, step!.errorName]).toEqual(['OffsetFetch', 5, 'NONE']);
+    expect(step!.request).toEqual({ groupId: G, topics: null });
+    expect(step!.response).toEqual({
+      throttleTimeMs: 0,
+      topics: [{ name: 'orders', partitions: [{ partitionIndex: 1, committedOffset: 7, committedLeaderEpoch: -1, metadata: '', errorCode: 0 }] }],
+      errorCode: 0,
+    });
+    expect(step!.narration.join(' ')).toMatch(/OffsetFetch v5: 1 committed offset\(s\) found for app.*one group at the top level and no member/);
+  });
+
+  it('v1 cannot ask for all topics: the runner names every partition of the cluster; the validator refuses topics null', () => {
+    const [, , step] = run([{ send: 'OffsetFetch', version: 1 }]);
+    expect(step!.request).toEqual({ groupId: G, topics: [{ name: 'orders', partitionIndexes: [0, 1] }] });
+    expect(step!.response).toEqual({
+      topics: [
+        {
+          name: 'orders',
+          partitions: [
+            { partitionIndex: 0, committedOffset: -1, metadata: '', errorCode: 0 },
+            { partitionIndex: 1, committedOffset: 7, metadata: '', errorCode: 0 },
+          ],
+        },
+      ],
+    });
+    const refused = parseScenario(scenario([{ send: 'OffsetFetch', version: 1, data: { topics: null } }]));
+    expect(refused.ok ? [] : refused.errors.map((e) => [e.path, e.message])).toEqual([['$.steps[2].data.topics', expect.stringMatching(/null/)]]);
+  });
+
+  it('the validator knows each form: groups is not a v1-7 field, groupId not a v8+ one', () => {
+    const errors = (step: unknown) => {
+      const r = parseScenario(scenario([step]));
+      return r.ok ? [] : r.errors.map((e) => e.message);
+    };
+    expect(errors({ send: 'OffsetFetch', version: 5, data: { groupId: 'other', topics: [{ name: 'orders', partitionIndexes: [0] }] } })).toEqual([]);
+    expect(errors({ send: 'OffsetFetch', version: 5, data: { groups: [] } })).toEqual(['Field "groups" is not in OffsetFetch v5 (ak4)']);
+    expect(errors({ send: 'OffsetFetch', version: 9, data: { groupId: G } })).toEqual(['Field "groupId" is not in OffsetFetch v9 (ak4)']);
+    expect(errors({ send: 'OffsetFetch', version: 6, data: { requireStable: true } })).toEqual(['Field "requireStable" is not in OffsetFetch v6 (ak4)']);
+    // v10 (topics by topic id) is not served: the validator says why
+    expect(errors({ send: 'OffsetFetch', version: 10 })).toEqual([
+      'OffsetFetch has versions 0–9 in protocol "ak4", got 10 (Kafka 4.4\'s v10 names topics by topic id, which the simulated cluster does not have)',
+    ]);
   });
 });

@@ -474,7 +474,7 @@ export function buildSchema(): Record<string, unknown> {
   defs.offsetFetchData = {
     type: 'object',
     additionalProperties: false,
-    description: 'OffsetFetchRequest v9 (v8 has no memberId/memberEpoch).',
+    description: 'OffsetFetchRequest v8-9 (v8 has no memberId/memberEpoch; v1-7 name one group at the top level).',
     properties: {
       groups: {
         type: 'array',
@@ -505,6 +505,29 @@ export function buildSchema(): Record<string, unknown> {
         },
       },
       requireStable: { type: 'boolean', description: 'Wait for pending transactional offsets (not simulated).' },
+    },
+  };
+  defs.offsetFetchSingleGroupData = {
+    type: 'object',
+    additionalProperties: false,
+    description: 'OffsetFetchRequest v1-7: one group at the top level, fetched without a member.',
+    properties: {
+      groupId: { type: 'string', description: "Group id (default: the scenario's)." },
+      topics: {
+        anyOf: [
+          { type: 'null' },
+          {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              properties: { name: { type: 'string', description: 'Topic name.' }, partitionIndexes: { type: 'array', items: { type: 'integer' }, description: 'Partitions.' } },
+            },
+          },
+        ],
+        description: "Topics and partitions, or null for all committed offsets (v2+; v1's default names every topic of the cluster).",
+      },
+      requireStable: { type: 'boolean', description: 'v7+: wait for pending transactional offsets (not simulated).' },
     },
   };
   defs.offsetDeleteData = {
@@ -553,6 +576,16 @@ export function buildSchema(): Record<string, unknown> {
       then: { properties: { data: { $ref: '#/definitions/offsetCommitData' } } },
     },
   };
+  // OffsetFetch: v1-7 name one group at the top level, v8+ (the default, v9) a list of groups
+  const fetchRule = {
+    if: { required: ['send'], properties: { send: { const: 'OffsetFetch' } } },
+    then: {
+      properties: { version: { enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] } },
+      if: { required: ['version'], properties: { version: { enum: [1, 2, 3, 4, 5, 6, 7] } } },
+      then: { properties: { data: { $ref: '#/definitions/offsetFetchSingleGroupData' } } },
+      else: { properties: { data: { $ref: '#/definitions/offsetFetchData' } } },
+    },
+  };
   defs.ak4Step = {
     allOf: [
       { $ref: '#/definitions/stepCommon' },
@@ -570,7 +603,7 @@ export function buildSchema(): Record<string, unknown> {
       sendRule('ListGroups', [0, 1, 2, 3, 4, 5], 'listGroupsData'),
       sendRule('DeleteGroups', [0, 1, 2], 'deleteGroupsData'),
       sendRule('IncrementalAlterConfigs', [0, 1], 'alterConfigsData'),
-      sendRule('OffsetFetch', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 'offsetFetchData'),
+      fetchRule,
       sendRule('OffsetDelete', [0], 'offsetDeleteData'),
       sendRule('DescribeGroups', [0, 1, 2, 3, 4, 5, 6], 'describeGroupsData'),
       {
@@ -593,7 +626,7 @@ export function buildSchema(): Record<string, unknown> {
       sendRule('ListGroups', [0, 1, 2, 3, 4, 5], 'listGroupsData'),
       sendRule('DeleteGroups', [0, 1, 2], 'deleteGroupsData'),
       sendRule('IncrementalAlterConfigs', [0, 1], 'alterConfigsData'),
-      sendRule('OffsetFetch', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 'offsetFetchData'),
+      fetchRule,
       sendRule('OffsetDelete', [0], 'offsetDeleteData'),
       sendRule('DescribeGroups', [0, 1, 2, 3, 4, 5, 6], 'describeGroupsData'),
     ],

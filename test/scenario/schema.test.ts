@@ -60,6 +60,17 @@ const VALID: [string, unknown][] = [
       ],
     },
   ],
+  [
+    'OffsetFetch in both forms (v1-7 one group at the top level, v8+ a list of groups)',
+    {
+      steps: [
+        { send: 'OffsetFetch', version: 1, data: { groupId: 'g', topics: [{ name: 'input', partitionIndexes: [0] }] } },
+        { send: 'OffsetFetch', version: 5 },
+        { send: 'OffsetFetch', version: 7, data: { topics: null, requireStable: true } },
+        { send: 'OffsetFetch', data: { groups: [{ groupId: 'g', memberId: null, memberEpoch: -1, topics: null }] } },
+      ],
+    },
+  ],
 ];
 
 const INVALID: [string, unknown][] = [
@@ -81,6 +92,8 @@ const INVALID: [string, unknown][] = [
   ['nested owned tasks before v2', { variant: 'D-nested-report', steps: [{ send: 'StreamsGroupHeartbeat', version: 1, data: { ownedTasks: null } }] }],
   ['draft field on ak4', { steps: [{ send: 'StreamsGroupHeartbeat', data: { topologyId: 'x' } }] }],
   ['ak4 field on draft', { protocol: 'kip1071-draft', steps: [{ send: 'StreamsGroupHeartbeat', data: { topology: null } }] }],
+  ['OffsetFetch v5 with the v8+ groups', { steps: [{ send: 'OffsetFetch', version: 5, data: { groups: [] } }] }],
+  ['OffsetFetch v9 with the v1-7 top-level group', { steps: [{ send: 'OffsetFetch', data: { groupId: 'g' } }] }],
   ['int32 out of range', { steps: [{ send: 'StreamsGroupHeartbeat', data: { memberEpoch: 2147483648 } }] }],
   ['null non-nullable', { steps: [{ send: 'StreamsGroupHeartbeat', data: { memberId: null } }] }],
   ['unknown expect key', { steps: [{ advance: 1, expect: { errors: 'NONE' } }] }],
@@ -128,6 +141,8 @@ describe('static/scenario.schema.json', () => {
     expect(fields('draftHeartbeatData')).toEqual(Object.keys(REQUEST_FIELDS['kip1071-draft'].StreamsGroupHeartbeat![0]!));
     expect(fields('draftInitializeData')).toEqual(Object.keys(REQUEST_FIELDS['kip1071-draft'].StreamsGroupInitialize![0]!));
     expect(fields('describeData')).toEqual(Object.keys(REQUEST_FIELDS.ak4.StreamsGroupDescribe![0]!));
+    expect(fields('offsetFetchData')).toEqual(Object.keys(REQUEST_FIELDS.ak4.OffsetFetch![9]!));
+    expect(fields('offsetFetchSingleGroupData')).toEqual(Object.keys(REQUEST_FIELDS.ak4.OffsetFetch![7]!));
     expect(fields('ak4NestedHeartbeatData')).toEqual(Object.keys(requestFields('ak4', 'D-nested-report', 'StreamsGroupHeartbeat')![2]!));
   });
 

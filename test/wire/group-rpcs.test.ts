@@ -32,7 +32,9 @@ function dataFor(rpc: GroupRpc, v: number): Record<string, unknown> {
       return d;
     }
     case 'OffsetFetch': {
-      if (v < 8) return {};
+      if (v === 0) return {};
+      // v1-7: one group at the top level (topics nullable from v2, requireStable from v7)
+      if (v < 8) return { groupId: 'audit', topics: [{ name: 'orders', partitionIndexes: [0, 1] }], ...(v >= 7 ? { requireStable: true } : {}) };
       const audit: Record<string, unknown> = { groupId: 'audit', topics: [{ name: 'orders', partitionIndexes: [0, 1] }] };
       if (v >= 9) Object.assign(audit, { memberId: null, memberEpoch: -1 });
       return { groups: [{ groupId: 'app', topics: null }, audit], requireStable: true };
@@ -153,9 +155,19 @@ describe('group RPCs in Kafka binary form', () => {
       ['groupId', 'protocolType', 'groupState'],
     ]);
     expect(listed(5)[0]).toEqual({ groupId: 'app', protocolType: 'streams', groupState: 'Stable', groupType: 'streams' });
-    const fetch7 = run(scenario('ak4', 'OffsetFetch', 7)).steps.at(-1)!;
-    expect([fetch7.request, fetch7.response]).toEqual([{}, { throttleTimeMs: 0, topics: [], errorCode: 35 }]);
-    expect(run(scenario('ak4', 'OffsetFetch', 1)).steps.at(-1)!.response).toEqual({ topics: [] });
+    // OffsetFetchResponse.Builder.build below v8: the group's topics at the top level, ErrorCode v2+, ThrottleTimeMs v3+,
+    // CommittedLeaderEpoch v5+ (the admin commit put 100 on audit's orders-0)
+    const fetched = (v: number) => run(scenario('ak4', 'OffsetFetch', v)).steps.at(-1)!;
+    const partition = (p: number, offset: number, v: number) => ({ partitionIndex: p, committedOffset: offset, ...(v >= 5 ? { committedLeaderEpoch: -1 } : {}), metadata: '', errorCode: 0 });
+    const topics = (v: number) => [{ name: 'orders', partitions: [partition(0, 100, v), partition(1, -1, v)] }];
+    const fetch7 = fetched(7);
+    expect([fetch7.request, fetch7.response]).toEqual([
+      { groupId: 'audit', topics: [{ name: 'orders', partitionIndexes: [0, 1] }], requireStable: true },
+      { throttleTimeMs: 0, topics: topics(7), errorCode: 0 },
+    ]);
+    expect(fetched(1).response).toEqual({ topics: topics(1) });
+    expect(fetched(2).response).toEqual({ topics: topics(2), errorCode: 0 });
+    expect(fetched(4).response).toEqual({ throttleTimeMs: 0, topics: topics(4), errorCode: 0 });
   });
 
   it('every group RPC step of the teaching examples encodes, in requests and responses', () => {

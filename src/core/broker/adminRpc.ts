@@ -4,7 +4,17 @@ import type { StreamsGroup } from '../coordinator/group.ts';
 import { errorCode, type ErrorName } from '../protocol/errors.ts';
 import type { BrokerView, RpcOutcome } from './types.ts';
 import { alterGroupConfigs, InvalidConfig } from './groupConfigs.ts';
-import { deleteOffsets, fetchOffsets, normalizeOffsetDeleteRequest, normalizeOffsetFetchRequest } from '../offsets/fetch.ts';
+import {
+  deleteOffsets,
+  fetchOffsets,
+  normalizeOffsetDeleteRequest,
+  normalizeOffsetFetchRequest,
+  OFFSET_FETCH_BATCH_MIN_VERSION,
+  OFFSET_FETCH_TOP_LEVEL_ERROR_MIN_VERSION,
+  offsetFetchGroupError,
+  offsetFetchRequestJson,
+  offsetFetchResponseJson,
+} from '../offsets/fetch.ts';
 
 function outcome(request: unknown, response: unknown, errorName: ErrorName | 'NONE', narration: string[], batch: RpcOutcome['batch'] = null): RpcOutcome {
   return {
@@ -99,16 +109,32 @@ export function incrementalAlterConfigsRpc(broker: BrokerView, data: Record<stri
   return outcome({ resources, validateOnly }, { throttleTimeMs: 0, responses }, errorName, narration);
 }
 
-/** OffsetFetch v8-9 (groups): each group answered on its own; reads the committed state, writes nothing. */
-export function offsetFetchRpc(broker: BrokerView, data: Record<string, unknown>): RpcOutcome {
-  const req = normalizeOffsetFetchRequest(data);
+/**
+ * OffsetFetch v1-9 (KafkaApis.handleOffsetFetchRequest): each group answered on its own (v1-7: the request's one group,
+ * fetched without a member, which StreamsGroup.validateOffsetFetch accepts); reads the committed state, writes nothing.
+ */
+export function offsetFetchRpc(broker: BrokerView, version: number, data: Record<string, unknown>): RpcOutcome {
+  const req = normalizeOffsetFetchRequest(data, version);
   const edition = broker.options.edition.wire;
-  const groups = req.groups.map((g) => fetchOffsets(broker.coordinator.groups, g, edition));
-  const failed = groups.find((g) => g.errorCode !== 0);
+  // a group error in the version's form (OffsetFetchResponse.groupError: v1 puts it on every partition)
+  const groups = req.groups.map((g) => {
+    const out = fetchOffsets(broker.coordinator.groups, g, edition);
+    return out.errorCode !== 0 ? offsetFetchGroupError(g, out.errorCode, version) : out;
+  });
+  const codes = groups.flatMap((g) => [g.errorCode, ...g.topics.flatMap((t) => t.partitions.map((p) => p.errorCode))]);
+  const failed = codes.find((c) => c !== 0);
   const names: ErrorName[] = ['UNKNOWN_MEMBER_ID', 'STALE_MEMBER_EPOCH', 'GROUP_ID_NOT_FOUND', 'UNKNOWN_SERVER_ERROR'];
-  const errorName = failed ? (names.find((n) => errorCode(edition, n) === failed.errorCode) ?? 'UNKNOWN_SERVER_ERROR') : 'NONE';
+  const errorName = failed !== undefined ? (names.find((n) => errorCode(edition, n) === failed) ?? 'UNKNOWN_SERVER_ERROR') : 'NONE';
   const n = groups.reduce((k, g) => k + g.topics.reduce((m, t) => m + t.partitions.filter((p) => p.committedOffset >= 0).length, 0), 0);
-  return outcome(req, { throttleTimeMs: 0, groups }, errorName, [`OffsetFetch: ${n} committed offset(s) found for ${req.groups.map((g) => g.groupId).join(', ')}; -1 where nothing is committed.`]);
+  const found = `${n} committed offset(s) found for ${req.groups.map((g) => g.groupId).join(', ')}; -1 where nothing is committed.`;
+  const narration =
+    version >= OFFSET_FETCH_BATCH_MIN_VERSION
+      ? [`OffsetFetch: ${found}`]
+      : [
+          `OffsetFetch v${version}: ${found}`,
+          `Before v8 a fetch names one group at the top level and no member: the coordinator serves it like an admin fetch${version < OFFSET_FETCH_TOP_LEVEL_ERROR_MIN_VERSION ? '; v1 has no group-level error code (a group error goes on every partition) and must name its topics' : ''}.`,
+        ];
+  return outcome(offsetFetchRequestJson(req, version), offsetFetchResponseJson(groups, version), errorName, narration);
 }
 
 /** OffsetDelete v0: one group; the whole request fails on a group error, otherwise per partition. */

@@ -16,6 +16,7 @@ import type { RpcName } from '../scenario/types.ts';
 import type { Variant } from '../variants/index.ts';
 import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
 import { OFFSET_COMMIT_VERSIONS } from '../offsets/commit.ts';
+import { OFFSET_FETCH_VERSIONS } from '../offsets/fetch.ts';
 import { gateRequest, gateResponse } from './requestGate.ts';
 import type { BrokerLayer, BrokerOptions as BrokerOptionsOf, BrokerView, ClientContext, HeartbeatOutcome, RpcOutcome } from './types.ts';
 
@@ -44,11 +45,19 @@ export function supportedVersions(edition: Edition, api: RpcName, variant: Varia
   if (api === 'ListGroups') return [0, 5];
   if (api === 'DeleteGroups') return [0, 2];
   if (api === 'IncrementalAlterConfigs') return [0, 1];
-  // OffsetFetch in its v8+ form (groups), by topic name; OffsetDelete has v0 only
-  if (api === 'OffsetFetch') return [8, 9];
+  // OffsetFetch v1-9 by topic name (v0 was removed by KIP-896; v10 names topics by id); OffsetDelete has v0 only
+  if (api === 'OffsetFetch') return [...OFFSET_FETCH_VERSIONS];
   if (api === 'OffsetDelete') return [0, 0];
   if (api === 'DescribeGroups') return [0, 6];
   return edition.versions(api, variant);
+}
+
+/** Why a version Kafka 4.4 has is not served, for the refusal's narration ('' when there is nothing to add). */
+function unservedReason(api: RpcName, version: number): string {
+  if (api !== 'OffsetFetch') return '';
+  if (version === 0) return ': Kafka 4.0 removed OffsetFetch v0 (KIP-896)';
+  if (version === 10) return ": v10 names each topic by its topic id, and the simulated cluster's topics have names only (OffsetCommit stops at v9 for the same reason)";
+  return '';
 }
 
 export class Broker implements BrokerView {
@@ -116,7 +125,7 @@ export class Broker implements BrokerView {
     if (admin) {
       const [lo, hi] = supportedVersions(this.options.edition, api, this.options.variant)!;
       if (version < lo || version > hi)
-        return unavailableOutcome(this.options.edition, api, version, data, 'UNSUPPORTED_VERSION', `The simulated broker serves ${api} v${lo}-v${hi}, not v${version}.`);
+        return unavailableOutcome(this.options.edition, api, version, data, 'UNSUPPORTED_VERSION', `The simulated broker serves ${api} v${lo}-v${hi}, not v${version}${unservedReason(api, version)}.`);
     }
     // the controller handles config changes; the group coordinator is not involved
     if (api === 'IncrementalAlterConfigs') return incrementalAlterConfigsRpc(this, data);

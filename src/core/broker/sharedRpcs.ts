@@ -9,7 +9,7 @@ import { deleteGroupsRpc, describeGroupsRpc, listGroupsRpc, offsetDeleteRpc, off
 /** The committed-offsets RPCs (OffsetMetadataManager): the same RPCs and records in every edition. */
 export const OFFSET_RPCS: Readonly<Partial<Record<RpcName, RpcHandler>>> = {
   OffsetCommit: (broker, version, data) => offsetCommitRpc(broker, version, data),
-  OffsetFetch: (broker, _version, data) => offsetFetchRpc(broker, data),
+  OffsetFetch: (broker, version, data) => offsetFetchRpc(broker, version, data),
   OffsetDelete: (broker, _version, data) => offsetDeleteRpc(broker, data),
 };
 

@@ -3,6 +3,7 @@
 // it): every RPC gets its own error form, nothing reaches a coordinator, nothing is written.
 import { normalizeDeleteGroupsRequest } from '../coordinator/adminGroups.ts';
 import { errorResponse as offsetCommitError, normalizeOffsetCommitRequest } from '../offsets/commit.ts';
+import { normalizeOffsetFetchRequest, offsetFetchGroupError, offsetFetchResponseJson } from '../offsets/fetch.ts';
 import type { Edition } from '../edition.ts';
 import { errorCode, type ErrorName } from '../protocol/errors.ts';
 import { normalizeDescribeRequest } from '../protocol/normalize.ts';
@@ -52,14 +53,16 @@ export function unavailableOutcome(edition: Edition, api: RpcName, version: numb
         })),
       };
       break;
-    case 'OffsetFetch':
-      // OffsetFetchResponse v1-7 answer one group at the top level (ErrorCode v2+, ThrottleTimeMs v3+); v8+ per group
-      if (version < 8) {
-        response = { ...(version >= 3 ? { throttleTimeMs: 0 } : {}), topics: [], ...(version >= 2 ? { errorCode: code } : {}) };
-        break;
-      }
-      response = { throttleTimeMs: 0, groups: (Array.isArray(data.groups) ? data.groups : []).map((g: { groupId?: unknown }) => ({ groupId: g.groupId ?? '', topics: [], errorCode: code })) };
+    case 'OffsetFetch': {
+      // OffsetFetchResponse.groupError per group, in the version's form (v1-7 one group at the top level; v1 has no
+      // group-level error code, so each requested partition carries it)
+      const req = normalizeOffsetFetchRequest(data, version);
+      response = offsetFetchResponseJson(
+        req.groups.map((g) => offsetFetchGroupError(g, code, version)),
+        version,
+      );
       break;
+    }
     case 'DescribeGroups':
       response = {
         throttleTimeMs: 0,

@@ -1,5 +1,7 @@
-// OffsetFetch (apiKey 9, the v8+ form with groups) and OffsetDelete (apiKey 47) for streams groups and simple
-// classic groups (OffsetMetadataManager.fetchOffsets / fetchAllOffsets / deleteOffsets, StreamsGroup.validateOffsetFetch).
+// OffsetFetch (apiKey 9) and OffsetDelete (apiKey 47) for streams groups and simple classic groups
+// (OffsetMetadataManager.fetchOffsets / fetchAllOffsets / deleteOffsets, StreamsGroup.validateOffsetFetch). OffsetFetch
+// v1-7 name one group at the top level, v8+ a list of groups (OffsetFetchRequest.groups() turns the old form into one
+// group without a member); the response follows (OffsetFetchResponse.Builder.build).
 import type { OpContext, OpResult } from '../coordinator/context.ts';
 import type { StreamsGroup } from '../coordinator/group.ts';
 import type { Groups } from '../coordinator/replay.ts';
@@ -19,14 +21,43 @@ export interface OffsetFetchGroupRequest {
   topics: { name: string; partitionIndexes: number[] }[] | null;
 }
 
-export function normalizeOffsetFetchRequest(data: Obj): { groups: OffsetFetchGroupRequest[]; requireStable: boolean } {
+/**
+ * OffsetFetch versions the simulated broker serves: Kafka 4.4 has v1-10 (v0 was removed in 4.0, KIP-896); v10 names
+ * topics by topic id (OffsetFetchRequest.TOPIC_ID_MIN_VERSION), which the simulated cluster does not model.
+ */
+export const OFFSET_FETCH_VERSIONS: readonly [number, number] = [1, 9];
+/** OffsetFetchRequest.BATCH_MIN_VERSION: from v8 a request names a list of groups. */
+export const OFFSET_FETCH_BATCH_MIN_VERSION = 8;
+/** OffsetFetchRequest.TOP_LEVEL_ERROR_AND_NULL_TOPICS_MIN_VERSION: from v2 topics may be null (all) and the error is top-level. */
+export const OFFSET_FETCH_TOP_LEVEL_ERROR_MIN_VERSION = 2;
+
+const topicsOf = (v: unknown): { name: string; partitionIndexes: number[] }[] =>
+  (Array.isArray(v) ? v : []).filter(isObj).map((t) => ({ name: typeof t.name === 'string' ? t.name : '', partitionIndexes: ints(t.partitionIndexes) }));
+
+/**
+ * The request's groups, whatever its version (OffsetFetchRequest.groups()): v8+ its list; v1-7 its one top-level group,
+ * with no member id and epoch -1 (an admin-style fetch). Topics null mean all topics from v2 on; v1 cannot say so.
+ */
+export function normalizeOffsetFetchRequest(data: Obj, version = OFFSET_FETCH_BATCH_MIN_VERSION): { groups: OffsetFetchGroupRequest[]; requireStable: boolean } {
+  const requireStable = data.requireStable === true;
+  if (version < OFFSET_FETCH_BATCH_MIN_VERSION) {
+    const all = data.topics === null && version >= OFFSET_FETCH_TOP_LEVEL_ERROR_MIN_VERSION;
+    return { groups: [{ groupId: typeof data.groupId === 'string' ? data.groupId : '', memberId: null, memberEpoch: -1, topics: all ? null : topicsOf(data.topics) }], requireStable };
+  }
   const groups = (Array.isArray(data.groups) ? data.groups : []).filter(isObj).map((g) => ({
     groupId: typeof g.groupId === 'string' ? g.groupId : '',
     memberId: typeof g.memberId === 'string' ? g.memberId : null,
     memberEpoch: typeof g.memberEpoch === 'number' ? g.memberEpoch : -1,
-    topics: Array.isArray(g.topics) ? g.topics.filter(isObj).map((t) => ({ name: typeof t.name === 'string' ? t.name : '', partitionIndexes: ints(t.partitionIndexes) })) : null,
+    topics: Array.isArray(g.topics) ? topicsOf(g.topics) : null,
   }));
-  return { groups, requireStable: data.requireStable === true };
+  return { groups, requireStable };
+}
+
+/** The request in its version's JSON form: v1-7 the one group's fields at the top level (requireStable from v7). */
+export function offsetFetchRequestJson(req: { groups: OffsetFetchGroupRequest[]; requireStable: boolean }, version: number): Record<string, unknown> {
+  if (version >= OFFSET_FETCH_BATCH_MIN_VERSION) return req as unknown as Record<string, unknown>;
+  const g = req.groups[0]!;
+  return { groupId: g.groupId, topics: g.topics, ...(version >= 7 ? { requireStable: req.requireStable } : {}) };
 }
 
 interface FetchedPartition {
@@ -54,7 +85,7 @@ function validateOffsetFetch(g: StreamsGroup, req: OffsetFetchGroupRequest): voi
 
 const NO_OFFSET = (partitionIndex: number): FetchedPartition => ({ partitionIndex, committedOffset: -1, committedLeaderEpoch: -1, metadata: '', errorCode: 0 });
 
-/** fetchOffsets (named topics) / fetchAllOffsets (topics null); an unknown group has no offsets. */
+/** fetchOffsets (named topics) / fetchAllOffsets (topics null); an unknown group has no offsets (no error either). */
 export function fetchOffsets(groups: Groups, req: OffsetFetchGroupRequest, edition: Edition): OffsetFetchResponseGroup {
   const g = groups.get(req.groupId);
   try {
@@ -75,6 +106,36 @@ export function fetchOffsets(groups: Groups, req: OffsetFetchGroupRequest, editi
     ps.push(fetched(e.topic, e.partition));
   }
   return { groupId: req.groupId, topics: [...byTopic].map(([name, partitions]) => ({ name, partitions })), errorCode: 0 };
+}
+
+/**
+ * OffsetFetchResponse.groupError: from v2 the group's error code alone; v1 has no group-level error, so each partition
+ * of the request carries it (offset -1, no metadata).
+ */
+export function offsetFetchGroupError(req: OffsetFetchGroupRequest, code: number, version: number): OffsetFetchResponseGroup {
+  if (version >= OFFSET_FETCH_TOP_LEVEL_ERROR_MIN_VERSION) return { groupId: req.groupId, topics: [], errorCode: code };
+  const topics = (req.topics ?? []).map((t) => ({ name: t.name, partitions: t.partitionIndexes.map((p) => ({ ...NO_OFFSET(p), errorCode: code })) }));
+  return { groupId: req.groupId, topics, errorCode: 0 };
+}
+
+/**
+ * OffsetFetchResponse.Builder.build: v8+ the groups as they are; v1-7 the one group's topics at the top level, with
+ * ErrorCode from v2, ThrottleTimeMs from v3 and CommittedLeaderEpoch from v5 (older versions are written without them).
+ */
+export function offsetFetchResponseJson(groups: OffsetFetchResponseGroup[], version: number): Record<string, unknown> {
+  if (version >= OFFSET_FETCH_BATCH_MIN_VERSION) return { throttleTimeMs: 0, groups };
+  const g = groups[0] ?? { groupId: '', topics: [], errorCode: 0 };
+  const topics = g.topics.map((t) => ({
+    name: t.name,
+    partitions: t.partitions.map(({ committedLeaderEpoch, ...p }) => ({
+      partitionIndex: p.partitionIndex,
+      committedOffset: p.committedOffset,
+      ...(version >= 5 ? { committedLeaderEpoch } : {}),
+      metadata: p.metadata,
+      errorCode: p.errorCode,
+    })),
+  }));
+  return { ...(version >= 3 ? { throttleTimeMs: 0 } : {}), topics, ...(version >= OFFSET_FETCH_TOP_LEVEL_ERROR_MIN_VERSION ? { errorCode: g.errorCode } : {}) };
 }
 
 export interface OffsetDeleteRequest {

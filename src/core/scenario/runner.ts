@@ -181,6 +181,11 @@ export class ScenarioRunner {
       if (step.send === 'DeleteGroups' && data.groupsNames === undefined) data.groupsNames = [this.scenario.groupId];
       if (step.send === 'DescribeGroups' && data.groups === undefined) data.groups = [this.scenario.groupId];
       if (step.send === 'OffsetFetch' && version >= 8 && data.groups === undefined) data.groups = [{ groupId: this.scenario.groupId, topics: null }];
+      // OffsetFetch v1-7 name one group at the top level: the scenario's, all topics (v1 cannot ask for all: it names every topic of the cluster)
+      if (step.send === 'OffsetFetch' && version >= 1 && version < 8) {
+        if (data.groupId === undefined) data.groupId = this.scenario.groupId;
+        if (data.topics === undefined) data.topics = version >= 2 ? null : [...this.broker.topics].map(([name, n]) => ({ name, partitionIndexes: Array.from({ length: n }, (_, p) => p) }));
+      }
       if (step.send === 'StreamsGroupDescribe' && data.groupIds === undefined) data.groupIds = [this.scenario.groupId];
       if (step.member !== undefined && (step.send === 'StreamsGroupHeartbeat' || step.send === 'OffsetCommit') && data.memberId === undefined) {
         data.memberId = this.memberByAlias.get(step.member) ?? step.member;

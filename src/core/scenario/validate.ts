@@ -203,9 +203,16 @@ const ALTER_CONFIGS: readonly StructFields[] = [0, 1].map(() => ({
   ),
   validateOnly: f(bool),
 }));
-/** OffsetFetchRequest v0-9: the simulator serves v8-9 (groups; v9 adds memberId and memberEpoch); earlier versions have no fields here. */
+/**
+ * OffsetFetchRequest v0-9 (the simulator serves v1-9; v0 was removed in Kafka 4.0, KIP-896): v1-7 name one group at
+ * the top level (topics nullable from v2, requireStable from v7), v8+ a list of groups (v9 adds memberId and memberEpoch).
+ */
 const OFFSET_FETCH: readonly StructFields[] = Array.from({ length: 10 }, (_, v): StructFields => {
-  if (v < 8) return {};
+  if (v === 0) return {};
+  if (v < 8) {
+    const topics = arr(struct('OffsetFetchRequestTopic', { name: f(str), partitionIndexes: f(arr(int32)) }));
+    return { groupId: f(str), topics: v >= 2 ? nf(topics) : f(topics), ...(v >= 7 ? { requireStable: f(bool) } : {}) };
+  }
   const group: Record<string, FieldSpec> = { groupId: f(str) };
   if (v >= 9) Object.assign(group, { memberId: nf(str), memberEpoch: f(int32) });
   group.topics = nf(arr(struct('OffsetFetchRequestTopics', { name: f(str), partitionIndexes: f(arr(int32)) })));
@@ -958,7 +965,12 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
     if (v >= versions.length) {
       const range = versions.length === 1 ? 'only version 0' : `versions 0–${versions.length - 1}`;
       const forVariant = versions.length !== REQUEST_FIELDS[c.edition][rpc]?.length ? ` with variant ${JSON.stringify(c.variant)}` : '';
-      const hint = c.edition === 'ak4' && rpc === 'StreamsGroupHeartbeat' && v === 2 && !forVariant ? ` (v2 exists only with variants ${andList(variantsWithHeartbeatV2())})` : '';
+      const hint =
+        c.edition === 'ak4' && rpc === 'StreamsGroupHeartbeat' && v === 2 && !forVariant
+          ? ` (v2 exists only with variants ${andList(variantsWithHeartbeatV2())})`
+          : (rpc === 'OffsetFetch' || rpc === 'OffsetCommit') && v === 10
+            ? " (Kafka 4.4's v10 names topics by topic id, which the simulated cluster does not have)"
+            : '';
       c.p.add(childPath(path, 'version'), vEntry.value.pos, `${rpc} has ${range} in protocol ${JSON.stringify(c.edition)}${forVariant}, got ${v}${hint}`);
       return null;
     }

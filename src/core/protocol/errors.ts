@@ -1,74 +1,32 @@
-// Kafka error codes (org.apache.kafka.common.protocol.Errors), by name and number, per protocol edition.
+// Kafka error codes (org.apache.kafka.common.protocol.Errors), by name and number, per wire dialect (each edition's
+// table is its own: src/core/editions/<name>/wire.ts).
 
-/** The wire dialects: each has its own error numbering here and its own message schemas (src/core/wire/). */
-export type EditionName = 'ak4' | 'kip1071-draft';
-/** A wire dialect's name, as the error tables and schemas key it (an edition itself is an `Edition` object, src/core/edition.ts). */
+import { ERROR_CODES } from '../editions/wire.ts';
+import type { ErrorName } from './errorNumbers.ts';
+
+export type { ErrorName } from './errorNumbers.ts';
+export { ERROR_CODES } from '../editions/wire.ts';
+
+/** A wire dialect's name, as the error tables and schemas key it (registered in src/core/editions/wire.ts; an edition itself is an `Edition` object, src/core/edition.ts). */
+export type EditionName = string;
+/** A wire dialect's or a scenario protocol's name. */
 export type Edition = EditionName;
 
-const COMMON = {
-  NONE: 0,
-  UNKNOWN_SERVER_ERROR: -1,
-  UNKNOWN_TOPIC_OR_PARTITION: 3,
-  REQUEST_TIMED_OUT: 7,
-  OFFSET_METADATA_TOO_LARGE: 12,
-  COORDINATOR_LOAD_IN_PROGRESS: 14,
-  COORDINATOR_NOT_AVAILABLE: 15,
-  NOT_COORDINATOR: 16,
-  NOT_ENOUGH_REPLICAS: 19,
-  ILLEGAL_GENERATION: 22,
-  INVALID_GROUP_ID: 24,
-  UNKNOWN_MEMBER_ID: 25,
-  TOPIC_AUTHORIZATION_FAILED: 29,
-  GROUP_AUTHORIZATION_FAILED: 30,
-  CLUSTER_AUTHORIZATION_FAILED: 31,
-  UNSUPPORTED_VERSION: 35,
-  INVALID_REQUEST: 42,
-  INVALID_CONFIG: 40,
-  NON_EMPTY_GROUP: 68,
-  GROUP_ID_NOT_FOUND: 69,
-  GROUP_SUBSCRIBED_TO_TOPIC: 86,
-  GROUP_MAX_SIZE_REACHED: 81,
-  FENCED_INSTANCE_ID: 82,
-  FENCED_MEMBER_EPOCH: 110,
-  UNRELEASED_INSTANCE_ID: 111,
-  UNSUPPORTED_ASSIGNOR: 112,
-  STALE_MEMBER_EPOCH: 113,
-} as const;
-
-/** Shipped (Kafka 4.x) numbering of the streams errors. */
-const AK4 = {
-  ...COMMON,
-  STREAMS_INVALID_TOPOLOGY: 130,
-  STREAMS_INVALID_TOPOLOGY_EPOCH: 131,
-  STREAMS_TOPOLOGY_FENCED: 132,
-} as const;
-
-/** Draft branch (kip1071 @ 1bde29cc) numbering. */
-const DRAFT = {
-  ...COMMON,
-  STREAMS_INVALID_TOPOLOGY: 129,
-  STREAMS_INCONSISTENT_TOPOLOGY: 130,
-  STREAMS_MISSING_SOURCE_TOPICS: 131,
-  STREAMS_GROUP_UNINITIALIZED: 132,
-  STREAMS_SHUTDOWN_APPLICATION: 133,
-  STREAMS_INCONSISTENT_INTERNAL_TOPICS: 134,
-} as const;
-
-export type ErrorName = keyof typeof AK4 | keyof typeof DRAFT;
-
-export const ERROR_CODES: Record<Edition, Readonly<Partial<Record<ErrorName, number>>>> = {
-  ak4: AK4,
-  'kip1071-draft': DRAFT,
-};
+/** A dialect's error table; an unknown dialect is a bug of the caller. */
+function tableOf(edition: Edition): Readonly<Partial<Record<ErrorName, number>>> {
+  const table = ERROR_CODES[edition];
+  if (!table) throw new Error(`no wire dialect ${JSON.stringify(edition)} (known: ${Object.keys(ERROR_CODES).join(', ')})`);
+  return table;
+}
 
 export function errorCode(edition: Edition, name: ErrorName): number {
-  const code = ERROR_CODES[edition][name];
+  const code = tableOf(edition)[name];
   if (code === undefined) throw new Error(`error ${name} does not exist in edition ${edition}`);
   return code;
 }
 
 export function errorName(edition: Edition, code: number): ErrorName | `UNKNOWN(${number})` {
-  for (const [name, c] of Object.entries(ERROR_CODES[edition])) if (c === code) return name as ErrorName;
+  for (const [name, c] of Object.entries(tableOf(edition))) if (c === code) return name as ErrorName;
   return `UNKNOWN(${code})`;
 }
 

@@ -2,6 +2,7 @@
 // driven by the schemas in ./schemas. JSON is Kafka's camelCase form (as the broker's request logger prints it).
 import { Reader, Writer } from './bytes.ts';
 import { decodeStruct, defaultStruct, encodeStruct, type Ctx } from './codec.ts';
+import { wireDialectNames } from '../editions/wire.ts';
 import { REQUEST_HEADER, RESPONSE_HEADER, SCHEMAS } from './schemas/index.ts';
 import type { Annotation, Edition, MessageKind, MessageSchema } from './types.ts';
 import { GROUP_RPC_KINDS, WireError } from './types.ts';
@@ -32,7 +33,7 @@ export interface HeaderOptions {
 }
 
 export interface WireOptions {
-  /** Protocol edition; default `ak4` when it has the kind, else `kip1071-draft` (StreamsGroupInitialize). */
+  /** Wire dialect; default the first registered dialect that has the kind (src/core/editions/wire.ts). */
   edition?: Edition;
   /** Ignorable fields absent from the version: `error` (default) unless default-valued, or `drop` silently as Kafka does. */
   ignorable?: 'error' | 'drop';
@@ -61,7 +62,9 @@ export interface Decoded {
 
 /** The schema of a message kind in an edition. */
 export function getSchema(kind: MessageKind, edition?: Edition): MessageSchema {
-  const ed = edition ?? (SCHEMAS.ak4[kind] ? 'ak4' : 'kip1071-draft');
+  // no edition: the first registered dialect that has the kind (ak4's, or the draft's StreamsGroupInitialize), else the last
+  const names = wireDialectNames();
+  const ed = edition ?? names.find((name) => SCHEMAS[name]?.[kind]) ?? names[names.length - 1]!;
   const s = SCHEMAS[ed]?.[kind];
   if (!s) throw new WireError(`${kind} does not exist in the ${ed} edition`, 0, '');
   return s;

@@ -31,7 +31,8 @@ export interface StructSpec {
   fields: FieldSpec[];
 }
 
-export type Edition = 'ak4' | 'kip1071-draft';
+/** A wire dialect's name (an edition's `wire`, registered in src/core/editions/wire.ts). */
+export type Edition = string;
 
 export interface MessageSchema {
   name: string;

@@ -1,7 +1,7 @@
 // KIP-1071 draft-branch schemas (kip1071-draft §2.2-2.4): StreamsGroupInitialize (apiKey 88), StreamsGroupHeartbeat
 // (89) and StreamsGroupDescribe (90), all v0 only and flexible from v0, as in the JSON of branch kip1071 at 1bde29cccba.
-import type { MessageSchema } from '../types.ts';
-import { ENDPOINT, f, fNull, KEY_VALUE, STATUS, TASK_IDS, TASK_OFFSET, TOPIC_PARTITION, sentSubtopologyFields } from './common.ts';
+import type { MessageSchema } from '../../wire/types.ts';
+import { ENDPOINT, f, fNull, KEY_VALUE, STATUS, TASK_IDS, TASK_OFFSET, TOPIC_PARTITION, sentSubtopologyFields } from '../../wire/schemas/common.ts';
 
 export const DRAFT_HEARTBEAT_REQUEST: MessageSchema = {
   name: 'StreamsGroupHeartbeatRequest',

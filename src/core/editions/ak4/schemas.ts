@@ -1,7 +1,7 @@
 // Apache Kafka 4.x streams-group RPC schemas (ak4-shipped §2.1, §2.2, §2.5), plus the KAFKA-20870 proposals:
 // heartbeat request v2 with the nullable OwnedTasks struct (option D) and response v2 with OwnedTasksRequired (option B).
-import type { MessageSchema } from '../types.ts';
-import { ENDPOINT, f, fNull, KEY_VALUE, STATUS, TASK_IDS, TASK_OFFSET, TOPIC_INFO, TOPIC_PARTITION, sentSubtopologyFields } from './common.ts';
+import type { MessageSchema } from '../../wire/types.ts';
+import { ENDPOINT, f, fNull, KEY_VALUE, STATUS, TASK_IDS, TASK_OFFSET, TOPIC_INFO, TOPIC_PARTITION, sentSubtopologyFields } from '../../wire/schemas/common.ts';
 
 export const AK4_HEARTBEAT_REQUEST: MessageSchema = {
   name: 'StreamsGroupHeartbeatRequest',

@@ -10,7 +10,8 @@ import { ORACLE_USAGE, oracleText, parseOracleArgs, runOracle } from './oracle/c
 import { exportMarkdown, scenarioFromRequestLog, type ScenarioImportOptions } from '../core/interop/index.ts';
 import { VARIANTS, type Variant } from '../core/scenario/types.ts';
 import { VARIANT_DEFINITIONS } from '../core/variants/index.ts';
-import { EDITIONS, VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
+import { VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
+import { editionNames } from '../core/editions/index.ts';
 
 export const EXIT = {
   OK: 0,
@@ -371,8 +372,8 @@ function parseImportArgs(argv: readonly string[]): ImportArgs | string {
     if (!a.startsWith('-') || a === '-') files.push(a);
     else if (a === '--no-expect') out.options.expectResponses = false;
     else if ((o = optionValue(argv, i, '--protocol'))) {
-      if (o.value === undefined || !(EDITIONS as readonly string[]).includes(o.value)) return `--protocol needs ${EDITIONS.join(' or ')}`;
-      out.options.protocol = o.value as (typeof EDITIONS)[number];
+      if (o.value === undefined || !editionNames().includes(o.value)) return `--protocol needs ${editionNames().join(' or ')}`;
+      out.options.protocol = o.value;
       i = o.next;
     } else if ((o = optionValue(argv, i, '--group'))) {
       if (!o.value) return '--group needs a group id';

@@ -2,7 +2,7 @@
 // side by side, with the first step where they diverge. Exit 0 when they agree, 1 when they diverge (as diff).
 import { compareScenario, formatComparison, type Side } from '../core/compare/compare.ts';
 import type { Edition } from '../core/protocol/errors.ts';
-import { EDITIONS } from '../core/scenario/validate.ts';
+import { editionNames } from '../core/editions/index.ts';
 import { VARIANTS, type Scenario, type Variant } from '../core/scenario/types.ts';
 
 export const COMPARE_USAGE =
@@ -28,7 +28,7 @@ export function parseCompareArgs(argv: readonly string[]): CompareArgs | string 
       out.variants.push(v as Variant);
     } else if (a === '--protocol' || a.startsWith('--protocol=')) {
       const p = value('--protocol');
-      if (!p || !(EDITIONS as readonly string[]).includes(p)) return `--protocol needs ${EDITIONS.join(' or ')}`;
+      if (!p || !editionNames().includes(p)) return `--protocol needs ${editionNames().join(' or ')}`;
       out.protocols.push(p as Edition);
     } else if (a.startsWith('-')) return `unknown option "${a}" for "sgp compare"`;
     else if (out.file) return '"sgp compare" takes one FILE';

@@ -8,6 +8,7 @@ import type { ClientRequestShape, SimulatedClient } from './clients/simulated.ts
 import type { Config } from './config.ts';
 import type { CoordinatorEdition } from './coordinator/editionHooks.ts';
 import type { RecordType } from './log/records.ts';
+import type { RequestFieldTable, StructFields, WireType } from './scenario/fieldSpec.ts';
 import type { RpcName, TraceStep, Variant } from './scenario/types.ts';
 
 export type { CoordinatorEdition, EditionHooks } from './coordinator/editionHooks.ts';
@@ -15,7 +16,29 @@ export type { CoordinatorEdition, EditionHooks } from './coordinator/editionHook
 /** One RPC at the broker, after the KafkaApis gate: the edition's checks, then the coordinator operation. */
 export type RpcHandler = (broker: BrokerView, version: number, data: Record<string, unknown>, client: ClientContext, quiet: boolean) => RpcOutcome;
 
+/** Where the edition's requests carry the group's topology (the scenario validator, the request-log import). */
+export interface TopologyShape {
+  /** The topology's type in the edition's requests: a scenario's and a client's "topology" are checked against it. */
+  readonly type: WireType;
+  /** How the validator's messages name it. */
+  readonly description: string;
+  /** The RPC whose request carries the topology. */
+  readonly carriedBy: RpcName;
+  /** The list of subtopologies inside a topology value (anything else if it has none). */
+  subtopologies(topology: unknown): unknown;
+}
+
 export interface Edition extends CoordinatorEdition {
+  /** The request fields of each RPC by version (index = version), for the scenario validator and the request-log import. */
+  readonly requestFields: RequestFieldTable;
+  /** The request fields under a variant, when a variant changes them (a proposal's new heartbeat version); else `base`. */
+  variantRequestFields?(variant: Variant, rpc: RpcName, base: readonly StructFields[] | undefined): readonly StructFields[] | undefined;
+  /** Where its requests carry the topology, and its shape. */
+  readonly topology: TopologyShape;
+  /** The variants a scenario of this edition may choose (src/core/variants/). */
+  readonly variants: readonly Variant[];
+  /** The released broker that runs this edition, for the Kafka oracle ("Kafka 4.x"), or null: none does. */
+  readonly releasedBroker: string | null;
   /** The apiKey of each of the edition's streams group RPCs (request logs name RPCs by apiKey). */
   readonly apiKeys: Readonly<Partial<Record<RpcName, number>>>;
   /** The type id (key version) of each coordinator record type (kafka-dump-log prints records by type id). */

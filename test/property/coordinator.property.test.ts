@@ -139,7 +139,7 @@ function request(broker: Broker, o: Op): Record<string, unknown> | null {
   }
 }
 
-const KNOWN_CODES = new Set(Object.values(ERROR_CODES.ak4));
+const KNOWN_CODES = new Set(Object.values(ERROR_CODES.ak4!));
 
 function checkResponse(res: Record<string, unknown>, errorName: string): void {
   expect(typeof res.errorCode).toBe('number');

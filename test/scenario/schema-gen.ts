@@ -6,7 +6,7 @@ import { MAX_PARTITIONS_PER_TOPIC } from '../../src/core/limits.ts';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_DEFS } from '../../src/core/config.ts';
 import { VARIANTS, VARIANT_DEFINITIONS, variantsFor, variantsWithHeartbeatV2 } from '../../src/core/variants/index.ts';
-import { REQUEST_FIELDS, requestFields, type StructFields, type WireType, type FieldSpec } from '../../src/core/scenario/validate.ts';
+import { requestFieldTable, requestFields, type StructFields, type WireType, type FieldSpec } from '../../src/core/scenario/validate.ts';
 import { ERROR_CODES } from '../../src/core/protocol/errors.ts';
 import { RECORD_API_KEYS } from '../../src/core/log/records.ts';
 import { INVARIANTS } from '../../src/core/invariants/types.ts';
@@ -114,20 +114,20 @@ export function buildSchema(): Record<string, unknown> {
     return { type: 'object', description: `${owner} in Kafka's JSON form. Omitted fields take the schema defaults.`, additionalProperties: false, properties };
   }
 
-  const ak4Hb = structSchema(REQUEST_FIELDS.ak4.StreamsGroupHeartbeat![0]!, 'StreamsGroupHeartbeat');
+  const ak4Hb = structSchema(requestFieldTable('ak4').StreamsGroupHeartbeat![0]!, 'StreamsGroupHeartbeat');
   const nestedHb = structSchema(requestFields('ak4', 'D-nested-report', 'StreamsGroupHeartbeat')![2]!, 'StreamsGroupHeartbeat');
   Object.assign(nestedHb, { description: 'StreamsGroupHeartbeat v2 request data of variant D-nested-report: one nullable ownedTasks instead of the three flat lists.' });
   defs.ak4NestedHeartbeatData = nestedHb;
-  const draftHb = structSchema(REQUEST_FIELDS['kip1071-draft'].StreamsGroupHeartbeat![0]!, 'StreamsGroupHeartbeat');
-  const draftInit = structSchema(REQUEST_FIELDS['kip1071-draft'].StreamsGroupInitialize![0]!, 'StreamsGroupInitialize');
-  const describe0 = structSchema(REQUEST_FIELDS.ak4.StreamsGroupDescribe![0]!, 'StreamsGroupDescribe');
+  const draftHb = structSchema(requestFieldTable('kip1071-draft').StreamsGroupHeartbeat![0]!, 'StreamsGroupHeartbeat');
+  const draftInit = structSchema(requestFieldTable('kip1071-draft').StreamsGroupInitialize![0]!, 'StreamsGroupInitialize');
+  const describe0 = structSchema(requestFieldTable('ak4').StreamsGroupDescribe![0]!, 'StreamsGroupDescribe');
   Object.assign(ak4Hb, {
     description: 'StreamsGroupHeartbeat request data for protocol ak4 (versions 0 and 1 have the same fields), camelCase as the broker logs it. Omitted fields take the schema defaults.',
   });
   Object.assign(draftHb, { description: 'StreamsGroupHeartbeat request data for the KIP-1071 draft (version 0): TopologyId instead of a topology. Omitted fields take the schema defaults.' });
   Object.assign(draftInit, { description: 'StreamsGroupInitialize request data (draft only): the topology a member was asked to initialize.' });
   Object.assign(describe0, { description: 'StreamsGroupDescribe request data (version 0).' });
-  const commit9 = structSchema(REQUEST_FIELDS.ak4.OffsetCommit![9]!, 'OffsetCommit');
+  const commit9 = structSchema(requestFieldTable('ak4').OffsetCommit![9]!, 'OffsetCommit');
   Object.assign(commit9, {
     description:
       'OffsetCommit v9 request data (both protocols): the member commits offsets of its input partitions with its member epoch. Older versions differ slightly (v2-4 add retentionTimeMs; v7+ add groupInstanceId; v6+ committedLeaderEpoch); the simulated broker accepts v2-v9.',
@@ -196,7 +196,7 @@ export function buildSchema(): Record<string, unknown> {
       clientHost: { type: 'string', description: 'Client host of the request context (stored in the member metadata). Default: "/127.0.0.1".' },
     },
   };
-  const errorNames = [...new Set([...Object.keys(ERROR_CODES.ak4), ...Object.keys(ERROR_CODES['kip1071-draft'])])];
+  const errorNames = [...new Set([...Object.keys(ERROR_CODES.ak4!), ...Object.keys(ERROR_CODES['kip1071-draft']!)])];
   defs.memberExpectation = {
     anyOf: [
       {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { CONFIG_DEFS } from '../../src/core/config.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { VARIANTS } from '../../src/core/scenario/types.ts';
-import { CLIENT_ACTIONS, CLIENT_PROFILES, EDITIONS, REQUEST_FIELDS, RPC_NAMES, requestFields } from '../../src/core/scenario/validate.ts';
+import { editionNames } from '../../src/core/editions/index.ts';
+import { CLIENT_ACTIONS, CLIENT_PROFILES, RPC_NAMES, requestFieldTable, requestFields } from '../../src/core/scenario/validate.ts';
 import { validate } from './mini-schema.ts';
 import { buildSchema } from './schema-gen.ts';
 
@@ -127,7 +128,7 @@ describe('static/scenario.schema.json', () => {
   });
 
   it('lists the same enums as the program', () => {
-    expect(schema.properties.protocol.enum).toEqual([...EDITIONS]);
+    expect(schema.properties.protocol.enum).toEqual(editionNames());
     expect(schema.properties.variant.enum).toEqual([...VARIANTS]);
     expect(defs.client.properties.profile.enum).toEqual([...CLIENT_PROFILES]);
     expect(defs.stepCommon.properties.do.enum).toEqual([...CLIENT_ACTIONS]);
@@ -137,12 +138,12 @@ describe('static/scenario.schema.json', () => {
 
   it('has the same request fields as the validator', () => {
     const fields = (d: string) => Object.keys(defs[d].properties);
-    expect(fields('ak4HeartbeatData')).toEqual(Object.keys(REQUEST_FIELDS.ak4.StreamsGroupHeartbeat![1]!));
-    expect(fields('draftHeartbeatData')).toEqual(Object.keys(REQUEST_FIELDS['kip1071-draft'].StreamsGroupHeartbeat![0]!));
-    expect(fields('draftInitializeData')).toEqual(Object.keys(REQUEST_FIELDS['kip1071-draft'].StreamsGroupInitialize![0]!));
-    expect(fields('describeData')).toEqual(Object.keys(REQUEST_FIELDS.ak4.StreamsGroupDescribe![0]!));
-    expect(fields('offsetFetchData')).toEqual(Object.keys(REQUEST_FIELDS.ak4.OffsetFetch![9]!));
-    expect(fields('offsetFetchSingleGroupData')).toEqual(Object.keys(REQUEST_FIELDS.ak4.OffsetFetch![7]!));
+    expect(fields('ak4HeartbeatData')).toEqual(Object.keys(requestFieldTable('ak4').StreamsGroupHeartbeat![1]!));
+    expect(fields('draftHeartbeatData')).toEqual(Object.keys(requestFieldTable('kip1071-draft').StreamsGroupHeartbeat![0]!));
+    expect(fields('draftInitializeData')).toEqual(Object.keys(requestFieldTable('kip1071-draft').StreamsGroupInitialize![0]!));
+    expect(fields('describeData')).toEqual(Object.keys(requestFieldTable('ak4').StreamsGroupDescribe![0]!));
+    expect(fields('offsetFetchData')).toEqual(Object.keys(requestFieldTable('ak4').OffsetFetch![9]!));
+    expect(fields('offsetFetchSingleGroupData')).toEqual(Object.keys(requestFieldTable('ak4').OffsetFetch![7]!));
     expect(fields('ak4NestedHeartbeatData')).toEqual(Object.keys(requestFields('ak4', 'D-nested-report', 'StreamsGroupHeartbeat')![2]!));
   });
 

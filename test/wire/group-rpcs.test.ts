@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { runScenario } from '../../src/core/scenario/runner.ts';
 import type { Trace } from '../../src/core/scenario/types.ts';
-import { REQUEST_FIELDS } from '../../src/core/scenario/validate.ts';
+import { requestFieldTable } from '../../src/core/scenario/validate.ts';
 import { decodeMessage, fromHex, type Edition, type MessageKind } from '../../src/core/wire/index.ts';
 import { WorkerApi, type WireEncoding } from '../../workers/api.ts';
 
@@ -123,7 +123,7 @@ function inForm(json: unknown, form: unknown): unknown {
 describe('group RPCs in Kafka binary form', () => {
   for (const edition of ['ak4', 'kip1071-draft'] as const) {
     for (const rpc of RPCS) {
-      const versions = REQUEST_FIELDS[edition][rpc]!.length;
+      const versions = requestFieldTable(edition)[rpc]!.length;
       it(`${edition} ${rpc}: every version the validator accepts (v0-v${versions - 1})`, () => {
         for (let v = 0; v < versions; v++) {
           const step = run(scenario(edition, rpc, v)).steps.at(-1)!;

@@ -8,7 +8,7 @@ import { arbMessage } from './arbitrary.ts';
 
 const CASES: { edition: Edition; kind: MessageKind; version: number }[] = [];
 for (const edition of Object.keys(SCHEMAS) as Edition[]) {
-  for (const kind of Object.keys(SCHEMAS[edition]) as MessageKind[]) {
+  for (const kind of Object.keys(SCHEMAS[edition]!) as MessageKind[]) {
     // The headers are shared by both editions: test them once.
     if (edition !== 'ak4' && (kind === 'RequestHeader' || kind === 'ResponseHeader')) continue;
     for (const version of supportedVersions(kind, edition)) CASES.push({ edition, kind, version });
@@ -56,7 +56,7 @@ describe('round trips', () => {
   });
 
   it.each(CASES.map((c) => [label(c), c] as const))('%s: decode(encode(x)) = x and encode(decode(b)) = b (property)', (_, c) => {
-    const schema = SCHEMAS[c.edition][c.kind]!;
+    const schema = SCHEMAS[c.edition]![c.kind]!;
     const flexible = inVersions(schema.flexibleVersions, c.version);
     fc.assert(
       fc.property(arbMessage(schema, c.version, flexible), (json) => {
@@ -72,7 +72,7 @@ describe('round trips', () => {
   });
 
   it.each(CASES.map((c) => [label(c), c] as const))('%s: omitted top-level fields come back as their defaults (property)', (_, c) => {
-    const schema = SCHEMAS[c.edition][c.kind]!;
+    const schema = SCHEMAS[c.edition]![c.kind]!;
     const defaults = defaultMessage(c.kind, c.version, { edition: c.edition });
     fc.assert(
       fc.property(arbMessage(schema, c.version, false), fc.func(fc.boolean()), (json, keep) => {
@@ -85,7 +85,7 @@ describe('round trips', () => {
   });
 
   it.each(CASES.map((c) => [label(c), c] as const))('%s: every strict prefix is a truncation WireError (property)', (_, c) => {
-    const schema = SCHEMAS[c.edition][c.kind]!;
+    const schema = SCHEMAS[c.edition]![c.kind]!;
     fc.assert(
       fc.property(arbMessage(schema, c.version, false), (json) => {
         const b = encodeMessage(c.kind, c.version, json, { edition: c.edition });
@@ -108,7 +108,7 @@ describe('round trips', () => {
   });
 
   it.each(CASES.map((c) => [label(c), c] as const))('%s: corrupted or random bytes decode or fail with a WireError, never anything else (property)', (_, c) => {
-    const schema = SCHEMAS[c.edition][c.kind]!;
+    const schema = SCHEMAS[c.edition]![c.kind]!;
     const opts = { edition: c.edition };
     const corrupted = fc.tuple(arbMessage(schema, c.version, false), fc.nat(), fc.integer({ min: 1, max: 255 })).map(([json, at, x]) => {
       const b = encodeMessage(c.kind, c.version, json, opts).slice();

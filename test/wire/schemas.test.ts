@@ -20,7 +20,7 @@ function* allFields(schema: MessageSchema): Generator<[string, FieldSpec[]]> {
 }
 
 const SCHEMA_LIST: [string, MessageSchema][] = (Object.keys(SCHEMAS) as Edition[]).flatMap((ed) =>
-  (Object.entries(SCHEMAS[ed]) as [MessageKind, MessageSchema][]).map(([k, s]) => [`${ed} ${k}`, s] as [string, MessageSchema]),
+  (Object.entries(SCHEMAS[ed]!) as [MessageKind, MessageSchema][]).map(([k, s]) => [`${ed} ${k}`, s] as [string, MessageSchema]),
 );
 
 describe('schema data', () => {
@@ -40,7 +40,7 @@ describe('schema data', () => {
   });
 
   it('API keys and versions as the specs state them', () => {
-    const keys = (ed: Edition) => Object.fromEntries(Object.entries(SCHEMAS[ed]).map(([k, s]) => [k, s.apiKey]));
+    const keys = (ed: Edition) => Object.fromEntries(Object.entries(SCHEMAS[ed]!).map(([k, s]) => [k, s.apiKey]));
     expect(keys('ak4')).toMatchObject({ StreamsGroupHeartbeatRequest: 88, StreamsGroupHeartbeatResponse: 88, StreamsGroupDescribeRequest: 89, StreamsGroupDescribeResponse: 89 });
     expect(keys('kip1071-draft')).toMatchObject({
       StreamsGroupInitializeRequest: 88,
@@ -71,7 +71,7 @@ describe('schema data', () => {
     for (const [rpc, [apiKey, versions, flexible]] of Object.entries(expected)) {
       for (const side of ['Request', 'Response'] as const) {
         const kind = `${rpc}${side}` as MessageKind;
-        expect(SCHEMAS['kip1071-draft'][kind], kind).toBe(SCHEMAS.ak4[kind]);
+        expect(SCHEMAS['kip1071-draft']![kind], kind).toBe(SCHEMAS.ak4![kind]);
         expect(getSchema(kind, 'ak4')).toMatchObject({ apiKey, edition: 'common', flexibleVersions: flexible });
         expect(supportedVersions(kind, 'ak4'), kind).toEqual(versions);
       }

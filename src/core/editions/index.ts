@@ -2,7 +2,6 @@
 // edition; the composition roots (the scenario runner, the explorer, the validator, the CLI) look an edition up here
 // once and hand the object to the engine (docs/adding-an-edition.md).
 import type { Edition } from '../edition.ts';
-import type { EditionName } from '../protocol/errors.ts';
 import { AK4 } from './ak4/edition.ts';
 import { KIP1071_DRAFT } from './kip1071-draft/edition.ts';
 
@@ -11,8 +10,11 @@ const REGISTRY = new Map<string, Edition>([
   [KIP1071_DRAFT.name, KIP1071_DRAFT],
 ]);
 
+/** The protocol a scenario runs when it names none: the shipped one. */
+export const DEFAULT_PROTOCOL: string = AK4.name;
+
 /** The edition a scenario's "protocol" names. */
-export function editionNamed(name: EditionName | string): Edition {
+export function editionNamed(name: string): Edition {
   const e = REGISTRY.get(name);
   if (!e) throw new Error(`no protocol edition ${JSON.stringify(name)} (known: ${[...REGISTRY.keys()].join(', ')})`);
   return e;

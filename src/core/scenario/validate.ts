@@ -4,10 +4,13 @@
 import { parseDumpLog } from '../interop/dumpLog.ts';
 import { replay } from '../coordinator/replay.ts';
 import type { Groups } from '../coordinator/groups.ts';
-import { editionNamed } from '../editions/index.ts';
+import { DEFAULT_PROTOCOL, editionNamed, editionNames } from '../editions/index.ts';
 import { RECORD_API_KEYS, type CoordinatorRecord, type RecordType } from '../log/records.ts';
 import { CONFIG_DEFS, Config, ConfigError } from '../config.ts';
 import { ERROR_CODES, type Edition } from '../protocol/errors.ts';
+import { ENDPOINT, f, type FieldSpec, type RequestFieldTable, type StructFields, type WireType } from './fieldSpec.ts';
+
+export type { FieldSpec, StructFields, WireType } from './fieldSpec.ts';
 import { INVARIANTS, type InvariantName } from '../invariants/types.ts';
 import type { JsonEntry, JsonNode, ParseResult, Pos, ScenarioError } from './json.ts';
 import { childPath, setOwn, toValue } from './json.ts';
@@ -27,11 +30,10 @@ import {
   type Variant,
 } from './types.ts';
 import { maxOf } from '../util/arrays.ts';
-import { variantDefinition, variantsFor, variantsWithHeartbeatV2 } from '../variants/index.ts';
+import { variantDefinition, variantsWithHeartbeatV2 } from '../variants/index.ts';
 
 export const MAX_ERRORS = 50;
 
-export const EDITIONS: readonly Edition[] = ['ak4', 'kip1071-draft'];
 export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
 export const RPC_NAMES: readonly RpcName[] = [
@@ -48,231 +50,34 @@ export const RPC_NAMES: readonly RpcName[] = [
 ];
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
 export const EXPECT_KEYS = ['response', 'error', 'group', 'groups', 'records', 'recordTypes', 'timers', 'topicsToCreate', 'violations', 'byVariant'] as const;
-/** Variants that exist for both editions; the others are proposals against the shipped protocol. */
-export const VARIANTS_FOR_BOTH_EDITIONS: readonly Variant[] = variantsFor('kip1071-draft');
+/** Variants that exist for every built-in edition; the others are proposals against the shipped protocol. */
+export const VARIANTS_FOR_BOTH_EDITIONS: readonly Variant[] = VARIANTS.filter((v) => editionNames().every((name) => editionNamed(name).variants.includes(v)));
+
+/** The editions whose scenarios may choose the variant. */
+function editionsWithVariant(v: Variant): string[] {
+  return editionNames().filter((name) => editionNamed(name).variants.includes(v));
+}
 
 // ---------------------------------------------------------------------------------------------
-// Request schemas in Kafka's JSON form (camelCase), per edition and version.
+// Request schemas in Kafka's JSON form (camelCase), per edition and version: each edition's `requestFields`.
 
-export type WireType = { t: 'int8' | 'int16' | 'int32' | 'int64' | 'uint16' | 'string' | 'bool' } | { t: 'array'; of: WireType } | { t: 'struct'; name: string; fields: StructFields };
-
-export interface FieldSpec {
-  readonly type: WireType;
-  readonly nullable?: boolean;
-  /** The playground's cap below the type's range (src/core/limits.ts), if any. */
-  readonly max?: number;
+/** The request fields of an edition (a registered "protocol" name), by RPC and version. */
+export function requestFieldTable(edition: Edition): RequestFieldTable {
+  return editionNamed(edition).requestFields;
 }
 
-export type StructFields = Readonly<Record<string, FieldSpec>>;
-
-const int16: WireType = { t: 'int16' };
-const int32: WireType = { t: 'int32' };
-const int64: WireType = { t: 'int64' };
-const uint16: WireType = { t: 'uint16' };
-const str: WireType = { t: 'string' };
-const bool: WireType = { t: 'bool' };
-const arr = (of: WireType): WireType => ({ t: 'array', of });
-const struct = (name: string, fields: StructFields): WireType => ({ t: 'struct', name, fields });
-const f = (type: WireType): FieldSpec => ({ type });
-const nf = (type: WireType): FieldSpec => ({ type, nullable: true });
-
-const KEY_VALUE = struct('KeyValue', { key: f(str), value: f(str) });
-const TOPIC_INFO = struct('TopicInfo', {
-  name: f(str),
-  partitions: { type: int32, max: MAX_PARTITIONS_PER_TOPIC },
-  replicationFactor: f(int16),
-  topicConfigs: f(arr(KEY_VALUE)),
-});
-const COPARTITION_GROUP = struct('CopartitionGroup', {
-  sourceTopics: f(arr(int16)),
-  sourceTopicRegex: f(arr(int16)),
-  repartitionSourceTopics: f(arr(int16)),
-});
-export const SUBTOPOLOGY = struct('Subtopology', {
-  subtopologyId: f(str),
-  sourceTopics: f(arr(str)),
-  sourceTopicRegex: f(arr(str)),
-  stateChangelogTopics: f(arr(TOPIC_INFO)),
-  repartitionSinkTopics: f(arr(str)),
-  repartitionSourceTopics: f(arr(TOPIC_INFO)),
-  copartitionGroups: f(arr(COPARTITION_GROUP)),
-});
-/** StreamsGroupHeartbeatRequest.Topology (ak4). */
-export const AK4_TOPOLOGY = struct('Topology', { epoch: f(int32), subtopologies: f(arr(SUBTOPOLOGY)) });
-/** StreamsGroupInitializeRequest.Topology (draft): the list of subtopologies. */
-export const DRAFT_TOPOLOGY = arr(SUBTOPOLOGY);
-const TASK_IDS = struct('TaskIds', { subtopologyId: f(str), partitions: f(arr(int32)) });
-const ENDPOINT = struct('Endpoint', { host: f(str), port: f(uint16) });
-const TASK_OFFSET = struct('TaskOffset', { subtopologyId: f(str), partition: f(int32), offset: f(int64) });
-
-const AK4_HEARTBEAT: StructFields = {
-  groupId: f(str),
-  memberId: f(str),
-  memberEpoch: f(int32),
-  endpointInformationEpoch: f(int32),
-  instanceId: nf(str),
-  rackId: nf(str),
-  rebalanceTimeoutMs: f(int32),
-  topology: nf(AK4_TOPOLOGY),
-  activeTasks: nf(arr(TASK_IDS)),
-  standbyTasks: nf(arr(TASK_IDS)),
-  warmupTasks: nf(arr(TASK_IDS)),
-  processId: nf(str),
-  userEndpoint: nf(ENDPOINT),
-  clientTags: nf(arr(KEY_VALUE)),
-  taskOffsets: nf(arr(TASK_OFFSET)),
-  taskEndOffsets: nf(arr(TASK_OFFSET)),
-  shutdownApplication: f(bool),
-};
-
-const OWNED_TASKS = struct('OwnedTasks', {
-  activeTasks: f(arr(TASK_IDS)),
-  standbyTasks: f(arr(TASK_IDS)),
-  warmupTasks: f(arr(TASK_IDS)),
-});
-
-/** KAFKA-20870 option D (variant "D-nested-report"): v2 replaces the three flat lists by one nullable OwnedTasks. */
-const AK4_HEARTBEAT_V2_NESTED: StructFields = Object.fromEntries(
-  Object.entries(AK4_HEARTBEAT).flatMap(([k, v]): [string, FieldSpec][] => (k === 'activeTasks' ? [['ownedTasks', nf(OWNED_TASKS)]] : k === 'standbyTasks' || k === 'warmupTasks' ? [] : [[k, v]])),
-);
-
-const DRAFT_HEARTBEAT: StructFields = {
-  groupId: f(str),
-  memberId: f(str),
-  memberEpoch: f(int32),
-  instanceId: nf(str),
-  rackId: nf(str),
-  rebalanceTimeoutMs: f(int32),
-  topologyId: nf(str),
-  activeTasks: nf(arr(TASK_IDS)),
-  standbyTasks: nf(arr(TASK_IDS)),
-  warmupTasks: nf(arr(TASK_IDS)),
-  processId: nf(str),
-  userEndpoint: nf(ENDPOINT),
-  clientTags: nf(arr(KEY_VALUE)),
-  taskOffsets: nf(arr(TASK_OFFSET)),
-  taskEndOffsets: nf(arr(TASK_OFFSET)),
-  shutdownApplication: f(bool),
-};
-
-const DRAFT_INITIALIZE: StructFields = {
-  groupId: f(str),
-  topologyId: f(str),
-  topology: f(DRAFT_TOPOLOGY),
-};
-
-const DESCRIBE_V0: StructFields = {
-  groupIds: f(arr(str)),
-  includeAuthorizedOperations: f(bool),
-};
-/** [4.4] StreamsGroupDescribe v1 (KIP-1331) adds IncludeTopologyDescription. */
-const DESCRIBE_V1: StructFields = { ...DESCRIBE_V0, includeTopologyDescription: f(bool) };
-
-/** OffsetCommitRequest (apiKey 8) by version 0-9: topics by name (v10 names them by topic id, not modelled). */
-function offsetCommitVersion(v: number): StructFields {
-  const partition: Record<string, FieldSpec> = { partitionIndex: f(int32), committedOffset: f(int64) };
-  if (v >= 6) partition.committedLeaderEpoch = f(int32);
-  if (v === 1) partition.commitTimestamp = f(int64);
-  partition.committedMetadata = nf(str);
-  const fields: Record<string, FieldSpec> = { groupId: f(str) };
-  if (v >= 1) Object.assign(fields, { generationIdOrMemberEpoch: f(int32), memberId: f(str) });
-  if (v >= 7) fields.groupInstanceId = nf(str);
-  if (v >= 2 && v <= 4) fields.retentionTimeMs = f(int64);
-  fields.topics = f(arr(struct('OffsetCommitRequestTopic', { name: f(str), partitions: f(arr(struct('OffsetCommitRequestPartition', partition))) })));
-  return fields;
-}
-export const OFFSET_COMMIT: readonly StructFields[] = Array.from({ length: 10 }, (_, v) => offsetCommitVersion(v));
-
-/** ListGroupsRequest v0-5: v4 adds StatesFilter, v5 TypesFilter. */
-const LIST_GROUPS: readonly StructFields[] = [0, 1, 2, 3, 4, 5].map((v): StructFields => {
-  const fields: Record<string, FieldSpec> = {};
-  if (v >= 4) fields.statesFilter = f(arr(str));
-  if (v >= 5) fields.typesFilter = f(arr(str));
-  return fields;
-});
-/** IncrementalAlterConfigsRequest v0-1 (GROUP resources: resourceType 32). */
-const ALTER_CONFIGS: readonly StructFields[] = [0, 1].map(() => ({
-  resources: f(
-    arr(
-      struct('AlterConfigsResource', {
-        resourceType: f({ t: 'int8' }),
-        resourceName: f(str),
-        configs: f(arr(struct('AlterableConfig', { name: f(str), configOperation: f({ t: 'int8' }), value: nf(str) }))),
-      }),
-    ),
-  ),
-  validateOnly: f(bool),
-}));
-/**
- * OffsetFetchRequest v0-9 (the simulator serves v1-9; v0 was removed in Kafka 4.0, KIP-896): v1-7 name one group at
- * the top level (topics nullable from v2, requireStable from v7), v8+ a list of groups (v9 adds memberId and memberEpoch).
- */
-const OFFSET_FETCH: readonly StructFields[] = Array.from({ length: 10 }, (_, v): StructFields => {
-  if (v === 0) return {};
-  if (v < 8) {
-    const topics = arr(struct('OffsetFetchRequestTopic', { name: f(str), partitionIndexes: f(arr(int32)) }));
-    return { groupId: f(str), topics: v >= 2 ? nf(topics) : f(topics), ...(v >= 7 ? { requireStable: f(bool) } : {}) };
-  }
-  const group: Record<string, FieldSpec> = { groupId: f(str) };
-  if (v >= 9) Object.assign(group, { memberId: nf(str), memberEpoch: f(int32) });
-  group.topics = nf(arr(struct('OffsetFetchRequestTopics', { name: f(str), partitionIndexes: f(arr(int32)) })));
-  return { groups: f(arr(struct('OffsetFetchRequestGroup', group))), requireStable: f(bool) };
-});
-/** DescribeGroupsRequest v0-6 (v3 adds includeAuthorizedOperations). */
-const DESCRIBE_GROUPS: readonly StructFields[] = [0, 1, 2, 3, 4, 5, 6].map((v): StructFields => (v >= 3 ? { groups: f(arr(str)), includeAuthorizedOperations: f(bool) } : { groups: f(arr(str)) }));
-/** OffsetDeleteRequest v0. */
-const OFFSET_DELETE: readonly StructFields[] = [
-  { groupId: f(str), topics: f(arr(struct('OffsetDeleteRequestTopic', { name: f(str), partitions: f(arr(struct('OffsetDeleteRequestPartition', { partitionIndex: f(int32) }))) }))) },
-];
-/** DeleteGroupsRequest v0-2. */
-const DELETE_GROUPS: readonly StructFields[] = [0, 1, 2].map(() => ({ groupsNames: f(arr(str)) }));
-
-/** The group admin RPCs both editions serve, with the same fields. */
-const ADMIN_REQUEST_FIELDS: Partial<Record<RpcName, readonly StructFields[]>> = {
-  ListGroups: LIST_GROUPS,
-  DeleteGroups: DELETE_GROUPS,
-  IncrementalAlterConfigs: ALTER_CONFIGS,
-  OffsetFetch: OFFSET_FETCH,
-  OffsetDelete: OFFSET_DELETE,
-  DescribeGroups: DESCRIBE_GROUPS,
-};
-
-/** Request fields by edition, RPC and version (index = version). Absent RPC = not in that edition. */
-export const REQUEST_FIELDS: Readonly<Record<Edition, Partial<Record<RpcName, readonly StructFields[]>>>> = {
-  ak4: {
-    StreamsGroupHeartbeat: [AK4_HEARTBEAT, AK4_HEARTBEAT],
-    StreamsGroupDescribe: [DESCRIBE_V0, DESCRIBE_V1],
-    OffsetCommit: OFFSET_COMMIT,
-    ...ADMIN_REQUEST_FIELDS,
-  },
-  'kip1071-draft': {
-    StreamsGroupHeartbeat: [DRAFT_HEARTBEAT],
-    StreamsGroupInitialize: [DRAFT_INITIALIZE],
-    StreamsGroupDescribe: [DESCRIBE_V0],
-    OffsetCommit: OFFSET_COMMIT,
-    ...ADMIN_REQUEST_FIELDS,
-  },
-};
-
-/**
- * Request fields for a scenario's edition and variant: the proposals that need a new heartbeat
- * version (KAFKA-20870 B with its resend signal, D with nested owned tasks) add v2 on ak4.
- */
+/** Request fields for a scenario's edition and variant: a variant may add versions (the edition's `variantRequestFields`). */
 export function requestFields(edition: Edition, variant: Variant, rpc: RpcName): readonly StructFields[] | undefined {
-  const base = REQUEST_FIELDS[edition][rpc];
-  if (edition !== 'ak4' || rpc !== 'StreamsGroupHeartbeat' || !base) return base;
-  // the variant's v2: v1's fields (flat lists), or one nullable OwnedTasks struct (option D)
-  const v2 = variantDefinition(variant).heartbeat.v2;
-  if (v2 === 'flat') return [...base, AK4_HEARTBEAT];
-  if (v2 === 'nested') return [...base, AK4_HEARTBEAT_V2_NESTED];
-  return base;
+  const e = editionNamed(edition);
+  const base = e.requestFields[rpc];
+  return e.variantRequestFields ? e.variantRequestFields(variant, rpc, base) : base;
 }
 
 /** The version a `send` step uses when it gives none: the newest one of its edition (variants do not change it). */
 export function defaultVersion(edition: Edition, rpc: RpcName): number {
   // StreamsGroupDescribe stays at v0 unless a step asks for v1 (KIP-1331's topology description is opt-in)
   if (rpc === 'StreamsGroupDescribe') return 0;
-  return Math.max(0, (REQUEST_FIELDS[edition][rpc]?.length ?? 1) - 1);
+  return Math.max(0, (requestFieldTable(edition)[rpc]?.length ?? 1) - 1);
 }
 
 const INT_RANGES: Record<string, [number, number]> = {
@@ -345,8 +150,10 @@ function get(node: ObjectNode, key: string): JsonEntry | undefined {
 
 class Checker {
   readonly p = new Problems();
-  edition: Edition = 'ak4';
+  edition: Edition = DEFAULT_PROTOCOL;
   variant: Variant = 'current';
+  /** The registered editions' topology types: a field of one of them is a topology. */
+  readonly topologyTypes = new Set<WireType>(editionNames().map((name) => editionNamed(name).topology.type));
   /** Every topology in the document (scenario, clients, requests), for the tasks-per-group limit. */
   readonly topologies: { path: string; node: JsonNode }[] = [];
 
@@ -424,7 +231,7 @@ class Checker {
   // ---- Kafka JSON values -------------------------------------------------------------------
 
   wire(node: JsonNode, path: string, spec: FieldSpec, what: string, where: string): void {
-    if (spec.type === AK4_TOPOLOGY || spec.type === DRAFT_TOPOLOGY) this.topologies.push({ path, node });
+    if (this.topologyTypes.has(spec.type)) this.topologies.push({ path, node });
     if (node.kind === 'null') {
       if (!spec.nullable) this.p.add(path, node.pos, `${what} cannot be null in ${where}`);
       return;
@@ -473,8 +280,8 @@ class Checker {
   }
 
   topology(node: JsonNode, path: string): void {
-    if (this.edition === 'ak4') this.wire(node, path, f(AK4_TOPOLOGY), 'topology', 'the ak4 topology');
-    else this.wire(node, path, f(DRAFT_TOPOLOGY), 'topology', 'the kip1071-draft topology (a list of subtopologies)');
+    const shape = editionNamed(this.edition).topology;
+    this.wire(node, path, { type: shape.type }, 'topology', shape.description);
   }
 }
 
@@ -540,15 +347,19 @@ export function validateScenario(root: JsonNode): ParseResult {
   const notes = str('notes');
 
   const pe = get(doc, 'protocol');
-  const protocol: Edition = (pe && c.oneOf(pe.value, '$.protocol', 'protocol', EDITIONS)) || 'ak4';
+  const protocol: Edition = (pe && c.oneOf(pe.value, '$.protocol', 'protocol', editionNames())) || DEFAULT_PROTOCOL;
   c.edition = protocol;
 
   let variant: Variant = 'current';
   const ve = get(doc, 'variant');
   if (ve) {
     const v = c.oneOf(ve.value, '$.variant', 'variant', VARIANTS);
-    if (v && protocol !== 'ak4' && !VARIANTS_FOR_BOTH_EDITIONS.includes(v)) {
-      c.p.add('$.variant', ve.value.pos, `variant ${JSON.stringify(v)} is a proposal for protocol "ak4"; with protocol ${JSON.stringify(protocol)} use ${listOf(VARIANTS_FOR_BOTH_EDITIONS)}`);
+    if (v && !editionNamed(protocol).variants.includes(v)) {
+      c.p.add(
+        '$.variant',
+        ve.value.pos,
+        `variant ${JSON.stringify(v)} is a proposal for protocol ${orList(editionsWithVariant(v))}; with protocol ${JSON.stringify(protocol)} use ${listOf(editionNamed(protocol).variants)}`,
+      );
     } else if (v) variant = v;
   }
   c.variant = variant;
@@ -600,7 +411,7 @@ export function validateScenario(root: JsonNode): ParseResult {
     const vs: Variant[] = [];
     items?.forEach((it, i) => {
       const v = c.oneOf(it, childPath('$.checkVariants', i), `checkVariants[${i}]`, VARIANTS);
-      if (v && protocol !== 'ak4' && !VARIANTS_FOR_BOTH_EDITIONS.includes(v)) c.p.add(childPath('$.checkVariants', i), it.pos, `variant ${JSON.stringify(v)} needs protocol "ak4"`);
+      if (v && !editionNamed(protocol).variants.includes(v)) c.p.add(childPath('$.checkVariants', i), it.pos, `variant ${JSON.stringify(v)} needs protocol ${orList(editionsWithVariant(v))}`);
       else if (v) vs.push(v);
     });
     checkVariants = vs;
@@ -953,7 +764,7 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
   if (!rpc) return null;
   const versions = requestFields(c.edition, c.variant, rpc);
   if (!versions) {
-    const other = EDITIONS.filter((e) => REQUEST_FIELDS[e][rpc]);
+    const other = editionNames().filter((e) => requestFieldTable(e)[rpc]);
     c.p.add(childPath(path, 'send'), se.value.pos, `${rpc} does not exist in protocol ${JSON.stringify(c.edition)}; it belongs to ${listOf(other)}`);
     return null;
   }
@@ -964,9 +775,10 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
     if (v === null) return null;
     if (v >= versions.length) {
       const range = versions.length === 1 ? 'only version 0' : `versions 0–${versions.length - 1}`;
-      const forVariant = versions.length !== REQUEST_FIELDS[c.edition][rpc]?.length ? ` with variant ${JSON.stringify(c.variant)}` : '';
+      const forVariant = versions.length !== requestFieldTable(c.edition)[rpc]?.length ? ` with variant ${JSON.stringify(c.variant)}` : '';
       const hint =
-        c.edition === 'ak4' && rpc === 'StreamsGroupHeartbeat' && v === 2 && !forVariant
+        // KAFKA-20870: where the heartbeat version follows the variant, some variants add v2
+        editionNamed(c.edition).heartbeatVersionFollowsVariant && rpc === 'StreamsGroupHeartbeat' && v === 2 && !forVariant
           ? ` (v2 exists only with variants ${andList(variantsWithHeartbeatV2())})`
           : (rpc === 'OffsetFetch' || rpc === 'OffsetCommit') && v === 10
             ? " (Kafka 4.4's v10 names topics by topic id, which the simulated cluster does not have)"
@@ -1003,8 +815,9 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
           }
           return `Field ${JSON.stringify(key)} is not in ${where}`;
         }
-        if (key === 'ownedTasks' && c.edition === 'ak4') return `Field "ownedTasks" exists only in StreamsGroupHeartbeat v2 with variant ${orList(variantsWithHeartbeatV2('nested'))}`;
-        const elsewhere = EDITIONS.filter((e) => e !== c.edition && REQUEST_FIELDS[e][rpc]?.some((fs) => hasOwnKey(fs, key)));
+        if (key === 'ownedTasks' && editionNamed(c.edition).heartbeatVersionFollowsVariant)
+          return `Field "ownedTasks" exists only in StreamsGroupHeartbeat v2 with variant ${orList(variantsWithHeartbeatV2('nested'))}`;
+        const elsewhere = editionNames().filter((e) => e !== c.edition && requestFieldTable(e)[rpc]?.some((fs) => hasOwnKey(fs, key)));
         if (elsewhere.length > 0) return `Field ${JSON.stringify(key)} is a ${rpc} field of protocol ${listOf(elsewhere)}, not of ${JSON.stringify(c.edition)}`;
         return `Unknown field ${JSON.stringify(key)} in ${where}; known fields: ${Object.keys(fields).join(', ')}`;
       });
@@ -1090,7 +903,7 @@ function expectationOf(c: Checker, node: JsonNode, path: string): Expectation | 
       case 'error': {
         const name = c.string(v, p, 'expect.error');
         if (name === null) break;
-        const known = Object.keys(ERROR_CODES[c.edition]);
+        const known = Object.keys(ERROR_CODES[editionNamed(c.edition).wire] ?? {});
         if (!known.includes(name))
           c.p.add(p, v.pos, `${JSON.stringify(name)} is not an error of protocol ${JSON.stringify(c.edition)}; use "NONE" for success or an error name such as "FENCED_MEMBER_EPOCH"`);
         else out.error = name;

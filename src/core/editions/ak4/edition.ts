@@ -7,7 +7,9 @@ import { SHIPPED_HOOKS } from '../../coordinator/runtime.ts';
 import type { Edition } from '../../edition.ts';
 import { RECORD_API_KEYS } from '../../log/records.ts';
 import { errorHeartbeatResponse, heartbeatResponseJson } from '../../protocol/messages.ts';
+import { VARIANTS } from '../../scenario/types.ts';
 import { heartbeatMaxVersion } from '../../variants/index.ts';
+import { AK4_REQUEST_FIELDS, AK4_TOPOLOGY, ak4VariantRequestFields } from './requests.ts';
 
 export const AK4: Edition = {
   name: 'ak4',
@@ -42,4 +44,16 @@ export const AK4: Edition = {
   shippedHeartbeat: true,
   defaultHeartbeatVersion: 1,
   heartbeatVersionFollowsVariant: true,
+  requestFields: AK4_REQUEST_FIELDS,
+  variantRequestFields: ak4VariantRequestFields,
+  // StreamsGroupHeartbeatRequest.Topology: the topology epoch and the subtopologies
+  topology: {
+    type: AK4_TOPOLOGY,
+    description: 'the ak4 topology',
+    carriedBy: 'StreamsGroupHeartbeat',
+    subtopologies: (t) => (t !== null && typeof t === 'object' && !Array.isArray(t) ? (t as { subtopologies?: unknown }).subtopologies : null),
+  },
+  // the KAFKA-20870 variants are proposals against the shipped protocol: all of them apply
+  variants: VARIANTS,
+  releasedBroker: 'Kafka 4.x',
 };

@@ -9,6 +9,8 @@ import { draftHooks } from './hooks.ts';
 import { DRAFT_API_KEYS, emptyDraftHeartbeatResponse } from './messages.ts';
 import { DRAFT_RECORD_TYPE_IDS } from './records.ts';
 import { newDraftGroup, replayDraft } from './replay.ts';
+import { DRAFT_REQUEST_FIELDS, DRAFT_TOPOLOGY } from './requests.ts';
+import { variantsFor } from '../../variants/index.ts';
 
 export const KIP1071_DRAFT: Edition = {
   name: 'kip1071-draft',
@@ -40,4 +42,10 @@ export const KIP1071_DRAFT: Edition = {
   shippedHeartbeat: false,
   defaultHeartbeatVersion: 0,
   heartbeatVersionFollowsVariant: false,
+  requestFields: DRAFT_REQUEST_FIELDS,
+  // §2.4: StreamsGroupInitializeRequest.Topology is the list of subtopologies
+  topology: { type: DRAFT_TOPOLOGY, description: 'the kip1071-draft topology (a list of subtopologies)', carriedBy: 'StreamsGroupInitialize', subtopologies: (t) => t },
+  variants: variantsFor('kip1071-draft'),
+  // the draft branch was never released
+  releasedBroker: null,
 };

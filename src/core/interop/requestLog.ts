@@ -1,7 +1,7 @@
 // Broker request log -> scenario steps. Each `Completed request:` line of a streams group RPC becomes a
 // raw `send` step (the request as the broker logged it), optionally preceded by an `advance` for the
 // clock gap since the previous one and followed by an expectation built from the logged response.
-import { editionNamed, editionNames } from '../editions/index.ts';
+import { DEFAULT_PROTOCOL, editionNamed, editionNames } from '../editions/index.ts';
 import type { Edition } from '../protocol/errors.ts';
 import { requestFields } from '../scenario/validate.ts';
 import { SCENARIO_FORMAT_VERSION, type AdvanceStep, type RpcName, type Scenario, type SendStep, type Variant } from '../scenario/types.ts';
@@ -104,7 +104,7 @@ function splitLines(text: string): string[] {
 
 /** Imports a broker request log (text) as scenario steps. Pure and deterministic; never throws on bad input. */
 export function importRequestLog(text: string, options: ImportOptions = {}): ImportResult {
-  const edition: Edition = options.protocol ?? 'ak4';
+  const edition: Edition = options.protocol ?? DEFAULT_PROTOCOL;
   const variant: Variant = options.variant ?? 'current';
   const skipped: ImportResult['skipped'] = [];
   const warnings: ImportResult['warnings'] = [];
@@ -313,7 +313,7 @@ export interface ScenarioImport {
 
 /** A whole scenario document from a request log: topics inferred from the logged topologies, `base` for the rest. */
 export function scenarioFromRequestLog(text: string, base: Partial<Scenario> = {}, options: ScenarioImportOptions = {}): ScenarioImport {
-  const protocol: Edition = base.protocol ?? options.protocol ?? 'ak4';
+  const protocol: Edition = base.protocol ?? options.protocol ?? DEFAULT_PROTOCOL;
   const variant: Variant = base.variant ?? options.variant ?? 'current';
   const result = importRequestLog(text, { ...options, protocol, variant, group: options.group ?? base.groupId });
   const groupId = result.groupId ?? base.groupId ?? 'app';
@@ -353,7 +353,8 @@ interface SubtopologyLike {
 
 function subtopologiesOf(protocol: Edition, step: SendStep): SubtopologyLike[] {
   const t = step.data.topology;
-  const list = protocol === 'ak4' ? (isObj(t) ? t.subtopologies : null) : t;
+  // the edition knows where its topology keeps the subtopologies
+  const list = editionNamed(protocol).topology.subtopologies(t);
   if (!Array.isArray(list)) return [];
   const topics = (v: unknown) => (Array.isArray(v) ? v.filter(isObj).map((x) => ({ name: String(x.name ?? ''), partitions: typeof x.partitions === 'number' ? x.partitions : 0 })) : []);
   return list.filter(isObj).map((s) => ({
@@ -371,7 +372,9 @@ function subtopologiesOf(protocol: Edition, step: SendStep): SubtopologyLike[] {
  * response reported them missing (status 3), since the broker then created them during the log.
  */
 function inferTopics(protocol: Edition, sends: SendStep[], responses: unknown[], defaultPartitions: number): { name: string; partitions: number }[] {
-  const withTopology = sends.find((s) => (protocol === 'ak4' ? s.send === 'StreamsGroupHeartbeat' : s.send === 'StreamsGroupInitialize') && s.data.topology);
+  // the first request of the RPC that carries the edition's topology
+  const carriedBy = editionNamed(protocol).topology.carriedBy;
+  const withTopology = sends.find((s) => s.send === carriedBy && s.data.topology);
   if (!withTopology) return [];
   const subs = subtopologiesOf(protocol, withTopology);
   const maxPartition = new Map<string, number>();

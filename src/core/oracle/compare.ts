@@ -4,6 +4,7 @@
 import type { TraceStep } from '../scenario/types.ts';
 import { KAFKA_RECORDS } from '../wire/schemas/kafka-4.4.generated.ts';
 import type { FieldSpec } from '../wire/types.ts';
+import { DEFAULT_PROTOCOL, editionNamed } from '../editions/index.ts';
 import { errorName as kafkaErrorName } from '../protocol/errors.ts';
 import { hasOwnKey } from '../util/own.ts';
 
@@ -184,7 +185,7 @@ function summary(response: unknown, records: KafkaRecordJson[], errorName: (code
 export function compareWithKafka(
   trace: TraceStep[],
   kafka: KafkaStepResult[],
-  errorName: (code: number) => string = (c) => kafkaErrorName('ak4', c),
+  errorName: (code: number) => string = (c) => kafkaErrorName(editionNamed(DEFAULT_PROTOCOL).wire, c),
 ): { steps: OracleStepRow[]; firstDivergence: number | null; normalisations: string[] } {
   const simHashes = new Map<string, string>([['0', '0']]);
   const kafkaHashes = new Map<string, string>([['0', '0']]);

@@ -2,6 +2,7 @@
 // every request exactly as the simulator generated it, the group configs that carry the scenario's timeouts
 // (divided by the time scale), real waits for `advance` and `run`, and the reasons a scenario cannot be
 // reproduced faithfully on a real broker (then it is refused, never run wrong).
+import { editionNamed, editionNames } from '../editions/index.ts';
 import { ScenarioRunner } from '../scenario/runner.ts';
 import type { RpcName, Scenario, TraceStep } from '../scenario/types.ts';
 import { variantDefinition } from '../variants/index.ts';
@@ -97,7 +98,11 @@ export type PlanResult = { ok: true; plan: OraclePlan } | { ok: false; reasons: 
 export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
   const reasons: string[] = [];
   // Only the shipped protocol and today's coordinator have a real broker to compare with.
-  if (scenario.protocol !== 'ak4') reasons.push(`protocol "${scenario.protocol}" has no released broker; only "ak4" (Kafka 4.x) can run on Kafka`);
+  if (editionNamed(scenario.protocol).releasedBroker === null) {
+    const released = editionNames().filter((name) => editionNamed(name).releasedBroker !== null);
+    const list = released.map((name) => `"${name}" (${editionNamed(name).releasedBroker})`).join(' or ');
+    reasons.push(`protocol "${scenario.protocol}" has no released broker; only ${list} can run on Kafka`);
+  }
   if (!variantDefinition(scenario.variant).runsOnKafka) reasons.push(`variant "${scenario.variant}" is a proposal; Kafka 4.4 runs "current"`);
   if ((scenario as { initialLog?: unknown[] }).initialLog?.length) reasons.push("the scenario starts from an initialLog: a real broker's __consumer_offsets cannot be preloaded with given records");
   const brokerConfigs: Record<string, string> = {};

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Edition } from '../../src/core/edition.ts';
 import { AK4 } from '../../src/core/editions/ak4/edition.ts';
 import { editionNamed, editionNames, registerEdition } from '../../src/core/editions/index.ts';
+import { planOracle } from '../../src/core/oracle/plan.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { runScenario } from '../../src/core/scenario/runner.ts';
 import type { Scenario } from '../../src/core/scenario/types.ts';
@@ -13,6 +14,8 @@ import type { Scenario } from '../../src/core/scenario/types.ts';
 const AK4_UNPROTECTED_OFFSETS: Edition = {
   ...AK4,
   name: 'ak4-unprotected-offsets',
+  // no released broker runs it: the Kafka oracle refuses its scenarios
+  releasedBroker: null,
   hooks(config) {
     const base = AK4.hooks(config);
     // the proposal's rule: Group.isSubscribedToTopic is false for every topic (offsets may be deleted and expire)
@@ -39,8 +42,8 @@ const SCENARIO = {
   ],
 };
 
-function scenario(): Scenario {
-  const parsed = parseScenario(JSON.stringify(SCENARIO));
+function scenario(protocol = 'ak4'): Scenario {
+  const parsed = parseScenario(JSON.stringify({ ...SCENARIO, protocol }));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return parsed.scenario;
 }
@@ -65,5 +68,29 @@ describe('docs/adding-an-edition.md walkthrough', () => {
     expect(offsetDelete(AK4)).toEqual({ errorName: 'GROUP_SUBSCRIBED_TO_TOPIC', partitionError: 86, records: [] });
     // the derived edition: the one changed rule lets the offset go, as an OffsetCommit tombstone
     expect(offsetDelete(editionNamed('ak4-unprotected-offsets'))).toEqual({ errorName: 'NONE', partitionError: 0, records: ['OffsetCommit'] });
+  });
+
+  it('a scenario chooses the registered edition by its "protocol" field, and runs under it', () => {
+    const chosen = scenario('ak4-unprotected-offsets');
+    expect(chosen.protocol).toBe('ak4-unprotected-offsets');
+    // no edition option: the runner looks the scenario's "protocol" up in the registry
+    const trace = runScenario(chosen);
+    const step = trace.steps[2]!;
+    const response = step.response as { topics: { partitions: { errorCode: number }[] }[] };
+    expect([step.errorName, response.topics[0]!.partitions[0]!.errorCode, step.records.map((r) => r.type)]).toEqual(['NONE', 0, ['OffsetCommit']]);
+    // the same document with "protocol": "ak4" still refuses (ScenarioRunner: editionNamed(scenario.protocol))
+    expect(runScenario(scenario('ak4')).steps[2]!.errorName).toBe('GROUP_SUBSCRIBED_TO_TOPIC');
+  });
+
+  it('an unregistered "protocol" is still refused, naming the registered ones', () => {
+    const parsed = parseScenario(JSON.stringify({ ...SCENARIO, protocol: 'ak5' }));
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.errors.map((e) => [e.path, e.message])).toEqual([['$.protocol', expect.stringContaining('"ak4-unprotected-offsets"')]]);
+  });
+
+  it('the oracle refuses the derived edition: no released broker runs it', () => {
+    const plan = planOracle(scenario('ak4-unprotected-offsets'), { canRestart: true, brokerConfigsApplied: true });
+    expect(plan.ok).toBe(false);
+    if (!plan.ok) expect(plan.reasons).toContain('protocol "ak4-unprotected-offsets" has no released broker; only "ak4" (Kafka 4.x) can run on Kafka');
   });
 });

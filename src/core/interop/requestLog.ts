@@ -25,7 +25,7 @@ export function rpcForApiKey(edition: Edition, apiKey: number): RpcName | null {
 }
 
 export interface ImportOptions {
-  /** Which protocol the log is from (decides the api keys). Default `ak4`. */
+  /** Which protocol the log is from (decides the api keys). Default: the registry's default protocol. */
   protocol?: Edition;
   /** Import only this group (default: the first group the log mentions). */
   group?: string;

@@ -48,7 +48,8 @@ module.exports = {
     {
       name: 'base-not-to-editions',
       severity: 'error',
-      comment: 'The base (src/core outside editions/) never imports an edition; it reaches the editions only through the registries: src/core/editions/index.ts (editions) and src/core/editions/wire.ts (their wire dialects, pure data).',
+      comment:
+        'The base (src/core outside editions/) never imports an edition; it reaches the editions only through the registries: src/core/editions/index.ts (editions) and src/core/editions/wire.ts (their wire dialects, pure data).',
       from: { path: '^src/core/', pathNot: '^src/core/editions/' },
       to: { path: '^src/core/editions/', pathNot: '^src/core/editions/(index|wire)\\.ts$' },
     },

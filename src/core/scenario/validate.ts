@@ -776,8 +776,8 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
     if (v >= versions.length) {
       const range = versions.length === 1 ? 'only version 0' : `versions 0–${versions.length - 1}`;
       const forVariant = versions.length !== requestFieldTable(c.edition)[rpc]?.length ? ` with variant ${JSON.stringify(c.variant)}` : '';
+      // KAFKA-20870: where the heartbeat version follows the variant, some variants add v2
       const hint =
-        // KAFKA-20870: where the heartbeat version follows the variant, some variants add v2
         editionNamed(c.edition).heartbeatVersionFollowsVariant && rpc === 'StreamsGroupHeartbeat' && v === 2 && !forVariant
           ? ` (v2 exists only with variants ${andList(variantsWithHeartbeatV2())})`
           : (rpc === 'OffsetFetch' || rpc === 'OffsetCommit') && v === 10

@@ -1,6 +1,25 @@
 // ak4's request tables for the scenario validator and the request-log import: Kafka 4.x's streams group requests in
 // JSON form (camelCase), by version, plus the KAFKA-20870 heartbeat v2 that some variants add.
-import { ADMIN_REQUEST_FIELDS, DESCRIBE_V0, ENDPOINT, KEY_VALUE, OFFSET_COMMIT, SUBTOPOLOGY, TASK_IDS, TASK_OFFSET, arr, bool, f, int32, nf, str, struct, type FieldSpec, type RequestFieldTable, type StructFields } from '../../scenario/fieldSpec.ts';
+import {
+  ADMIN_REQUEST_FIELDS,
+  DESCRIBE_V0,
+  ENDPOINT,
+  KEY_VALUE,
+  OFFSET_COMMIT,
+  SUBTOPOLOGY,
+  TASK_IDS,
+  TASK_OFFSET,
+  arr,
+  bool,
+  f,
+  int32,
+  nf,
+  str,
+  struct,
+  type FieldSpec,
+  type RequestFieldTable,
+  type StructFields,
+} from '../../scenario/fieldSpec.ts';
 import type { RpcName, Variant } from '../../scenario/types.ts';
 import { variantDefinition } from '../../variants/index.ts';
 

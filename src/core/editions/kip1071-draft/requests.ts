@@ -1,6 +1,23 @@
 // kip1071-draft's request tables for the scenario validator and the request-log import: the draft branch's streams
 // group requests in JSON form (camelCase), all v0 (§2.1).
-import { ADMIN_REQUEST_FIELDS, DESCRIBE_V0, ENDPOINT, KEY_VALUE, OFFSET_COMMIT, SUBTOPOLOGY, TASK_IDS, TASK_OFFSET, arr, bool, f, int32, nf, str, type RequestFieldTable, type StructFields } from '../../scenario/fieldSpec.ts';
+import {
+  ADMIN_REQUEST_FIELDS,
+  DESCRIBE_V0,
+  ENDPOINT,
+  KEY_VALUE,
+  OFFSET_COMMIT,
+  SUBTOPOLOGY,
+  TASK_IDS,
+  TASK_OFFSET,
+  arr,
+  bool,
+  f,
+  int32,
+  nf,
+  str,
+  type RequestFieldTable,
+  type StructFields,
+} from '../../scenario/fieldSpec.ts';
 
 /** StreamsGroupInitializeRequest.Topology (draft): the list of subtopologies. */
 export const DRAFT_TOPOLOGY = arr(SUBTOPOLOGY);

@@ -2,14 +2,20 @@
 // of a larger one: ApiVersions, FindCoordinator, Metadata, CreateTopics, CreatePartitions, DeleteTopics,
 // IncrementalAlterConfigs (GROUP resources), Fetch/ListOffsets of __consumer_offsets, and the streams-group RPCs.
 import { getSchema, type MessageSchema } from '../../core/wire/index.ts';
-import { KAFKA_RPC } from '../../core/wire/schemas/kafka-4.4.generated.ts';
+import { KAFKA_GROUP_RPC, KAFKA_RPC } from '../../core/wire/schemas/kafka-4.4.generated.ts';
+import { versionList } from '../../core/wire/versions.ts';
 import { decodeRecordBatches, type LogRecord } from '../../core/wire/recordBatch.ts';
 import { fromBase64 } from '../../core/wire/bytes.ts';
 import { KafkaConnection } from './connection.ts';
 
+/** The one version the oracle uses of a cluster RPC, or any version Kafka 4.4 has of a group RPC (the ones scenarios send). */
+const groupRpc = (kind: string, v: number): MessageSchema | undefined => {
+  const s = KAFKA_GROUP_RPC[kind];
+  return s && versionList(s.validVersions).includes(v) ? s : undefined;
+};
 const rpc = (name: string, v: number): [MessageSchema, MessageSchema] => {
-  const req = KAFKA_RPC[`${name}Request@${v}`];
-  const res = KAFKA_RPC[`${name}Response@${v}`];
+  const req = KAFKA_RPC[`${name}Request@${v}`] ?? groupRpc(`${name}Request`, v);
+  const res = KAFKA_RPC[`${name}Response@${v}`] ?? groupRpc(`${name}Response`, v);
   if (!req || !res) throw new Error(`no schema for ${name} v${v}`);
   return [req, res];
 };

@@ -6,6 +6,7 @@ import { stringHashCode } from '../../core/util/java.ts';
 import { decodeCoordinatorRecord } from '../../core/wire/coordinatorRecords.ts';
 import type { OraclePlan, PlannedRequest } from '../../core/oracle/plan.ts';
 import { SCALED_RESULT_FIELDS } from '../../core/oracle/plan.ts';
+import { RunNames } from '../../core/oracle/names.ts';
 import type { KafkaStepResult } from '../../core/oracle/compare.ts';
 import { KafkaClient, OFFSETS_TOPIC } from '../kafka/client.ts';
 import { waitFor } from '../kafka/wait.ts';
@@ -33,47 +34,6 @@ export interface ExecuteResult {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
-class Names {
-  readonly group: string;
-  private readonly topicPrefix: string;
-  constructor(
-    readonly originalGroup: string,
-    runId: string,
-  ) {
-    this.group = `${originalGroup}.${runId}`;
-    this.topicPrefix = `${runId}.`;
-  }
-  topic(name: string): string {
-    return this.topicPrefix + name;
-  }
-  /** Renames the group and every topic the request names (topology topics, commit topics). */
-  outbound(api: string, request: Record<string, unknown>): Record<string, unknown> {
-    const r = structuredClone(request);
-    if (api === 'StreamsGroupDescribe') r.groupIds = (r.groupIds as string[]).map((g) => (g === this.originalGroup ? this.group : g));
-    else if (r.groupId === this.originalGroup) r.groupId = this.group;
-    const topology = r.topology as { subtopologies?: Record<string, unknown>[] } | null | undefined;
-    for (const s of topology?.subtopologies ?? []) {
-      for (const k of ['sourceTopics', 'repartitionSinkTopics']) if (Array.isArray(s[k])) s[k] = (s[k] as string[]).map((t) => this.topic(t));
-      for (const k of ['stateChangelogTopics', 'repartitionSourceTopics']) {
-        if (Array.isArray(s[k])) for (const info of s[k] as { name: string }[]) info.name = this.topic(info.name);
-      }
-    }
-    if (api === 'OffsetCommit') for (const t of (r.topics as { name: string }[] | undefined) ?? []) t.name = this.topic(t.name);
-    return r;
-  }
-  /** Maps the broker's names back to the scenario's, everywhere in a value (status details included). */
-  inbound(value: unknown): unknown {
-    if (typeof value === 'string') return value.split(this.group).join(this.originalGroup).split(this.topicPrefix).join('');
-    if (Array.isArray(value)) return value.map((v) => this.inbound(v));
-    if (value !== null && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) out[k] = this.inbound(v);
-      return out;
-    }
-    return value;
-  }
-}
-
 function scaleBack(value: unknown, scale: number): unknown {
   if (scale === 1 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => scaleBack(v, scale));
@@ -88,28 +48,36 @@ function scaleBack(value: unknown, scale: number): unknown {
 export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promise<ExecuteResult> {
   const started = Date.now();
   const runId = opts.runId ?? `sgp-${randomBytes(4).toString('hex')}`;
-  const names = new Names(plan.scenario.groupId, runId);
+  const names = new RunNames(runId);
+  const group = names.group(plan.scenario.groupId);
   const scale = plan.timeScale;
   const roundTrips: number[] = [];
 
-  let client = await connectToCoordinator(opts.host, opts.port, names.group);
-  let partition = 0;
-  let nextOffset = 0;
+  let client = await connectToCoordinator(opts.host, opts.port, group);
+  let offsetPartitions = 1;
+  /** Next offset to read, per __consumer_offsets partition that holds one of this run's groups. */
+  const nextOffsets = new Map<number, number>();
   const locate = async () => {
     const meta = await client.metadata([OFFSETS_TOPIC]);
-    const count = meta.get(OFFSETS_TOPIC)?.partitions ?? 1;
-    // The group lives on partition abs(groupId.hashCode()) % partitions of __consumer_offsets.
-    partition = Math.abs(stringHashCode(names.group)) % count;
+    offsetPartitions = meta.get(OFFSETS_TOPIC)?.partitions ?? 1;
+  };
+  /** Starts reading the partition of every group named so far from its end (before a request that names a new group). */
+  const watchGroups = async () => {
+    for (const g of names.groups) {
+      // A group lives on partition abs(groupId.hashCode()) % partitions of __consumer_offsets.
+      const partition = Math.abs(stringHashCode(g)) % offsetPartitions;
+      if (!nextOffsets.has(partition)) nextOffsets.set(partition, await client.endOffset(OFFSETS_TOPIC, partition));
+    }
   };
   await locate();
-  nextOffset = await client.endOffset(OFFSETS_TOPIC, partition);
+  await watchGroups();
 
-  const alter = await client.alterGroupConfigs(names.group, plan.groupConfigs);
-  if (alter.errorCode !== 0) throw new Error(`IncrementalAlterConfigs on group ${names.group} failed (error ${alter.errorCode}: ${alter.errorMessage ?? ''})`);
-  await coordinatorLoaded(client, names.group);
+  const alter = await client.alterGroupConfigs(group, plan.groupConfigs);
+  if (alter.errorCode !== 0) throw new Error(`IncrementalAlterConfigs on group ${group} failed (error ${alter.errorCode}: ${alter.errorMessage ?? ''})`);
+  await coordinatorLoaded(client, group);
   let probes = 0;
   // a fresh probe group each time: a streams group keeps the topology it was created with
-  const probeGroup = () => `${names.group}.probe${++probes}`;
+  const probeGroup = () => `${group}.probe${++probes}`;
   const initialTopics = plan.scenario.topics.map((t) => ({ name: names.topic(t.name), partitions: t.partitions }));
   await createTopics(client, initialTopics);
   await coordinatorSeesTopics(
@@ -119,26 +87,34 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
   );
 
   const readRecords = async () => {
-    const { records } = await client.readFrom(OFFSETS_TOPIC, partition, nextOffset);
     const out: { type: string; key: Record<string, unknown>; value: Record<string, unknown> | null }[] = [];
-    for (const r of records) {
-      nextOffset = r.offset + 1;
-      if (!r.key) continue;
-      const d = decodeCoordinatorRecord(r.key, r.value);
-      if (d.key.groupId !== names.group) continue;
-      out.push(names.inbound(scaleBack({ type: d.type, key: d.key, value: d.value }, scale)) as (typeof out)[number]);
+    // one partition on the bundled broker; with several, each partition's records in order, partitions in turn
+    for (const [partition, from] of [...nextOffsets].sort((a, b) => a[0] - b[0])) {
+      const { records } = await client.readFrom(OFFSETS_TOPIC, partition, from);
+      for (const r of records) {
+        nextOffsets.set(partition, r.offset + 1);
+        if (!r.key) continue;
+        const d = decodeCoordinatorRecord(r.key, r.value);
+        // every group of this run (a scenario may name several); not the probe groups nor other runs'
+        const owner = RunNames.recordGroup(d.key);
+        if (owner === undefined || !names.isRunGroup(owner)) continue;
+        out.push(names.inbound(scaleBack({ type: d.type, key: d.key, value: d.value }, scale)) as (typeof out)[number]);
+      }
     }
     return out;
   };
 
   const send = async (p: PlannedRequest) => {
     const request = names.outbound(p.api, p.request);
+    await watchGroups();
     const t0 = performance.now();
-    const response = await (p.api === 'OffsetCommit'
-      ? client.raw('OffsetCommit', p.version, request, p.clientId)
-      : client.streamsGroup(p.api as 'StreamsGroupHeartbeat' | 'StreamsGroupDescribe', p.version, request, p.clientId));
+    const response = await (p.api === 'StreamsGroupHeartbeat' || p.api === 'StreamsGroupDescribe'
+      ? client.streamsGroup(p.api, p.version, request, p.clientId)
+      : client.raw(p.api, p.version, request, p.clientId));
     roundTrips.push(performance.now() - t0);
-    return scaleBack(names.inbound(response), scale) as Record<string, unknown>;
+    // a shared broker lists every run's groups: keep this run's (a named normalisation)
+    const own = p.api === 'ListGroups' ? names.keepRunGroups(response) : response;
+    return scaleBack(names.inbound(own), scale) as Record<string, unknown>;
   };
 
   const steps: KafkaStepResult[] = [];
@@ -165,8 +141,8 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
         if (!opts.restart) throw new Error(`step ${s.index + 1}: a failover needs a broker that can be restarted`);
         client.close();
         await opts.restart();
-        client = await connectToCoordinator(opts.host, opts.port, names.group, true);
-        await coordinatorLoaded(client, names.group);
+        client = await connectToCoordinator(opts.host, opts.port, group, true);
+        await coordinatorLoaded(client, group);
         break;
       }
       case 'topics': {
@@ -210,7 +186,7 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
   return {
     steps,
     runId,
-    groupOnBroker: names.group,
+    groupOnBroker: group,
     elapsedMs: Date.now() - started,
     medianRoundTripMs: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null,
   };

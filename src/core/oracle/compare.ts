@@ -71,7 +71,15 @@ export const NORMALISATIONS = [
   "tagged record fields: read as Kafka's JSON converters write them, absent when at their default; a playground field at that default counts as absent",
   "log offsets: the broker's log holds other runs' records, so records are compared in order, not by offset",
   'StreamsGroupDescribe members: compared in member-id order (Kafka lists them in the iteration order of its TimelineHashMap, an implementation detail)',
+  "ListGroups: Kafka's answer keeps only this run's groups (a shared broker also lists other runs' groups and the oracle's probe groups), and both sides' groups are compared in group-id order (Kafka lists each coordinator shard's groups in the iteration order of its TimelineHashMap, an implementation detail)",
 ];
+
+/** A ListGroups response with its groups in group-id order (the ListGroups normalisation). */
+export function sortListedGroups(response: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (response === null || !Array.isArray(response.groups)) return response;
+  const id = (g: unknown) => String((g as Record<string, unknown>).groupId);
+  return { ...response, groups: [...(response.groups as unknown[])].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0)) };
+}
 
 const TIMESTAMP_KEY = /Timestamp(Ms)?$/;
 
@@ -178,6 +186,11 @@ function summary(response: unknown, records: KafkaRecordJson[], errorName: (code
   if (r && typeof r.errorCode === 'number') error = errorName(r.errorCode);
   else if (r && Array.isArray(r.groups) && r.groups.length > 0) error = errorName(((r.groups[0] as Record<string, unknown>).errorCode as number) ?? 0);
   else if (r && Array.isArray(r.topics)) error = errorName(firstPartitionError(r.topics));
+  // DeleteGroups (results) and IncrementalAlterConfigs (responses) answer per group or resource: the first error
+  else if (r && (Array.isArray(r.results) || Array.isArray(r.responses))) {
+    const items = ((r.results ?? r.responses) as Record<string, unknown>[]).map((x) => (typeof x.errorCode === 'number' ? x.errorCode : 0));
+    error = errorName(items.find((c) => c !== 0) ?? 0);
+  }
   return { error, memberEpoch: r && typeof r.memberEpoch === 'number' ? r.memberEpoch : null, recordTypes: records.map((x) => x.type) };
 }
 
@@ -198,7 +211,10 @@ export function compareWithKafka(
     const [simRecordsA, kafkaRecordsA] = alignTimestamps(simRecords0, kafkaRecords0);
     const simRecords = simRecordsA as KafkaRecordJson[];
     const kafkaRecords = kafkaRecordsA as KafkaRecordJson[];
-    const [simResponse, kafkaResponse] = alignTimestamps(normaliseValue(t.response, simHashes), normaliseValue(k.response, kafkaHashes));
+    const listed = t.api === 'ListGroups';
+    const simResponse0 = listed ? sortListedGroups(t.response as Record<string, unknown> | null) : t.response;
+    const kafkaResponse0 = listed ? sortListedGroups(k.response) : k.response;
+    const [simResponse, kafkaResponse] = alignTimestamps(normaliseValue(simResponse0, simHashes), normaliseValue(kafkaResponse0, kafkaHashes));
     const simExchanges = t.exchanges.map((x) => normaliseValue(x.response, simHashes));
     const kafkaExchanges = k.exchanges.map((x) => normaliseValue(x.response, kafkaHashes));
     const diffs: FieldDiff[] = [];

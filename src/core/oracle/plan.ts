@@ -5,6 +5,7 @@
 import { editionNamed, editionNames } from '../editions/index.ts';
 import { ScenarioRunner } from '../scenario/runner.ts';
 import type { RpcName, Scenario, TraceStep } from '../scenario/types.ts';
+import { pushAll } from '../util/arrays.ts';
 import { variantDefinition } from '../variants/index.ts';
 
 /** Scenario configs that a streams group can carry as group configs (IncrementalAlterConfigs on GROUP), and whether they are times. */
@@ -81,7 +82,39 @@ export interface PlanOptions {
 
 export const TIME_SCALES = [100, 50, 20, 10, 5, 2, 1];
 /** The RPCs `sgp oracle` sends to the group coordinator. */
-const ORACLE_APIS = new Set<string>(['StreamsGroupHeartbeat', 'StreamsGroupDescribe', 'OffsetCommit']);
+const ORACLE_APIS = new Set<string>([
+  'StreamsGroupHeartbeat',
+  'StreamsGroupDescribe',
+  'OffsetCommit',
+  'OffsetFetch',
+  'OffsetDelete',
+  'ListGroups',
+  'DescribeGroups',
+  'DeleteGroups',
+  'IncrementalAlterConfigs',
+]);
+/** The group resource of IncrementalAlterConfigs (ConfigResource.Type.GROUP). */
+const GROUP_RESOURCE = 32;
+/**
+ * Group configs Kafka checks against broker bounds (GroupConfig.validate): the bounds' broker configs, Kafka's
+ * defaults, and the minimum the oracle broker runs with (oracle/harness/broker.ts lowers it so scaled timeouts fit).
+ */
+const BOUNDED_TIME_CONFIGS: Record<string, { min: string; max: string; oracleMin: number | null }> = {
+  'streams.session.timeout.ms': { min: 'group.streams.min.session.timeout.ms', max: 'group.streams.max.session.timeout.ms', oracleMin: 100 },
+  'streams.heartbeat.interval.ms': { min: 'group.streams.min.heartbeat.interval.ms', max: 'group.streams.max.heartbeat.interval.ms', oracleMin: 10 },
+  'streams.assignment.interval.ms': { min: 'group.streams.min.assignment.interval.ms', max: 'group.streams.max.assignment.interval.ms', oracleMin: null },
+};
+/** Kafka 4.4 defaults of the bounds above. */
+const BOUND_DEFAULTS: Record<string, number> = {
+  'group.streams.min.session.timeout.ms': 45000,
+  'group.streams.max.session.timeout.ms': 60000,
+  'group.streams.min.heartbeat.interval.ms': 5000,
+  'group.streams.max.heartbeat.interval.ms': 15000,
+  'group.streams.min.assignment.interval.ms': 0,
+  'group.streams.max.assignment.interval.ms': 15000,
+};
+/** Group config names (streams.*) that are durations, scaled like the scenario's own group configs. */
+const TIME_GROUP_CONFIGS = new Set(Object.values(GROUP_CONFIG_OF).flatMap((c) => (c.time ? [c.name] : [])));
 /** Real time a request step may take on a loaded machine (the round trip and the reading back of records). */
 const REQUEST_STEP_REAL_MS = 250;
 /** Real time a topics step may take on a broker (create, propagate to the coordinator's metadata image). */
@@ -184,7 +217,8 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
         steps.push({ ...base, kind: 'request', request: null });
       } else {
         const api = t.api!;
-        if (!ORACLE_APIS.has(api)) reasons.push(`${where}: sgp oracle does not speak ${api} yet (it sends StreamsGroupHeartbeat, StreamsGroupDescribe and OffsetCommit)`);
+        if (!ORACLE_APIS.has(api)) reasons.push(`${where}: sgp oracle does not speak ${api} yet (it sends ${[...ORACLE_APIS].join(', ')})`);
+        if (api === 'IncrementalAlterConfigs') pushAll(reasons, alterConfigsReasons(where, t.request as Record<string, unknown>));
         if (api === 'StreamsGroupHeartbeat' && (t.version ?? 0) > 1) reasons.push(`${where}: StreamsGroupHeartbeat v${t.version} is a KAFKA-20870 proposal; Kafka 4.4 speaks v0–v1`);
         requests++;
         // the simulator's client id: the alias of a simulated client, else the raw requests' "sgp"
@@ -261,6 +295,8 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
   if (!scaledConfigsValid(scenario, timeScale)) {
     return { ok: false, trace, reasons: [`timing: at --time-scale ${timeScale} a scaled group timeout falls below the oracle broker's lower bounds (session ≥ 100 ms, heartbeat interval ≥ 10 ms)`] };
   }
+  const bounds = boundsReasons(scenario, steps, timeScale);
+  if (bounds.length > 0) return { ok: false, trace, reasons: bounds };
   const groupConfigs: Record<string, string> = {};
   for (const [name, spec] of Object.entries(GROUP_CONFIG_OF)) {
     const value = Number(scenario.config?.[name] ?? GROUP_DEFAULTS[name]);
@@ -289,5 +325,78 @@ function scaleRequest(request: Record<string, unknown>, scale: number): Record<s
   if (scale === 1) return request;
   const out = { ...request };
   for (const f of SCALED_REQUEST_FIELDS) if (typeof out[f] === 'number' && (out[f] as number) > 0) out[f] = Math.max(1, Math.round((out[f] as number) / scale));
+  // duration group configs set mid-scenario, like the scenario's own group configs
+  if (Array.isArray(out.resources)) out.resources = (out.resources as AlterResource[]).map((r) => scaleResource(r, scale));
   return out;
+}
+
+interface AlterResource {
+  resourceType: number;
+  resourceName: string;
+  configs: { name: string; configOperation: number; value: string | null }[];
+}
+
+const integerValue = (value: string | null): number | null => (value !== null && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : null);
+
+function scaleResource(r: AlterResource, scale: number): AlterResource {
+  if (r.resourceType !== GROUP_RESOURCE || !Array.isArray(r.configs)) return r;
+  return {
+    ...r,
+    configs: r.configs.map((c) => {
+      const v = integerValue(c.value);
+      return TIME_GROUP_CONFIGS.has(c.name) && c.configOperation === 0 && v !== null && v > 0 ? { ...c, value: String(Math.max(1, Math.round(v / scale))) } : c;
+    }),
+  };
+}
+
+/** What an IncrementalAlterConfigs step asks that a shared oracle broker cannot do as the scenario's broker would. */
+function alterConfigsReasons(where: string, request: Record<string, unknown>): string[] {
+  const reasons: string[] = [];
+  for (const r of (request.resources as AlterResource[] | undefined) ?? []) {
+    if (r.resourceType !== GROUP_RESOURCE) {
+      reasons.push(`${where}: IncrementalAlterConfigs on resource type ${r.resourceType} would change the shared broker or its topics; sgp oracle sends it for groups (type 32) only`);
+      continue;
+    }
+    for (const c of r.configs ?? []) {
+      // the oracle sets every scaled group config before step 0: a DELETE reverts to the broker's unscaled value, not the scenario's
+      if (c.configOperation !== 0 && (TIME_GROUP_CONFIGS.has(c.name) || Object.values(GROUP_CONFIG_OF).some((g) => g.name === c.name)))
+        reasons.push(
+          `${where}: operation ${c.configOperation} on ${c.name} reverts to the broker's value, which the oracle broker does not share with the scenario (it sets every group config, scaled, before step 0)`,
+        );
+    }
+  }
+  return reasons;
+}
+
+/**
+ * GroupConfig.validate checks bounded durations against the broker's min/max. The oracle broker lowers the minimums so
+ * scaled timeouts fit: a step is faithful only where the scenario's broker and the oracle broker, at this scale,
+ * both accept the value (an INVALID_CONFIG message names the bounds, which differ).
+ */
+function boundsReasons(scenario: Scenario, steps: PlannedStep[], scale: number): string[] {
+  const reasons: string[] = [];
+  const num = (name: string, fallback: number) => (scenario.config?.[name] !== undefined ? Number(scenario.config[name]) : fallback);
+  for (const s of steps) {
+    if (s.kind !== 'request' || s.request?.api !== 'IncrementalAlterConfigs') continue;
+    for (const r of (s.request.request.resources as AlterResource[] | undefined) ?? []) {
+      if (r.resourceType !== GROUP_RESOURCE) continue;
+      for (const c of r.configs ?? []) {
+        const bound = BOUNDED_TIME_CONFIGS[c.name];
+        const v = integerValue(c.value);
+        if (!bound || c.configOperation !== 0 || v === null) continue;
+        const min = num(bound.min, BOUND_DEFAULTS[bound.min]!);
+        const max = num(bound.max, BOUND_DEFAULTS[bound.max]!);
+        // the bundled broker starts with the scenario's broker configs (unscaled), else with the oracle's minimum
+        const oracleMin = scenario.config?.[bound.min] !== undefined || bound.oracleMin === null ? min : bound.oracleMin;
+        const scaled = v > 0 ? Math.max(1, Math.round(v / scale)) : v;
+        const inScenario = v >= min && v <= max;
+        const onBroker = scaled >= oracleMin && scaled <= max;
+        if (inScenario && onBroker) continue;
+        reasons.push(
+          `step ${s.index + 1} (${s.label}): ${c.name} ${v} is ${inScenario ? 'within' : 'outside'} the scenario's bounds ${min}–${max}, and at --time-scale ${scale} its ${scaled} ms is ${onBroker ? 'within' : 'outside'} the oracle broker's ${oracleMin}–${max} (${bound.min} is lowered there so scaled timeouts fit): Kafka's verdict or its INVALID_CONFIG message would not be the scenario's`,
+        );
+      }
+    }
+  }
+  return reasons;
 }

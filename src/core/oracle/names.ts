@@ -1,0 +1,116 @@
+// Run-scoped names for `sgp oracle`: on a shared broker every group of a scenario runs as "<groupId>.<run>" and every
+// topic as "<run>.<topic>", so runs never collide. Requests are renamed on the way out (every group id and topic name
+// they carry, whatever the RPC), responses and records are renamed back, and a ListGroups answer keeps only this
+// run's groups (a shared broker lists everyone's).
+
+/** The group resource of IncrementalAlterConfigs / DescribeConfigs (ConfigResource.Type.GROUP). */
+const GROUP_RESOURCE = 32;
+/** The topic resource (ConfigResource.Type.TOPIC). */
+const TOPIC_RESOURCE = 2;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
+
+export class RunNames {
+  /** Every group id on the broker this run has named so far, in order of first use. */
+  readonly groups: string[] = [];
+  constructor(readonly runId: string) {}
+
+  /** A scenario group id on the broker. The empty id is left alone: Kafka answers it INVALID_GROUP_ID either way. */
+  group(id: string): string {
+    if (id === '') return id;
+    const name = `${id}.${this.runId}`;
+    if (!this.groups.includes(name)) this.groups.push(name);
+    return name;
+  }
+
+  topic(name: string): string {
+    return name === '' ? name : `${this.runId}.${name}`;
+  }
+
+  /** Whether a group on the broker is one of this run's (a probe group "<g>.<run>.probeN" is not). */
+  isRunGroup(idOnBroker: string): boolean {
+    return idOnBroker.endsWith(`.${this.runId}`);
+  }
+
+  /** A copy of the request with every group id and topic name it carries renamed for the broker. */
+  outbound(api: string, request: Obj): Obj {
+    const r = structuredClone(request);
+    const group = (v: unknown) => (typeof v === 'string' ? this.group(v) : v);
+    const topicList = (owner: Obj, key: string) => {
+      if (Array.isArray(owner[key])) owner[key] = (owner[key] as unknown[]).map((t) => (typeof t === 'string' ? this.topic(t) : t));
+    };
+    const namedTopics = (owner: Obj) => {
+      for (const t of objects(owner.topics)) if (typeof t.name === 'string') t.name = this.topic(t.name);
+    };
+    if ('groupId' in r) r.groupId = group(r.groupId);
+    switch (api) {
+      case 'StreamsGroupHeartbeat': {
+        const topology = isObj(r.topology) ? r.topology : null;
+        for (const s of objects(topology?.subtopologies)) {
+          topicList(s, 'sourceTopics');
+          topicList(s, 'repartitionSinkTopics');
+          for (const k of ['stateChangelogTopics', 'repartitionSourceTopics']) for (const info of objects(s[k])) if (typeof info.name === 'string') info.name = this.topic(info.name);
+        }
+        break;
+      }
+      case 'StreamsGroupDescribe':
+        if (Array.isArray(r.groupIds)) r.groupIds = r.groupIds.map(group);
+        break;
+      case 'DescribeGroups':
+        if (Array.isArray(r.groups)) r.groups = r.groups.map(group);
+        break;
+      case 'DeleteGroups':
+        if (Array.isArray(r.groupsNames)) r.groupsNames = r.groupsNames.map(group);
+        break;
+      case 'OffsetCommit':
+      case 'OffsetDelete':
+        namedTopics(r);
+        break;
+      case 'OffsetFetch':
+        // v0-7 name one group at the top level, v8+ a list of groups
+        namedTopics(r);
+        for (const g of objects(r.groups)) {
+          g.groupId = group(g.groupId);
+          namedTopics(g);
+        }
+        break;
+      case 'IncrementalAlterConfigs':
+        for (const res of objects(r.resources)) {
+          if (typeof res.resourceName !== 'string') continue;
+          if (res.resourceType === GROUP_RESOURCE) res.resourceName = this.group(res.resourceName);
+          else if (res.resourceType === TOPIC_RESOURCE) res.resourceName = this.topic(res.resourceName);
+        }
+        break;
+    }
+    return r;
+  }
+
+  /** Maps the broker's names back to the scenario's, everywhere in a value (error messages and status details included). */
+  inbound(value: unknown): unknown {
+    if (typeof value === 'string') return value.split(`.${this.runId}`).join('').split(`${this.runId}.`).join('');
+    if (Array.isArray(value)) return value.map((v) => this.inbound(v));
+    if (isObj(value)) {
+      const out: Obj = {};
+      for (const [k, v] of Object.entries(value)) out[k] = this.inbound(v);
+      return out;
+    }
+    return value;
+  }
+
+  /**
+   * A ListGroups response as the broker gave it, with only this run's groups left (before names are mapped back).
+   * A shared broker also lists other runs' groups and the oracle's own probe groups.
+   */
+  keepRunGroups(response: Obj): Obj {
+    if (!Array.isArray(response.groups)) return response;
+    return { ...response, groups: objects(response.groups).filter((g) => typeof g.groupId === 'string' && this.isRunGroup(g.groupId)) };
+  }
+
+  /** The group a coordinator record belongs to (streams records key it groupId, offset and classic records group). */
+  static recordGroup(key: Obj): string | undefined {
+    const g = key.groupId ?? key.group;
+    return typeof g === 'string' ? g : undefined;
+  }
+}

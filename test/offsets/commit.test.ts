@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorCode } from '../../src/core/protocol/errors.ts';
 import { RECORD_API_KEYS } from '../../src/core/log/records.ts';
+import { topicIdOf } from '../../src/core/util/uuid.ts';
+import { decodeCoordinatorRecord, encodeCoordinatorRecord, kafkaValueVersion } from '../../src/core/wire/coordinatorRecords.ts';
 import { broker, CLIENT, codes, commit, G, hb, join, leave, memberEpoch, types } from './helpers.ts';
 
 const E = (name: Parameters<typeof errorCode>[1]) => errorCode('ak4', name);
@@ -28,7 +30,11 @@ describe('OffsetCommit validation for a streams group', () => {
     expect(out.errorName).toBe('NONE');
     expect(codes(out)).toEqual({ 'orders-0': 0, 'orders-1': 0, 'app-rep-0': 0 });
     expect(types(out)).toEqual(['OffsetCommit', 'OffsetCommit', 'OffsetCommit']);
-    expect(out.batch!.records[0]).toEqual({ type: 'OffsetCommit', key: { group: G, topic: 'orders', partition: 0 }, value: { offset: 42, leaderEpoch: -1, metadata: '', commitTimestamp: 1234 } });
+    expect(out.batch!.records[0]).toEqual({
+      type: 'OffsetCommit',
+      key: { group: G, topic: 'orders', partition: 0 },
+      value: { offset: 42, leaderEpoch: -1, metadata: '', commitTimestamp: 1234, topicId: topicIdOf('orders') },
+    });
     expect(b.coordinator.groups.get(G)!.offsets.get('app-rep', 0)).toEqual({ committedOffset: 42, leaderEpoch: -1, metadata: '', commitTimestamp: 1234, expireTimestamp: null });
   });
 
@@ -148,6 +154,36 @@ describe('OffsetCommit validation for a streams group', () => {
     expect(
       b.send('OffsetCommit', 9, { groupId: '', memberId: 'a', generationIdOrMemberEpoch: 3, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 1 }] }] }, CLIENT).errorName,
     ).toBe('INVALID_GROUP_ID');
+  });
+
+  it("the record carries the committed topic's id (KafkaApis.handleOffsetCommitRequest, OffsetAndMetadata.fromRequest, newOffsetCommitRecord), value v4", () => {
+    // KafkaApis gives a by-name request (v9) each topic's id from the metadata cache; the coordinator writes it in
+    // OffsetCommitValue v4 (tagged field 0). Kafka 4.4.0 writes it for an admin commit too (example 23 on the oracle).
+    const b = twoMembers();
+    const out = commit(b, 'a', 3, { orders: [0], 'app-rep': [0] });
+    const ids = out.batch!.records.map((r) => (r.value as { topicId: string }).topicId);
+    expect(ids).toEqual([topicIdOf('orders'), topicIdOf('app-rep')]);
+    expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    const r = out.batch!.records[0]!;
+    expect(kafkaValueVersion('OffsetCommit', r.value!)).toBe(4);
+    const wire = encodeCoordinatorRecord(r.type, r.key, r.value);
+    expect(decodeCoordinatorRecord(wire.key, wire.value).value).toMatchObject({ topicId: ids[0] });
+  });
+
+  it('a commit with an explicit retention (v2-4 RetentionTimeMs) is value v1, which has no topic id', () => {
+    const b = twoMembers();
+    const out = b.send(
+      'OffsetCommit',
+      4,
+      { groupId: 'admin', memberId: '', generationIdOrMemberEpoch: -1, retentionTimeMs: 60000, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] },
+      CLIENT,
+    );
+    expect(out.errorName).toBe('NONE');
+    const value = out.batch!.records[0]!.value!;
+    expect(value.expireTimestamp).toBeTypeOf('number');
+    expect(value).not.toHaveProperty('topicId');
+    expect(kafkaValueVersion('OffsetCommit', value)).toBe(1);
   });
 
   it('OffsetCommit is coordinator record type 1 with key {group, topic, partition}', () => {

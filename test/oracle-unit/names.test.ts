@@ -127,6 +127,27 @@ describe('the ListGroups normalisation', () => {
   });
 });
 
+describe('the topic-id normalisation', () => {
+  it("numbers each side's topic ids, so a broker's random id agrees with the playground's derived one", () => {
+    const trace = runScenario(example('static/examples/23-admin-groups.json'));
+    const kafka: KafkaStepResult[] = trace.steps.map((t) => ({
+      index: t.index,
+      label: t.label,
+      kind: t.kind,
+      response: structuredClone(t.response) as Record<string, unknown> | null,
+      exchanges: t.exchanges.map((x) => ({ member: x.member, response: structuredClone(x.response) as Record<string, unknown> })),
+      records: t.records.map((r) => ({ type: r.type, key: structuredClone(r.key), value: structuredClone(r.value) })),
+    }));
+    const commit = kafka[1]!.records[0]!.value!;
+    expect(commit.topicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    commit.topicId = 'fczMuDFfS8ebyAhIipJjkQ';
+    const rows = compareWithKafka(trace.steps, kafka);
+    expect(rows.firstDivergence).toBeNull();
+    expect((rows.steps[1]!.kafka.records[0]!.value as { topicId: string }).topicId).toBe('topic #1');
+    expect(NORMALISATIONS.some((n) => n.startsWith('topicId:'))).toBe(true);
+  });
+});
+
 describe('planning admin steps', () => {
   it('plans example 23 (ListGroups, DeleteGroups, an admin OffsetCommit to a second group)', () => {
     const planned = planOracle(example('static/examples/23-admin-groups.json'), { canRestart: true, brokerConfigsApplied: false });

@@ -6,6 +6,7 @@ import type { CoordinatorRecord } from '../log/records.ts';
 import { apiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
 import { newSimpleClassicGroup } from '../coordinator/group.ts';
 import { offsetCommitRecord } from './records.ts';
+import { topicIdOf } from '../util/uuid.ts';
 import type { OffsetAndMetadata } from './state.ts';
 import { validateOffsetCommit } from './validate.ts';
 
@@ -95,7 +96,8 @@ export function commitOffset(ctx: OpContext, req: OffsetCommitRequest, version: 
       validator(t.name, p.partitionIndex);
       rt.partitions.push({ partitionIndex: p.partitionIndex, errorCode: 0 });
       const o: OffsetAndMetadata = { committedOffset: p.committedOffset, leaderEpoch: p.committedLeaderEpoch, metadata: p.committedMetadata ?? '', commitTimestamp: ctx.now, expireTimestamp };
-      records.push(offsetCommitRecord(req.groupId, t.name, p.partitionIndex, o));
+      // KafkaApis.handleOffsetCommitRequest gives a by-name commit the topic's id from the metadata cache (none for an unknown topic)
+      records.push(offsetCommitRecord(req.groupId, t.name, p.partitionIndex, o, ctx.topics.has(t.name) ? topicIdOf(t.name) : null));
     }
   }
   const n = records.length;

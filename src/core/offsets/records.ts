@@ -1,12 +1,14 @@
 // OffsetCommit records (GroupCoordinatorRecordHelpers.newOffsetCommitRecord / newOffsetCommitTombstoneRecord):
-// key {group, topic, partition}, value {offset, leaderEpoch, metadata, commitTimestamp[, expireTimestamp]}.
+// key {group, topic, partition}, value {offset, leaderEpoch, metadata, commitTimestamp[, expireTimestamp | topicId]}.
 import type { CoordinatorRecord } from '../log/records.ts';
 import type { OffsetAndMetadata } from './state.ts';
 
-export function offsetCommitRecord(group: string, topic: string, partition: number, o: OffsetAndMetadata): CoordinatorRecord {
-  // expireTimestamp exists only in value version 1: written only for a legacy explicit retention
+export function offsetCommitRecord(group: string, topic: string, partition: number, o: OffsetAndMetadata, topicId: string | null = null): CoordinatorRecord {
+  // expireTimestamp exists only in value version 1: written only for a legacy explicit retention; otherwise version 4,
+  // whose tagged TopicId carries the committed topic's id when the broker knows the topic (newOffsetCommitRecord)
   const value: Record<string, unknown> = { offset: o.committedOffset, leaderEpoch: o.leaderEpoch, metadata: o.metadata, commitTimestamp: o.commitTimestamp };
   if (o.expireTimestamp !== null) value.expireTimestamp = o.expireTimestamp;
+  else if (topicId !== null) value.topicId = topicId;
   return { type: 'OffsetCommit', key: { group, topic, partition }, value };
 }
 

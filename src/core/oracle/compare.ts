@@ -66,6 +66,7 @@ export interface OracleResult {
 export const NORMALISATIONS = [
   'group id: the group runs on the broker as "<groupId>.<run>" and topics as "<run>.<topic>" (so runs never collide); names are mapped back everywhere, status details included',
   'metadataHash: Kafka hashes topic ids, which a broker makes at random; each distinct hash is numbered in order of first appearance ("#1", "#2", …) on each side',
+  'topicId: a broker makes topic ids at random, the playground derives them from the topic name; each distinct id is numbered in order of first appearance ("topic #1", …) on each side',
   'timestamps: *Timestamp / *TimestampMs fields are wall-clock on the broker and the scenario clock (from 0) in the playground; where Kafka\'s is non-zero both read "(time)"; where Kafka\'s is 0 both must be 0',
   'durations: with --time-scale N, rebalanceTimeoutMs is divided by N on the way to the broker, and heartbeatIntervalMs, taskOffsetIntervalMs and rebalanceTimeoutMs multiplied by N on the way back',
   "tagged record fields: read as Kafka's JSON converters write them, absent when at their default; a playground field at that default counts as absent",
@@ -89,7 +90,15 @@ const byMemberId = (a: unknown, b: unknown): number => {
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
-function normaliseValue(value: unknown, hashes: Map<string, string>, key = ''): unknown {
+/** Each side's numbering of metadata hashes and of topic ids (both made from random topic ids on a broker). */
+interface Numbering {
+  hashes: Map<string, string>;
+  topicIds: Map<string, string>;
+}
+
+const numbering = (): Numbering => ({ hashes: new Map([['0', '0']]), topicIds: new Map() });
+
+function normaliseValue(value: unknown, hashes: Numbering, key = ''): unknown {
   if (Array.isArray(value)) {
     const items = value.map((v) => normaliseValue(v, hashes));
     // a described group's members, in member-id order
@@ -100,8 +109,11 @@ function normaliseValue(value: unknown, hashes: Map<string, string>, key = ''): 
   for (const [k, v] of Object.entries(value)) {
     if (k === 'metadataHash' && (typeof v === 'number' || typeof v === 'string')) {
       const h = String(v);
-      if (!hashes.has(h)) hashes.set(h, h === '0' ? '0' : `#${hashes.size}`);
-      out[k] = hashes.get(h);
+      if (!hashes.hashes.has(h)) hashes.hashes.set(h, h === '0' ? '0' : `#${hashes.hashes.size}`);
+      out[k] = hashes.hashes.get(h);
+    } else if (k === 'topicId' && typeof v === 'string') {
+      if (!hashes.topicIds.has(v)) hashes.topicIds.set(v, `topic #${hashes.topicIds.size + 1}`);
+      out[k] = hashes.topicIds.get(v);
     } else out[k] = normaliseValue(v, hashes, k);
   }
   return out;
@@ -200,8 +212,8 @@ export function compareWithKafka(
   kafka: KafkaStepResult[],
   errorName: (code: number) => string = (c) => kafkaErrorName(editionNamed(DEFAULT_PROTOCOL).wire, c),
 ): { steps: OracleStepRow[]; firstDivergence: number | null; normalisations: string[] } {
-  const simHashes = new Map<string, string>([['0', '0']]);
-  const kafkaHashes = new Map<string, string>([['0', '0']]);
+  const simHashes = numbering();
+  const kafkaHashes = numbering();
   const rows: OracleStepRow[] = [];
   let first: number | null = null;
   for (const k of kafka) {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RunNames } from '../../src/core/oracle/names.ts';
-import { compareWithKafka, NORMALISATIONS, sortListedGroups, type KafkaStepResult } from '../../src/core/oracle/compare.ts';
+import { compareWithKafka, NORMALISATIONS, sortByGroupId, type KafkaStepResult } from '../../src/core/oracle/compare.ts';
 import { planOracle } from '../../src/core/oracle/plan.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { runScenario } from '../../src/core/scenario/runner.ts';
@@ -103,10 +103,10 @@ describe('run-scoped names', () => {
   });
 });
 
-describe('the ListGroups normalisation', () => {
+describe('the ListGroups and DeleteGroups normalisations', () => {
   it('is named, and compares groups in group-id order on both sides, so only the order Kafka gives is forgiven', () => {
     expect(NORMALISATIONS.some((n) => n.startsWith('ListGroups:'))).toBe(true);
-    expect(sortListedGroups({ groups: [{ groupId: 'b' }, { groupId: 'a' }] })).toEqual({ groups: [{ groupId: 'a' }, { groupId: 'b' }] });
+    expect(sortByGroupId({ groups: [{ groupId: 'b' }, { groupId: 'a' }] }, 'groups')).toEqual({ groups: [{ groupId: 'a' }, { groupId: 'b' }] });
     const scenario = example('static/examples/23-admin-groups.json');
     const trace = runScenario(scenario);
     const kafka: KafkaStepResult[] = trace.steps.map((t) => ({
@@ -121,6 +121,12 @@ describe('the ListGroups normalisation', () => {
     expect(list.groups).toHaveLength(2);
     list.groups.reverse();
     expect(compareWithKafka(trace.steps, kafka).firstDivergence).toBeNull();
+    // DeleteGroups results likewise (GroupCoordinatorService.updateResponseAndGetNonErrorGroupList: a HashSet's order)
+    const deleted = kafka[5]!.response as { results: { groupId: string }[] };
+    expect(deleted.results.map((r) => r.groupId)).toEqual(['app', 'audit']);
+    deleted.results.reverse();
+    expect(compareWithKafka(trace.steps, kafka).firstDivergence).toBeNull();
+    expect(NORMALISATIONS.some((n) => n.startsWith('DeleteGroups results:'))).toBe(true);
     // a group the playground does not list still differs
     list.groups.push({ groupId: 'zzz', protocolType: '', groupState: 'Empty', groupType: 'classic' });
     expect(compareWithKafka(trace.steps, kafka).firstDivergence).toBe(3);

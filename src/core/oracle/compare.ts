@@ -73,14 +73,18 @@ export const NORMALISATIONS = [
   "log offsets: the broker's log holds other runs' records, so records are compared in order, not by offset",
   'StreamsGroupDescribe members: compared in member-id order (Kafka lists them in the iteration order of its TimelineHashMap, an implementation detail)',
   "ListGroups: Kafka's answer keeps only this run's groups (a shared broker also lists other runs' groups and the oracle's probe groups), and both sides' groups are compared in group-id order (Kafka lists each coordinator shard's groups in the iteration order of its TimelineHashMap, an implementation detail)",
+  'DeleteGroups results: compared in group-id order (Kafka 4.4 answers the groups a pre-check refuses first, then deletes the rest in the iteration order of a HashSet of their ids, GroupCoordinatorService.updateResponseAndGetNonErrorGroupList; on a broker that order follows the run-scoped names)',
 ];
 
-/** A ListGroups response with its groups in group-id order (the ListGroups normalisation). */
-export function sortListedGroups(response: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (response === null || !Array.isArray(response.groups)) return response;
+/** A response with its per-group list (`key`) in group-id order (the ListGroups and DeleteGroups normalisations). */
+export function sortByGroupId(response: Record<string, unknown> | null, key: 'groups' | 'results'): Record<string, unknown> | null {
+  if (response === null || !Array.isArray(response[key])) return response;
   const id = (g: unknown) => String((g as Record<string, unknown>).groupId);
-  return { ...response, groups: [...(response.groups as unknown[])].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0)) };
+  return { ...response, [key]: [...(response[key] as unknown[])].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0)) };
 }
+
+/** The per-group list of a response that Kafka orders by a hash, by RPC. */
+const GROUP_ORDERED: Partial<Record<string, 'groups' | 'results'>> = { ListGroups: 'groups', DeleteGroups: 'results' };
 
 const TIMESTAMP_KEY = /Timestamp(Ms)?$/;
 
@@ -223,9 +227,9 @@ export function compareWithKafka(
     const [simRecordsA, kafkaRecordsA] = alignTimestamps(simRecords0, kafkaRecords0);
     const simRecords = simRecordsA as KafkaRecordJson[];
     const kafkaRecords = kafkaRecordsA as KafkaRecordJson[];
-    const listed = t.api === 'ListGroups';
-    const simResponse0 = listed ? sortListedGroups(t.response as Record<string, unknown> | null) : t.response;
-    const kafkaResponse0 = listed ? sortListedGroups(k.response) : k.response;
+    const listKey = t.api ? GROUP_ORDERED[t.api] : undefined;
+    const simResponse0 = listKey ? sortByGroupId(t.response as Record<string, unknown> | null, listKey) : t.response;
+    const kafkaResponse0 = listKey ? sortByGroupId(k.response, listKey) : k.response;
     const [simResponse, kafkaResponse] = alignTimestamps(normaliseValue(simResponse0, simHashes), normaliseValue(kafkaResponse0, kafkaHashes));
     const simExchanges = t.exchanges.map((x) => normaliseValue(x.response, simHashes));
     const kafkaExchanges = k.exchanges.map((x) => normaliseValue(x.response, kafkaHashes));

@@ -112,9 +112,9 @@ describe('OffsetCommit validation for a streams group', () => {
     expect(b.coordinator.log.endOffset).toBe(0);
   });
 
-  it('v0, v1 and v10 are not served', () => {
+  it('v0 and v1 are not served (removed in Kafka 4.0, KIP-896)', () => {
     const b = twoMembers();
-    for (const v of [0, 1, 10]) expect(commit(b, 'a', 3, { orders: [0] }, v).errorName).toBe('UNSUPPORTED_VERSION');
+    for (const v of [0, 1]) expect(commit(b, 'a', 3, { orders: [0] }, v).errorName).toBe('UNSUPPORTED_VERSION');
   });
 
   it('KafkaApis answers partitions the cluster lacks with UNKNOWN_TOPIC_OR_PARTITION; the others are committed', () => {
@@ -217,3 +217,89 @@ describe('OffsetCommit on a kip1071-draft group (§9.7: exact epoch)', () => {
     expect(commit(b, id, epoch - 1, { orders: [0] }, 8).errorName).toBe('UNSUPPORTED_VERSION');
   });
 });
+
+describe('OffsetCommit v10: topics by topic id (KafkaApis.handleOffsetCommitRequest, OffsetCommitResponse.Builder)', () => {
+  const ZERO = 'AAAAAAAAAAAAAAAAAAAAAA';
+  const NOWHERE = 'AAAAAAAAAAAAAAAAAAAAAQ';
+  const part = (partitionIndex: number) => ({ partitionIndex, committedOffset: 5, committedLeaderEpoch: -1, committedMetadata: null });
+  const v10 = (b: ReturnType<typeof broker>, memberId: string, epoch: number, topics: { topicId: string; partitions: number[] }[]) =>
+    b.send(
+      'OffsetCommit',
+      10,
+      { groupId: G, generationIdOrMemberEpoch: epoch, memberId, groupInstanceId: null, topics: topics.map((t) => ({ topicId: t.topicId, partitions: t.partitions.map(part) })) },
+      CLIENT,
+    );
+
+  it("resolves each id to the cluster's topic (the id the records carry); unknown and zero ids get UNKNOWN_TOPIC_ID (100), in the request's order", () => {
+    const b = twoMembers();
+    const orders = topicIdOf('orders');
+    const out = v10(b, 'a', 3, [
+      { topicId: NOWHERE, partitions: [0] },
+      { topicId: orders, partitions: [0, 7] },
+      { topicId: ZERO, partitions: [1] },
+    ]);
+    expect(E('UNKNOWN_TOPIC_ID')).toBe(100);
+    // Kafka 4.4.0 answers this request the same way (recorded on a real broker): the builder holds the broker's errors
+    // in request order, and the coordinator's partitions join their topic's entry (Builder.merge)
+    expect(out.response).toEqual({
+      throttleTimeMs: 0,
+      topics: [
+        { topicId: NOWHERE, partitions: [{ partitionIndex: 0, errorCode: 100 }] },
+        {
+          topicId: orders,
+          partitions: [
+            { partitionIndex: 7, errorCode: 3 },
+            { partitionIndex: 0, errorCode: 0 },
+          ],
+        },
+        { topicId: ZERO, partitions: [{ partitionIndex: 1, errorCode: 100 }] },
+      ],
+    });
+    expect(out.errorName).toBe('UNKNOWN_TOPIC_ID');
+    // the request is written in v10's form: TopicId, no Name
+    expect((out.request.topics as unknown[])[1]).toEqual({ topicId: orders, partitions: [part(0), part(7)] });
+    expect(out.batch!.records).toEqual([
+      { type: 'OffsetCommit', key: { group: G, topic: 'orders', partition: 0 }, value: { offset: 5, leaderEpoch: -1, metadata: '', commitTimestamp: 0, topicId: orders } },
+    ]);
+    // the narration names the ids the cluster has, so a scenario author can find a topic's id
+    expect(out.narration.join(' ')).toContain(`UNKNOWN_TOPIC_ID for topic id ${NOWHERE}, ${ZERO}`);
+    expect(out.narration.join(' ')).toContain(`orders = ${orders}`);
+  });
+
+  it("the coordinator's verdict covers the resolved topics only: a stale epoch is 113 beside the unknown id's 100", () => {
+    const b = twoMembers();
+    const out = v10(b, 'a', 9, [
+      { topicId: NOWHERE, partitions: [0] },
+      { topicId: topicIdOf('orders'), partitions: [0] },
+    ]);
+    expect(codesById(out)).toEqual([
+      [NOWHERE, 0, 100],
+      [topicIdOf('orders'), 0, 113],
+    ]);
+    expect(out.batch).toBeNull();
+  });
+
+  it('only unknown ids: nothing reaches the coordinator, and a group that does not exist is not created', () => {
+    const b = broker();
+    const out = v10(b, '', -1, [{ topicId: NOWHERE, partitions: [0] }]);
+    expect(codesById(out)).toEqual([[NOWHERE, 0, 100]]);
+    expect(b.coordinator.groups.has(G)).toBe(false);
+  });
+
+  it('a v10 commit is read back by name, and by id through OffsetFetch v10', () => {
+    const b = broker();
+    expect(v10(b, '', -1, [{ topicId: topicIdOf('other'), partitions: [0] }]).errorName).toBe('NONE');
+    expect(b.coordinator.groups.get(G)!.offsets.get('other', 0)?.committedOffset).toBe(5);
+    const fetched = b.send('OffsetFetch', 10, { groups: [{ groupId: G, memberId: null, memberEpoch: -1, topics: null }], requireStable: false }, CLIENT);
+    expect(fetched.response).toEqual({
+      throttleTimeMs: 0,
+      groups: [{ groupId: G, topics: [{ topicId: topicIdOf('other'), partitions: [{ partitionIndex: 0, committedOffset: 5, committedLeaderEpoch: -1, metadata: '', errorCode: 0 }] }], errorCode: 0 }],
+    });
+  });
+});
+
+function codesById(out: { response: Record<string, unknown> }): [string, number, number][] {
+  return (out.response.topics as { topicId: string; partitions: { partitionIndex: number; errorCode: number }[] }[]).flatMap((t) =>
+    t.partitions.map((p): [string, number, number] => [t.topicId, p.partitionIndex, p.errorCode]),
+  );
+}

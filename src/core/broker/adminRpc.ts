@@ -11,10 +11,14 @@ import {
   normalizeOffsetFetchRequest,
   OFFSET_FETCH_BATCH_MIN_VERSION,
   OFFSET_FETCH_TOP_LEVEL_ERROR_MIN_VERSION,
+  OFFSET_FETCH_TOPIC_ID_MIN_VERSION,
   offsetFetchGroupError,
   offsetFetchRequestJson,
   offsetFetchResponseJson,
+  unknownTopicIdPartitions,
 } from '../offsets/fetch.ts';
+import { clusterTopicIds, topicIdInCluster, topicNameOfId, ZERO_UUID } from '../offsets/topicIds.ts';
+import { topicIdOf } from '../util/uuid.ts';
 
 function outcome(request: unknown, response: unknown, errorName: ErrorName | 'NONE', narration: string[], batch: RpcOutcome['batch'] = null): RpcOutcome {
   return {
@@ -110,20 +114,42 @@ export function incrementalAlterConfigsRpc(broker: BrokerView, data: Record<stri
 }
 
 /**
- * OffsetFetch v1-9 (KafkaApis.handleOffsetFetchRequest): each group answered on its own (v1-7: the request's one group,
+ * OffsetFetch v1-10 (KafkaApis.handleOffsetFetchRequest): each group answered on its own (v1-7: the request's one group,
  * fetched without a member, which StreamsGroup.validateOffsetFetch accepts); reads the committed state, writes nothing.
+ * v10 names topics by id: the broker resolves each to its name, answers an unknown id itself (UNKNOWN_TOPIC_ID, after
+ * the coordinator's topics) and gives every topic of the answer its id.
  */
 export function offsetFetchRpc(broker: BrokerView, version: number, data: Record<string, unknown>): RpcOutcome {
   const req = normalizeOffsetFetchRequest(data, version);
   const edition = broker.options.edition.wire;
+  const byId = version >= OFFSET_FETCH_TOPIC_ID_MIN_VERSION;
+  const unknownIdCode = errorCode(edition, 'UNKNOWN_TOPIC_ID');
+  const unknownIds: string[] = [];
   // a group error in the version's form (OffsetFetchResponse.groupError: v1 puts it on every partition)
   const groups = req.groups.map((g) => {
-    const out = fetchOffsets(broker.coordinator.groups, g, edition);
-    return out.errorCode !== 0 ? offsetFetchGroupError(g, out.errorCode, version) : out;
+    if (!byId || g.topics === null) {
+      const out = fetchOffsets(broker.coordinator.groups, g, edition);
+      if (out.errorCode !== 0) return offsetFetchGroupError(g, out.errorCode, version);
+      // v10, all topics: each topic's id from the metadata cache (the zero id for a topic the cluster no longer has)
+      return byId ? { ...out, topics: out.topics.map((t) => ({ ...t, topicId: topicIdInCluster(broker.topics, t.name) })) } : out;
+    }
+    // v10: ids resolved through the metadata cache; the coordinator fetches the resolved topics by name
+    const resolved = g.topics.map((t) => ({ ...t, name: topicNameOfId(broker.topics.keys(), t.topicId ?? ZERO_UUID) ?? '' }));
+    const out = fetchOffsets(broker.coordinator.groups, { ...g, topics: resolved.filter((t) => t.name !== '') }, edition);
+    if (out.errorCode !== 0) return offsetFetchGroupError(g, out.errorCode, version);
+    const unresolved = resolved.filter((t) => t.name === '');
+    for (const t of unresolved) unknownIds.push(t.topicId ?? ZERO_UUID);
+    return {
+      ...out,
+      topics: [
+        ...out.topics.map((t) => ({ ...t, topicId: topicIdOf(t.name) })),
+        ...unresolved.map((t) => ({ topicId: t.topicId, name: '', partitions: unknownTopicIdPartitions(t.partitionIndexes, unknownIdCode) })),
+      ],
+    };
   });
   const codes = groups.flatMap((g) => [g.errorCode, ...g.topics.flatMap((t) => t.partitions.map((p) => p.errorCode))]);
   const failed = codes.find((c) => c !== 0);
-  const names: ErrorName[] = ['UNKNOWN_MEMBER_ID', 'STALE_MEMBER_EPOCH', 'GROUP_ID_NOT_FOUND', 'UNKNOWN_SERVER_ERROR'];
+  const names: ErrorName[] = ['UNKNOWN_MEMBER_ID', 'STALE_MEMBER_EPOCH', 'GROUP_ID_NOT_FOUND', 'UNKNOWN_TOPIC_ID', 'UNKNOWN_SERVER_ERROR'];
   const errorName = failed !== undefined ? (names.find((n) => errorCode(edition, n) === failed) ?? 'UNKNOWN_SERVER_ERROR') : 'NONE';
   const n = groups.reduce((k, g) => k + g.topics.reduce((m, t) => m + t.partitions.filter((p) => p.committedOffset >= 0).length, 0), 0);
   const found = `${n} committed offset(s) found for ${req.groups.map((g) => g.groupId).join(', ')}; -1 where nothing is committed.`;
@@ -134,6 +160,7 @@ export function offsetFetchRpc(broker: BrokerView, version: number, data: Record
           `OffsetFetch v${version}: ${found}`,
           `Before v8 a fetch names one group at the top level and no member: the coordinator serves it like an admin fetch${version < OFFSET_FETCH_TOP_LEVEL_ERROR_MIN_VERSION ? '; v1 has no group-level error code (a group error goes on every partition) and must name its topics' : ''}.`,
         ];
+  if (unknownIds.length > 0) narration.push(`KafkaApis answers UNKNOWN_TOPIC_ID for topic id ${unknownIds.join(', ')}: no topic of the cluster has it (${clusterTopicIds(broker.topics.keys())}).`);
   return outcome(offsetFetchRequestJson(req, version), offsetFetchResponseJson(groups, version), errorName, narration);
 }
 

@@ -45,7 +45,7 @@ export function supportedVersions(edition: Edition, api: RpcName, variant: Varia
   if (api === 'ListGroups') return [0, 5];
   if (api === 'DeleteGroups') return [0, 2];
   if (api === 'IncrementalAlterConfigs') return [0, 1];
-  // OffsetFetch v1-9 by topic name (v0 was removed by KIP-896; v10 names topics by id); OffsetDelete has v0 only
+  // OffsetFetch v1-10 (v0 was removed by KIP-896; v10 names topics by id); OffsetDelete has v0 only
   if (api === 'OffsetFetch') return [...OFFSET_FETCH_VERSIONS];
   if (api === 'OffsetDelete') return [0, 0];
   if (api === 'DescribeGroups') return [0, 6];
@@ -56,7 +56,6 @@ export function supportedVersions(edition: Edition, api: RpcName, variant: Varia
 function unservedReason(api: RpcName, version: number): string {
   if (api !== 'OffsetFetch') return '';
   if (version === 0) return ': Kafka 4.0 removed OffsetFetch v0 (KIP-896)';
-  if (version === 10) return ": v10 names each topic by its topic id, and the simulated cluster's topics have names only (OffsetCommit stops at v9 for the same reason)";
   return '';
 }
 

@@ -1,11 +1,23 @@
-// OffsetCommit at the broker, in the broker's order of layers: version, KafkaApis (partitions of unknown topics
-// are answered UNKNOWN_TOPIC_OR_PARTITION and not forwarded), the service (group id), then the coordinator.
+// OffsetCommit at the broker, in the broker's order of layers: version, KafkaApis (v10 topic ids resolved to names;
+// unknown ids and partitions of unknown topics are answered at once and not forwarded), the service (group id), then the coordinator.
 import type { BrokerView, RpcOutcome } from '../broker/types.ts';
 import { errorCode, type ErrorName } from '../protocol/errors.ts';
-import { commitOffset, errorResponse, firstError, normalizeOffsetCommitRequest, OFFSET_COMMIT_VERSIONS, type OffsetCommitRequest, type OffsetCommitResponse } from './commit.ts';
+import {
+  commitOffset,
+  errorResponse,
+  firstError,
+  normalizeOffsetCommitRequest,
+  OFFSET_COMMIT_TOPIC_ID_MIN_VERSION,
+  OFFSET_COMMIT_VERSIONS,
+  type OffsetCommitRequest,
+  type OffsetCommitResponse,
+} from './commit.ts';
+import { clusterTopicIds, topicNameOfId, ZERO_UUID } from './topicIds.ts';
+import { topicIdOf } from '../util/uuid.ts';
 import { pushAll } from '../util/arrays.ts';
 
 const NAMES: readonly ErrorName[] = [
+  'UNKNOWN_TOPIC_ID',
   'UNKNOWN_TOPIC_OR_PARTITION',
   'OFFSET_METADATA_TOO_LARGE',
   'ILLEGAL_GENERATION',
@@ -17,19 +29,44 @@ const NAMES: readonly ErrorName[] = [
   'UNKNOWN_SERVER_ERROR',
 ];
 
-/** The request in Kafka's JSON form for its version: RetentionTimeMs exists in v2–v4 only (Kafka's writer drops it elsewhere). */
+/**
+ * The request in Kafka's JSON form for its version: RetentionTimeMs exists in v2-4 only, TopicId in v10 and Name in
+ * v2-9 (Kafka's writer drops the others).
+ */
 function requestJson(req: OffsetCommitRequest, version: number): Record<string, unknown> {
-  if (version >= 2 && version <= 4) return req as unknown as Record<string, unknown>;
-  const { retentionTimeMs: _dropped, ...rest } = req;
-  return rest;
+  const { retentionTimeMs, topics, ...rest } = req;
+  const byId = version >= OFFSET_COMMIT_TOPIC_ID_MIN_VERSION;
+  return {
+    ...rest,
+    ...(version >= 2 && version <= 4 ? { retentionTimeMs } : {}),
+    topics: topics.map(({ topicId, name, partitions }) => (byId ? { topicId, partitions } : { name, partitions })),
+  };
+}
+
+/** The response in its version's form: v10 names each topic by TopicId, v2-9 by Name. */
+function responseJson(res: OffsetCommitResponse, version: number): Record<string, unknown> {
+  const byId = version >= OFFSET_COMMIT_TOPIC_ID_MIN_VERSION;
+  return { throttleTimeMs: res.throttleTimeMs, topics: res.topics.map(({ topicId, name, partitions }) => (byId ? { topicId: topicId ?? topicIdOf(name), partitions } : { name, partitions })) };
 }
 
 export function offsetCommitRpc(broker: BrokerView, version: number, data: Record<string, unknown>): RpcOutcome {
   const edition = broker.options.edition.wire;
-  const req = normalizeOffsetCommitRequest(data);
+  const byId = version >= OFFSET_COMMIT_TOPIC_ID_MIN_VERSION;
+  const parsed = normalizeOffsetCommitRequest(data);
+  // KafkaApis.handleOffsetCommitRequest (v10): each topic id is resolved to its name through the metadata cache; an
+  // unknown (or zero) id leaves the name empty
+  const req: OffsetCommitRequest = byId
+    ? {
+        ...parsed,
+        topics: parsed.topics.map((t) => {
+          const topicId = t.topicId ?? ZERO_UUID;
+          return { ...t, topicId, name: topicNameOfId(broker.topics.keys(), topicId) ?? '' };
+        }),
+      }
+    : { ...parsed, topics: parsed.topics.map(({ topicId: _v10Only, ...t }) => t) };
   const done = (response: OffsetCommitResponse, narration: string[], batch: RpcOutcome['batch'] = null, message: string | null = null): RpcOutcome => ({
     request: requestJson(req, version),
-    response: response as unknown as Record<string, unknown>,
+    response: responseJson(response, version),
     errorName: firstError(edition, response, NAMES),
     errorMessage: message,
     memberId: null,
@@ -40,25 +77,44 @@ export function offsetCommitRpc(broker: BrokerView, version: number, data: Recor
   });
   const [lo, hi] = OFFSET_COMMIT_VERSIONS;
   if (version < lo || version > hi) return done(errorResponse(req, errorCode(edition, 'UNSUPPORTED_VERSION')), [`The simulated broker accepts OffsetCommit v${lo}-v${hi}, not v${version}.`]);
-  // KafkaApis: a partition of a topic the cluster does not have is answered at once
+  // KafkaApis answers a topic id it cannot resolve (UNKNOWN_TOPIC_ID) and a partition of a topic the cluster does not
+  // have (UNKNOWN_TOPIC_OR_PARTITION) at once, in the request's order (OffsetCommitResponse.Builder)
+  const unknownId = errorCode(edition, 'UNKNOWN_TOPIC_ID');
   const unknown = errorCode(edition, 'UNKNOWN_TOPIC_OR_PARTITION');
   const known: OffsetCommitRequest = { ...req, topics: [] };
   const rejected: OffsetCommitResponse = { throttleTimeMs: 0, topics: [] };
+  const unknownIds: string[] = [];
+  const badPartitions: string[] = [];
   for (const t of req.topics) {
+    if (byId && t.name === '') {
+      unknownIds.push(t.topicId ?? ZERO_UUID);
+      rejected.topics.push({ topicId: t.topicId, name: '', partitions: t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknownId })) });
+      continue;
+    }
     const count = broker.topics.get(t.name);
     const exists = (p: { partitionIndex: number }) => count !== undefined && p.partitionIndex >= 0 && p.partitionIndex < count;
     // one pass each (a filter against the other list was quadratic)
     const ok = t.partitions.filter(exists);
     const bad = t.partitions.filter((p) => !exists(p));
-    if (ok.length > 0) known.topics.push({ name: t.name, partitions: ok });
-    if (bad.length > 0) rejected.topics.push({ name: t.name, partitions: bad.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknown })) });
+    if (ok.length > 0) known.topics.push({ ...t, partitions: ok });
+    if (bad.length > 0) {
+      rejected.topics.push({ ...(byId ? { topicId: t.topicId } : {}), name: t.name, partitions: bad.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknown })) });
+      for (const p of bad) badPartitions.push(`${t.name}-${p.partitionIndex}`);
+    }
   }
   const narration: string[] = [];
-  if (rejected.topics.length > 0)
-    narration.push(
-      `KafkaApis answers UNKNOWN_TOPIC_OR_PARTITION for ${rejected.topics.map((t) => t.partitions.map((p) => `${t.name}-${p.partitionIndex}`).join(', ')).join(', ')}: no such partition in the cluster.`,
-    );
-  const merge = (r: OffsetCommitResponse): OffsetCommitResponse => ({ throttleTimeMs: 0, topics: [...r.topics, ...rejected.topics] });
+  if (unknownIds.length > 0) narration.push(`KafkaApis answers UNKNOWN_TOPIC_ID for topic id ${unknownIds.join(', ')}: no topic of the cluster has it (${clusterTopicIds(broker.topics.keys())}).`);
+  if (badPartitions.length > 0) narration.push(`KafkaApis answers UNKNOWN_TOPIC_OR_PARTITION for ${badPartitions.join(', ')}: no such partition in the cluster.`);
+  // OffsetCommitResponse.Builder.merge: the coordinator's partitions join their topic's entry, or follow as new topics
+  const merge = (r: OffsetCommitResponse): OffsetCommitResponse => {
+    const topics = rejected.topics.map((t) => ({ ...t, partitions: [...t.partitions] }));
+    for (const t of r.topics) {
+      const same = topics.find((x) => x.name !== '' && x.name === t.name);
+      if (same) pushAll(same.partitions, t.partitions);
+      else topics.push({ ...(byId ? { topicId: topicIdOf(t.name) } : {}), name: t.name, partitions: t.partitions });
+    }
+    return { throttleTimeMs: 0, topics };
+  };
   if (known.topics.length === 0) return done(merge({ throttleTimeMs: 0, topics: [] }), narration);
   // the service: the group id must not be empty
   if (req.groupId.trim() === '') return done(merge(errorResponse(known, errorCode(edition, 'INVALID_GROUP_ID'))), [...narration, 'The service rejects an empty group id.']);

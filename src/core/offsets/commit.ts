@@ -10,8 +10,10 @@ import { topicIdOf } from '../util/uuid.ts';
 import type { OffsetAndMetadata } from './state.ts';
 import { validateOffsetCommit } from './validate.ts';
 
-/** OffsetCommit versions the simulated broker accepts: v0-1 were removed in Kafka 4.0 (KIP-896); v10 names topics by id, which the simulator does not model. */
-export const OFFSET_COMMIT_VERSIONS: readonly [number, number] = [2, 9];
+/** OffsetCommit versions the simulated broker accepts, like Kafka 4.4: v0-1 were removed in Kafka 4.0 (KIP-896). */
+export const OFFSET_COMMIT_VERSIONS: readonly [number, number] = [2, 10];
+/** OffsetCommitResponse.useTopicIds: from v10 a topic is named by its TopicId (Name is v2-9). */
+export const OFFSET_COMMIT_TOPIC_ID_MIN_VERSION = 10;
 /** offset.metadata.max.bytes (Kafka's default). */
 export const OFFSET_METADATA_MAX_SIZE = 4096;
 
@@ -28,12 +30,14 @@ export interface OffsetCommitRequest {
   memberId: string;
   groupInstanceId: string | null;
   retentionTimeMs: number;
-  topics: { name: string; partitions: OffsetCommitPartition[] }[];
+  /** topicId: v10's (a uuid in Kafka's base64 form); the broker resolves it to the name (absent before v10). */
+  topics: { topicId?: string; name: string; partitions: OffsetCommitPartition[] }[];
 }
 
 export interface OffsetCommitResponse {
   throttleTimeMs: number;
-  topics: { name: string; partitions: { partitionIndex: number; errorCode: number }[] }[];
+  /** topicId: v10's; name: v2-9's (the broker writes the version's field). */
+  topics: { topicId?: string; name: string; partitions: { partitionIndex: number; errorCode: number }[] }[];
 }
 
 type Obj = Record<string, unknown>;
@@ -50,6 +54,7 @@ export function normalizeOffsetCommitRequest(data: Obj): OffsetCommitRequest {
     groupInstanceId: typeof data.groupInstanceId === 'string' ? data.groupInstanceId : null,
     retentionTimeMs: int(data.retentionTimeMs, -1),
     topics: topics.filter(isObj).map((t) => ({
+      ...(typeof t.topicId === 'string' ? { topicId: t.topicId } : {}),
       name: typeof t.name === 'string' ? t.name : '',
       partitions: (Array.isArray(t.partitions) ? t.partitions : []).filter(isObj).map((p) => ({
         partitionIndex: int(p.partitionIndex, 0),

@@ -9,6 +9,7 @@ import type { CoordinatorRecord } from '../log/records.ts';
 import { ApiError, apiError, errorCode, type Edition } from '../protocol/errors.ts';
 import { offsetCommitTombstone } from './records.ts';
 import { streamsGroupIsSubscribedToTopic } from './retention.ts';
+import { ZERO_UUID } from './topicIds.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -18,21 +19,23 @@ export interface OffsetFetchGroupRequest {
   groupId: string;
   memberId: string | null;
   memberEpoch: number;
-  topics: { name: string; partitionIndexes: number[] }[] | null;
+  /** topicId: v10's (resolved to the name by the broker; absent before v10). */
+  topics: { topicId?: string; name: string; partitionIndexes: number[] }[] | null;
 }
 
-/**
- * OffsetFetch versions the simulated broker serves: Kafka 4.4 has v1-10 (v0 was removed in 4.0, KIP-896); v10 names
- * topics by topic id (OffsetFetchRequest.TOPIC_ID_MIN_VERSION), which the simulated cluster does not model.
- */
-export const OFFSET_FETCH_VERSIONS: readonly [number, number] = [1, 9];
+/** OffsetFetch versions the simulated broker serves, like Kafka 4.4: v1-10 (v0 was removed in 4.0, KIP-896). */
+export const OFFSET_FETCH_VERSIONS: readonly [number, number] = [1, 10];
+/** OffsetFetchRequest.TOPIC_ID_MIN_VERSION: from v10 a topic is named by its TopicId (Name is v8-9). */
+export const OFFSET_FETCH_TOPIC_ID_MIN_VERSION = 10;
 /** OffsetFetchRequest.BATCH_MIN_VERSION: from v8 a request names a list of groups. */
 export const OFFSET_FETCH_BATCH_MIN_VERSION = 8;
 /** OffsetFetchRequest.TOP_LEVEL_ERROR_AND_NULL_TOPICS_MIN_VERSION: from v2 topics may be null (all) and the error is top-level. */
 export const OFFSET_FETCH_TOP_LEVEL_ERROR_MIN_VERSION = 2;
 
-const topicsOf = (v: unknown): { name: string; partitionIndexes: number[] }[] =>
-  (Array.isArray(v) ? v : []).filter(isObj).map((t) => ({ name: typeof t.name === 'string' ? t.name : '', partitionIndexes: ints(t.partitionIndexes) }));
+const topicsOf = (v: unknown, byId = false): { topicId?: string; name: string; partitionIndexes: number[] }[] =>
+  (Array.isArray(v) ? v : [])
+    .filter(isObj)
+    .map((t) => ({ ...(byId ? { topicId: typeof t.topicId === 'string' ? t.topicId : ZERO_UUID } : {}), name: typeof t.name === 'string' ? t.name : '', partitionIndexes: ints(t.partitionIndexes) }));
 
 /**
  * The request's groups, whatever its version (OffsetFetchRequest.groups()): v8+ its list; v1-7 its one top-level group,
@@ -48,13 +51,15 @@ export function normalizeOffsetFetchRequest(data: Obj, version = OFFSET_FETCH_BA
     groupId: typeof g.groupId === 'string' ? g.groupId : '',
     memberId: typeof g.memberId === 'string' ? g.memberId : null,
     memberEpoch: typeof g.memberEpoch === 'number' ? g.memberEpoch : -1,
-    topics: Array.isArray(g.topics) ? topicsOf(g.topics) : null,
+    topics: Array.isArray(g.topics) ? topicsOf(g.topics, version >= OFFSET_FETCH_TOPIC_ID_MIN_VERSION) : null,
   }));
   return { groups, requireStable };
 }
 
-/** The request in its version's JSON form: v1-7 the one group's fields at the top level (requireStable from v7). */
+/** The request in its version's JSON form: v1-7 the one group's fields at the top level (requireStable from v7); v10 topics by TopicId. */
 export function offsetFetchRequestJson(req: { groups: OffsetFetchGroupRequest[]; requireStable: boolean }, version: number): Record<string, unknown> {
+  if (version >= OFFSET_FETCH_TOPIC_ID_MIN_VERSION)
+    return { ...req, groups: req.groups.map((g) => ({ ...g, topics: g.topics && g.topics.map(({ topicId, partitionIndexes }) => ({ topicId, partitionIndexes })) })) };
   if (version >= OFFSET_FETCH_BATCH_MIN_VERSION) return req as unknown as Record<string, unknown>;
   const g = req.groups[0]!;
   return { groupId: g.groupId, topics: g.topics, ...(version >= 7 ? { requireStable: req.requireStable } : {}) };
@@ -70,7 +75,8 @@ interface FetchedPartition {
 
 export interface OffsetFetchResponseGroup {
   groupId: string;
-  topics: { name: string; partitions: FetchedPartition[] }[];
+  /** topicId: v10's (the broker sets it; Name is v1-9's). */
+  topics: { topicId?: string; name: string; partitions: FetchedPartition[] }[];
   errorCode: number;
 }
 
@@ -108,6 +114,11 @@ export function fetchOffsets(groups: Groups, req: OffsetFetchGroupRequest, editi
   return { groupId: req.groupId, topics: [...byTopic].map(([name, partitions]) => ({ name, partitions })), errorCode: 0 };
 }
 
+/** An unknown topic id's answer (KafkaApis: UNKNOWN_TOPIC_ID on each partition, no offset). */
+export function unknownTopicIdPartitions(partitionIndexes: readonly number[], code: number): FetchedPartition[] {
+  return partitionIndexes.map((p) => ({ ...NO_OFFSET(p), errorCode: code }));
+}
+
 /**
  * OffsetFetchResponse.groupError: from v2 the group's error code alone; v1 has no group-level error, so each partition
  * of the request carries it (offset -1, no metadata).
@@ -123,6 +134,8 @@ export function offsetFetchGroupError(req: OffsetFetchGroupRequest, code: number
  * ErrorCode from v2, ThrottleTimeMs from v3 and CommittedLeaderEpoch from v5 (older versions are written without them).
  */
 export function offsetFetchResponseJson(groups: OffsetFetchResponseGroup[], version: number): Record<string, unknown> {
+  if (version >= OFFSET_FETCH_TOPIC_ID_MIN_VERSION)
+    return { throttleTimeMs: 0, groups: groups.map((g) => ({ ...g, topics: g.topics.map(({ topicId, partitions }) => ({ topicId: topicId ?? ZERO_UUID, partitions })) })) };
   if (version >= OFFSET_FETCH_BATCH_MIN_VERSION) return { throttleTimeMs: 0, groups };
   const g = groups[0] ?? { groupId: '', topics: [], errorCode: 0 };
   const topics = g.topics.map((t) => ({

@@ -53,6 +53,7 @@ export const ERROR_EXPLANATIONS: Partial<Record<ErrorName, string>> = {
   UNSUPPORTED_VERSION: 'The broker does not support this request version, or the streams protocol is disabled.',
   STALE_MEMBER_EPOCH: 'An offset commit carried a member epoch the coordinator does not accept for these partitions; nothing was committed.',
   UNKNOWN_TOPIC_OR_PARTITION: 'The cluster has no such topic or partition.',
+  UNKNOWN_TOPIC_ID: 'OffsetCommit/OffsetFetch v10: the cluster has no topic with this topic id.',
   OFFSET_METADATA_TOO_LARGE: 'The committed metadata is longer than offset.metadata.max.bytes.',
   ILLEGAL_GENERATION: 'An old-version offset commit named a group that does not exist (or a stale generation).',
 };

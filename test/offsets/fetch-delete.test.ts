@@ -7,6 +7,7 @@ import { unavailableOutcome } from '../../src/core/broker/unavailable.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { runScenario } from '../../src/core/scenario/runner.ts';
 import { editionNamed } from '../../src/core/editions/index.ts';
+import { topicIdOf } from '../../src/core/util/uuid.ts';
 import { broker, CLIENT, commit, G, join, leave } from './helpers.ts';
 
 const fetch = (b: ReturnType<typeof broker>, group: Record<string, unknown>, version = 9) => b.send('OffsetFetch', version, { groups: [{ groupId: G, ...group }] }, CLIENT);
@@ -152,14 +153,86 @@ describe('OffsetFetch v1-7: one group at the top level (KafkaApis.handleOffsetFe
     expect([out.errorName, out.response]).toEqual(['COORDINATOR_LOAD_IN_PROGRESS', { topics: [{ name: 'orders', partitions: [failed(0), failed(1)] }] }]);
   });
 
-  it('v0 (removed in Kafka 4.0, KIP-896) and v10 (topics by topic id) are refused with UNSUPPORTED_VERSION and the reason', () => {
+  it('v0 (removed in Kafka 4.0, KIP-896) is refused with UNSUPPORTED_VERSION and the reason', () => {
     const b = committed();
     const v0 = old(b, 0, { groupId: G, ...named });
-    expect([v0.errorName, v0.narration]).toEqual(['UNSUPPORTED_VERSION', ['The simulated broker serves OffsetFetch v1-v9, not v0: Kafka 4.0 removed OffsetFetch v0 (KIP-896).']]);
-    const v10 = b.send('OffsetFetch', 10, { groups: [{ groupId: G, topics: null }] }, CLIENT);
-    expect(v10.errorName).toBe('UNSUPPORTED_VERSION');
-    expect(v10.response).toEqual({ throttleTimeMs: 0, groups: [{ groupId: G, topics: [], errorCode: 35 }] });
-    expect(v10.narration[0]).toMatch(/not v10: v10 names each topic by its topic id/);
+    expect([v0.errorName, v0.narration]).toEqual(['UNSUPPORTED_VERSION', ['The simulated broker serves OffsetFetch v1-v10, not v0: Kafka 4.0 removed OffsetFetch v0 (KIP-896).']]);
+  });
+});
+
+describe('OffsetFetch v10: topics by topic id (KafkaApis.handleOffsetFetchRequest, OffsetFetchRequest.TOPIC_ID_MIN_VERSION)', () => {
+  const ZERO = 'AAAAAAAAAAAAAAAAAAAAAA';
+  const NOWHERE = 'AAAAAAAAAAAAAAAAAAAAAQ';
+  const ORDERS = topicIdOf('orders');
+  const none = (partitionIndex: number, errorCode = 0) => ({ partitionIndex, committedOffset: -1, committedLeaderEpoch: -1, metadata: '', errorCode });
+  const at42 = { partitionIndex: 0, committedOffset: 42, committedLeaderEpoch: -1, metadata: '', errorCode: 0 };
+  function committed() {
+    const b = broker();
+    join(b, 'a');
+    expect(commit(b, 'a', 2, { orders: [0] }).errorName).toBe('NONE');
+    return b;
+  }
+  const byId = (topics: { topicId: string; partitionIndexes: number[] }[] | null, group: Record<string, unknown> = {}) => ({ memberId: null, memberEpoch: -1, topics, ...group });
+
+  it("each id resolves to the cluster's topic (the id the OffsetCommit records carry); the answer names topics by id", () => {
+    const out = fetch(committed(), byId([{ topicId: ORDERS, partitionIndexes: [0, 1] }]), 10);
+    expect(out.errorName).toBe('NONE');
+    expect(out.response).toEqual({ throttleTimeMs: 0, groups: [{ groupId: G, topics: [{ topicId: ORDERS, partitions: [at42, none(1)] }], errorCode: 0 }] });
+    expect(out.request).toEqual({ groups: [{ groupId: G, memberId: null, memberEpoch: -1, topics: [{ topicId: ORDERS, partitionIndexes: [0, 1] }] }], requireStable: false });
+  });
+
+  it("unknown and zero ids: UNKNOWN_TOPIC_ID (100) on each partition, after the coordinator's topics (as Kafka 4.4.0 answers)", () => {
+    const b = committed();
+    const out = fetch(
+      b,
+      byId([
+        { topicId: NOWHERE, partitionIndexes: [0] },
+        { topicId: ORDERS, partitionIndexes: [0] },
+        { topicId: ZERO, partitionIndexes: [1] },
+      ]),
+      10,
+    );
+    expect(out.errorName).toBe('UNKNOWN_TOPIC_ID');
+    expect((out.response.groups as { topics: unknown[] }[])[0]!.topics).toEqual([
+      { topicId: ORDERS, partitions: [at42] },
+      { topicId: NOWHERE, partitions: [none(0, 100)] },
+      { topicId: ZERO, partitions: [none(1, 100)] },
+    ]);
+    // the narration names the ids the cluster has
+    expect(out.narration.join(' ')).toContain(`UNKNOWN_TOPIC_ID for topic id ${NOWHERE}, ${ZERO}`);
+    expect(out.narration.join(' ')).toContain(`orders = ${ORDERS}, app-rep = ${topicIdOf('app-rep')}, other = ${topicIdOf('other')}`);
+  });
+
+  it('a group without offsets answers -1 for known ids and 100 for unknown ones; a member error replaces every topic', () => {
+    const b = committed();
+    const unknownGroup = b.send(
+      'OffsetFetch',
+      10,
+      {
+        groups: [
+          {
+            groupId: 'nope',
+            ...byId([
+              { topicId: ORDERS, partitionIndexes: [0] },
+              { topicId: NOWHERE, partitionIndexes: [0] },
+            ]),
+          },
+        ],
+      },
+      CLIENT,
+    );
+    expect((unknownGroup.response.groups as { topics: unknown[] }[])[0]!.topics).toEqual([
+      { topicId: ORDERS, partitions: [none(0)] },
+      { topicId: NOWHERE, partitions: [none(0, 100)] },
+    ]);
+    // StreamsGroup.validateOffsetFetch fails the group: no topics, not even the unknown id's
+    const stranger = fetch(b, byId([{ topicId: NOWHERE, partitionIndexes: [0] }], { memberId: 'zz', memberEpoch: 3 }), 10);
+    expect(stranger.response).toEqual({ throttleTimeMs: 0, groups: [{ groupId: G, topics: [], errorCode: 25 }] });
+  });
+
+  it('all topics (null): each committed topic with its id', () => {
+    const out = fetch(committed(), byId(null), 10);
+    expect(out.response).toEqual({ throttleTimeMs: 0, groups: [{ groupId: G, topics: [{ topicId: ORDERS, partitions: [at42] }], errorCode: 0 }] });
   });
 });
 
@@ -251,9 +324,16 @@ describe('OffsetFetch v1-7 in a scenario', () => {
     expect(errors({ send: 'OffsetFetch', version: 5, data: { groups: [] } })).toEqual(['Field "groups" is not in OffsetFetch v5 (ak4)']);
     expect(errors({ send: 'OffsetFetch', version: 9, data: { groupId: G } })).toEqual(['Field "groupId" is not in OffsetFetch v9 (ak4)']);
     expect(errors({ send: 'OffsetFetch', version: 6, data: { requireStable: true } })).toEqual(['Field "requireStable" is not in OffsetFetch v6 (ak4)']);
-    // v10 (topics by topic id) is not served: the validator says why
-    expect(errors({ send: 'OffsetFetch', version: 10 })).toEqual([
-      'OffsetFetch has versions 0–9 in protocol "ak4", got 10 (Kafka 4.4\'s v10 names topics by topic id, which the simulated cluster does not have)',
+    // v10 names topics by topic id (a uuid in Kafka's base64 form), not by name
+    expect(
+      errors({ send: 'OffsetFetch', version: 10, data: { groups: [{ groupId: G, memberId: null, memberEpoch: -1, topics: [{ topicId: topicIdOf('orders'), partitionIndexes: [0] }] }] } }),
+    ).toEqual([]);
+    expect(errors({ send: 'OffsetFetch', version: 10, data: { groups: [{ groupId: G, topics: [{ name: 'orders', partitionIndexes: [0] }] }] } })).toEqual([
+      expect.stringMatching(/^Unknown field "name" in OffsetFetchRequestTopicsById/),
     ]);
+    expect(errors({ send: 'OffsetFetch', version: 10, data: { groups: [{ groupId: G, topics: [{ topicId: 'orders', partitionIndexes: [0] }] }] } })).toEqual([
+      expect.stringMatching(/^topicId must be a topic id/),
+    ]);
+    expect(errors({ send: 'OffsetFetch', version: 11 })).toEqual(['OffsetFetch has versions 0–10 in protocol "ak4", got 11']);
   });
 });

@@ -69,6 +69,9 @@ const DCOPART: Record<string, string> = {
 };
 const DTASK: Record<string, string> = { partitions: 'The partitions (task numbers) of this subtopology.' };
 
+/** A Kafka Uuid as its JSON prints it (Uuid.toString: 22 URL-safe base64 characters). */
+const UUID_SCHEMA = { type: 'string', pattern: '^[A-Za-z0-9_-]{21}[AQgw]$' };
+
 export function buildSchema(): Record<string, unknown> {
   const defs: Record<string, unknown> = {};
   const RANGES: Record<string, [number, number]> = { int8: [-128, 127], int16: [-32768, 32767], int32: [-2147483648, 2147483647], uint16: [0, 65535], int64: [-9007199254740991, 9007199254740991] };
@@ -79,6 +82,8 @@ export function buildSchema(): Record<string, unknown> {
         return { type: 'string' };
       case 'bool':
         return { type: 'boolean' };
+      case 'uuid':
+        return UUID_SCHEMA;
       case 'array':
         return { type: 'array', items: wireSchema(t.of, ctx) };
       case 'struct': {
@@ -130,7 +135,7 @@ export function buildSchema(): Record<string, unknown> {
   const commit9 = structSchema(requestFieldTable('ak4').OffsetCommit![9]!, 'OffsetCommit');
   Object.assign(commit9, {
     description:
-      'OffsetCommit v9 request data (both protocols): the member commits offsets of its input partitions with its member epoch. Older versions differ slightly (v2-4 add retentionTimeMs; v7+ add groupInstanceId; v6+ committedLeaderEpoch); the simulated broker accepts v2-v9.',
+      'OffsetCommit v9 request data (both protocols): the member commits offsets of its input partitions with its member epoch. Older versions differ slightly (v2-4 add retentionTimeMs; v7+ add groupInstanceId; v6+ committedLeaderEpoch); the simulated broker accepts v2-v10 (v10 names each topic by topicId instead of name).',
   });
   defs.offsetCommitData = commit9;
   defs.ak4HeartbeatData = ak4Hb;
@@ -342,7 +347,7 @@ export function buildSchema(): Record<string, unknown> {
       version: {
         type: 'integer',
         minimum: 0,
-        description: `Request version. ak4: heartbeat 0–1 (default 1; 2 with variants ${variantsWithHeartbeatV2().join(' and ')}), describe 0. Draft: 0. OffsetCommit: 0–9 (default 9; the broker answers v0, v1 with UNSUPPORTED_VERSION).`,
+        description: `Request version. ak4: heartbeat 0–1 (default 1; 2 with variants ${variantsWithHeartbeatV2().join(' and ')}), describe 0. Draft: 0. OffsetCommit: 0–10 (default 9; the broker answers v0, v1 with UNSUPPORTED_VERSION). OffsetFetch: 0–10 (default 9).`,
       },
       member: { type: 'string', minLength: 1, description: 'Alias of the member sending it. Fills data.memberId when that is omitted, and is bound to the member id in the response.' },
       coordinator: { const: 'old', description: "Send to the broker that led the group's partition before the last failover: it answers NOT_COORDINATOR." },
@@ -507,6 +512,45 @@ export function buildSchema(): Record<string, unknown> {
       requireStable: { type: 'boolean', description: 'Wait for pending transactional offsets (not simulated).' },
     },
   };
+  defs.offsetFetchByIdData = {
+    type: 'object',
+    additionalProperties: false,
+    description: "OffsetFetchRequest v10: like v9, with each topic named by its topic id (the narration of a request with an unknown id lists the cluster's ids).",
+    properties: {
+      groups: {
+        type: 'array',
+        description: "The groups (default: the scenario's group, all topics).",
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          description: 'One group.',
+          properties: {
+            groupId: { type: 'string', description: 'Group id.' },
+            memberId: { type: ['string', 'null'], description: "A member's fetch names it." },
+            memberEpoch: { type: 'integer', description: 'Its epoch, which must match (-1 for an admin fetch).' },
+            topics: {
+              anyOf: [
+                { type: 'null' },
+                {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    additionalProperties: false,
+                    properties: {
+                      topicId: { ...UUID_SCHEMA, description: "Topic id in Kafka's JSON form (22 URL-safe base64 characters)." },
+                      partitionIndexes: { type: 'array', items: { type: 'integer' }, description: 'Partitions.' },
+                    },
+                  },
+                },
+              ],
+              description: 'Topics and partitions, or null for all committed offsets.',
+            },
+          },
+        },
+      },
+      requireStable: { type: 'boolean', description: 'Wait for pending transactional offsets (not simulated).' },
+    },
+  };
   defs.offsetFetchSingleGroupData = {
     type: 'object',
     additionalProperties: false,
@@ -571,7 +615,7 @@ export function buildSchema(): Record<string, unknown> {
   const commitRule = {
     if: { required: ['send'], properties: { send: { const: 'OffsetCommit' } } },
     then: {
-      properties: { version: { enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] } },
+      properties: { version: { enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] } },
       if: { anyOf: [{ not: { required: ['version'] } }, { properties: { version: { const: 9 } } }] },
       then: { properties: { data: { $ref: '#/definitions/offsetCommitData' } } },
     },
@@ -580,10 +624,14 @@ export function buildSchema(): Record<string, unknown> {
   const fetchRule = {
     if: { required: ['send'], properties: { send: { const: 'OffsetFetch' } } },
     then: {
-      properties: { version: { enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] } },
+      properties: { version: { enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] } },
       if: { required: ['version'], properties: { version: { enum: [1, 2, 3, 4, 5, 6, 7] } } },
       then: { properties: { data: { $ref: '#/definitions/offsetFetchSingleGroupData' } } },
-      else: { properties: { data: { $ref: '#/definitions/offsetFetchData' } } },
+      else: {
+        if: { required: ['version'], properties: { version: { const: 10 } } },
+        then: { properties: { data: { $ref: '#/definitions/offsetFetchByIdData' } } },
+        else: { properties: { data: { $ref: '#/definitions/offsetFetchData' } } },
+      },
     },
   };
   defs.ak4Step = {

@@ -4,7 +4,7 @@
 import { MAX_PARTITIONS_PER_TOPIC } from '../limits.ts';
 import type { RpcName } from './types.ts';
 
-export type WireType = { t: 'int8' | 'int16' | 'int32' | 'int64' | 'uint16' | 'string' | 'bool' } | { t: 'array'; of: WireType } | { t: 'struct'; name: string; fields: StructFields };
+export type WireType = { t: 'int8' | 'int16' | 'int32' | 'int64' | 'uint16' | 'string' | 'bool' | 'uuid' } | { t: 'array'; of: WireType } | { t: 'struct'; name: string; fields: StructFields };
 
 export interface FieldSpec {
   readonly type: WireType;
@@ -21,6 +21,8 @@ export const int64: WireType = { t: 'int64' };
 export const uint16: WireType = { t: 'uint16' };
 export const str: WireType = { t: 'string' };
 export const bool: WireType = { t: 'bool' };
+/** A Kafka Uuid in its JSON form (Uuid.toString: 22 URL-safe base64 characters, no padding). */
+export const uuid: WireType = { t: 'uuid' };
 export const arr = (of: WireType): WireType => ({ t: 'array', of });
 export const struct = (name: string, fields: StructFields): WireType => ({ t: 'struct', name, fields });
 export const f = (type: WireType): FieldSpec => ({ type });
@@ -55,7 +57,7 @@ export const DESCRIBE_V0: StructFields = {
   groupIds: f(arr(str)),
   includeAuthorizedOperations: f(bool),
 };
-/** OffsetCommitRequest (apiKey 8) by version 0-9: topics by name (v10 names them by topic id, not modelled). */
+/** OffsetCommitRequest (apiKey 8) by version 0-10: topics by name, from v10 by topic id. */
 function offsetCommitVersion(v: number): StructFields {
   const partition: Record<string, FieldSpec> = { partitionIndex: f(int32), committedOffset: f(int64) };
   if (v >= 6) partition.committedLeaderEpoch = f(int32);
@@ -65,10 +67,12 @@ function offsetCommitVersion(v: number): StructFields {
   if (v >= 1) Object.assign(fields, { generationIdOrMemberEpoch: f(int32), memberId: f(str) });
   if (v >= 7) fields.groupInstanceId = nf(str);
   if (v >= 2 && v <= 4) fields.retentionTimeMs = f(int64);
-  fields.topics = f(arr(struct('OffsetCommitRequestTopic', { name: f(str), partitions: f(arr(struct('OffsetCommitRequestPartition', partition))) })));
+  const partitions = f(arr(struct('OffsetCommitRequestPartition', partition)));
+  // TopicId is v10's, Name v0-9's
+  fields.topics = f(arr(v >= 10 ? struct('OffsetCommitRequestTopicById', { topicId: f(uuid), partitions }) : struct('OffsetCommitRequestTopic', { name: f(str), partitions })));
   return fields;
 }
-export const OFFSET_COMMIT: readonly StructFields[] = Array.from({ length: 10 }, (_, v) => offsetCommitVersion(v));
+export const OFFSET_COMMIT: readonly StructFields[] = Array.from({ length: 11 }, (_, v) => offsetCommitVersion(v));
 
 /** ListGroupsRequest v0-5: v4 adds StatesFilter, v5 TypesFilter. */
 const LIST_GROUPS: readonly StructFields[] = [0, 1, 2, 3, 4, 5].map((v): StructFields => {
@@ -91,10 +95,11 @@ const ALTER_CONFIGS: readonly StructFields[] = [0, 1].map(() => ({
   validateOnly: f(bool),
 }));
 /**
- * OffsetFetchRequest v0-9 (the simulator serves v1-9; v0 was removed in Kafka 4.0, KIP-896): v1-7 name one group at
- * the top level (topics nullable from v2, requireStable from v7), v8+ a list of groups (v9 adds memberId and memberEpoch).
+ * OffsetFetchRequest v0-10 (the simulator serves v1-10; v0 was removed in Kafka 4.0, KIP-896): v1-7 name one group at
+ * the top level (topics nullable from v2, requireStable from v7), v8+ a list of groups (v9 adds memberId and
+ * memberEpoch, v10 names topics by topic id).
  */
-const OFFSET_FETCH: readonly StructFields[] = Array.from({ length: 10 }, (_, v): StructFields => {
+const OFFSET_FETCH: readonly StructFields[] = Array.from({ length: 11 }, (_, v): StructFields => {
   if (v === 0) return {};
   if (v < 8) {
     const topics = arr(struct('OffsetFetchRequestTopic', { name: f(str), partitionIndexes: f(arr(int32)) }));
@@ -102,7 +107,11 @@ const OFFSET_FETCH: readonly StructFields[] = Array.from({ length: 10 }, (_, v):
   }
   const group: Record<string, FieldSpec> = { groupId: f(str) };
   if (v >= 9) Object.assign(group, { memberId: nf(str), memberEpoch: f(int32) });
-  group.topics = nf(arr(struct('OffsetFetchRequestTopics', { name: f(str), partitionIndexes: f(arr(int32)) })));
+  group.topics = nf(
+    arr(
+      v >= 10 ? struct('OffsetFetchRequestTopicsById', { topicId: f(uuid), partitionIndexes: f(arr(int32)) }) : struct('OffsetFetchRequestTopics', { name: f(str), partitionIndexes: f(arr(int32)) }),
+    ),
+  );
   return { groups: f(arr(struct('OffsetFetchRequestGroup', group))), requireStable: f(bool) };
 });
 /** DescribeGroupsRequest v0-6 (v3 adds includeAuthorizedOperations). */

@@ -77,8 +77,13 @@ export function requestFields(edition: Edition, variant: Variant, rpc: RpcName):
 export function defaultVersion(edition: Edition, rpc: RpcName): number {
   // StreamsGroupDescribe stays at v0 unless a step asks for v1 (KIP-1331's topology description is opt-in)
   if (rpc === 'StreamsGroupDescribe') return 0;
+  // OffsetCommit and OffsetFetch stay at v9 (topics by name) unless a step asks for v10 (topics by topic id)
+  if (rpc === 'OffsetCommit' || rpc === 'OffsetFetch') return Math.min(9, (requestFieldTable(edition)[rpc]?.length ?? 1) - 1);
   return Math.max(0, (requestFieldTable(edition)[rpc]?.length ?? 1) - 1);
 }
+
+/** A Uuid's JSON text: 21 base64url characters and a last one that carries 2 bits (its 4 padding bits zero). */
+const UUID_TEXT = /^[A-Za-z0-9_-]{21}[AQgw]$/;
 
 const INT_RANGES: Record<string, [number, number]> = {
   int8: [-128, 127],
@@ -250,6 +255,15 @@ class Checker {
         return;
       case 'bool':
         if (node.kind !== 'boolean') this.p.add(path, node.pos, `${what} must be true or false, got ${describe(node)}`);
+        return;
+      case 'uuid':
+        // Kafka's JSON prints a Uuid as Uuid.toString: 16 bytes in URL-safe base64 without padding
+        if (node.kind !== 'string' || !UUID_TEXT.test(node.value))
+          this.p.add(
+            path,
+            node.pos,
+            `${what} must be a topic id: 22 URL-safe base64 characters as Kafka prints a Uuid (e.g. "AAAAAAAAAAAAAAAAAAAAAA", the zero id), got ${describe(node)}; the narration of a v10 request with an unknown id lists the cluster's topic ids`,
+          );
         return;
       case 'array': {
         const items = this.array(node, path, what);
@@ -780,9 +794,7 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
       const hint =
         editionNamed(c.edition).heartbeatVersionFollowsVariant && rpc === 'StreamsGroupHeartbeat' && v === 2 && !forVariant
           ? ` (v2 exists only with variants ${andList(variantsWithHeartbeatV2())})`
-          : (rpc === 'OffsetFetch' || rpc === 'OffsetCommit') && v === 10
-            ? " (Kafka 4.4's v10 names topics by topic id, which the simulated cluster does not have)"
-            : '';
+          : '';
       c.p.add(childPath(path, 'version'), vEntry.value.pos, `${rpc} has ${range} in protocol ${JSON.stringify(c.edition)}${forVariant}, got ${v}${hint}`);
       return null;
     }

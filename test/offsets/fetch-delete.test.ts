@@ -297,6 +297,34 @@ describe('OffsetFetch v1-7 in a scenario', () => {
     expect(step!.narration.join(' ')).toMatch(/OffsetFetch v5: 1 committed offset\(s\) found for app.*one group at the top level and no member/);
   });
 
+  it('a scenario sends v10: OffsetCommit by topic id (the runner fills groupId and memberId) and OffsetFetch v10 with the default group, all topics', () => {
+    const orders = topicIdOf('orders');
+    const [, , commitStep, fetchStep, unknownStep] = run([
+      { send: 'OffsetCommit', version: 10, member: 'a', data: { generationIdOrMemberEpoch: 2, topics: [{ topicId: orders, partitions: [{ partitionIndex: 0, committedOffset: 9 }] }] } },
+      { send: 'OffsetFetch', version: 10 },
+      { send: 'OffsetFetch', version: 10, data: { groups: [{ groupId: G, topics: [{ topicId: 'AAAAAAAAAAAAAAAAAAAAAQ', partitionIndexes: [0] }] }] } },
+    ]);
+    expect([commitStep!.version, commitStep!.errorName, commitStep!.response]).toEqual([
+      10,
+      'NONE',
+      { throttleTimeMs: 0, topics: [{ topicId: orders, partitions: [{ partitionIndex: 0, errorCode: 0 }] }] },
+    ]);
+    expect(fetchStep!.request).toEqual({ groups: [{ groupId: G, memberId: null, memberEpoch: -1, topics: null }], requireStable: false });
+    const offsets = (fetchStep!.response.groups as { topics: { topicId: string; partitions: { partitionIndex: number; committedOffset: number }[] }[] }[])[0]!.topics;
+    expect(offsets.map((t) => [t.topicId, t.partitions.map((p) => [p.partitionIndex, p.committedOffset])])).toEqual([
+      [
+        orders,
+        [
+          [0, 9],
+          [1, 7],
+        ],
+      ],
+    ]);
+    // an id the cluster does not have: the narration names the ids it has
+    expect(unknownStep!.errorName).toBe('UNKNOWN_TOPIC_ID');
+    expect(unknownStep!.narration.join(' ')).toContain(`the cluster's topic ids: orders = ${orders}`);
+  });
+
   it('v1 cannot ask for all topics: the runner names every partition of the cluster; the validator refuses topics null', () => {
     const [, , step] = run([{ send: 'OffsetFetch', version: 1 }]);
     expect(step!.request).toEqual({ groupId: G, topics: [{ name: 'orders', partitionIndexes: [0, 1] }] });

@@ -1,8 +1,10 @@
-// OffsetFetch v1-9 on a real Kafka 4.4.0 broker and on the simulator: the same streams group with one committed
+// OffsetFetch v1-10 on a real Kafka 4.4.0 broker and on the simulator: the same streams group with one committed
 // offset, a streams group with none, and a group that does not exist, fetched by name and for all topics at every
-// version the simulator serves. Kafka's side is KafkaApis.handleOffsetFetchRequest (OffsetFetchRequest.groups(),
+// version. Kafka's side is KafkaApis.handleOffsetFetchRequest (OffsetFetchRequest.groups(),
 // OffsetFetchResponse.Builder.build) over GroupCoordinatorService.fetchOffsets / fetchAllOffsets; the answers must be
-// equal field for field. v10 (topics by topic id) is sent to Kafka only, to keep what it answers on record.
+// equal field for field. v10 names topics by topic id: the broker's id is random, the simulator's derived from the
+// name (topicIdOf), so each side is sent its own id of the topic and the simulator's answer is read with the broker's.
+// OffsetCommit v10 (KafkaApis.handleOffsetCommitRequest, OffsetCommitResponse.Builder) is compared the same way.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBroker, type Broker as KafkaBroker } from '../../oracle/harness/broker.ts';
@@ -12,6 +14,7 @@ import { Broker } from '../../src/core/broker/broker.ts';
 import { Config } from '../../src/core/config.ts';
 import { editionNamed } from '../../src/core/editions/index.ts';
 import { getSchema } from '../../src/core/wire/index.ts';
+import { topicIdOf } from '../../src/core/util/uuid.ts';
 
 const run = randomBytes(4).toString('hex');
 const T = `orders-${run}`;
@@ -112,12 +115,79 @@ describe('OffsetFetch v1-9 on Kafka 4.4.0 and on the simulator', () => {
       expect(ours.response).toEqual(theirs);
     });
   }
+});
 
-  it('v10 names topics by topic id: what Kafka answers (the simulator refuses v10)', async () => {
-    const v10 = { groups: [{ groupId: G, memberId: null, memberEpoch: -1, topics: [{ topicId, partitionIndexes: [0] }] }], requireStable: false };
-    const theirs = await client.conn.send(req, res, 10, v10);
-    console.log(`Kafka 4.4.0 OffsetFetch v10: ${JSON.stringify(theirs)}`);
-    expect((theirs.groups as { topics: { topicId: string }[] }[])[0]!.topics[0]!.topicId).toBe(topicId);
-    expect(sim.send('OffsetFetch', 10, v10, CLIENT).errorName).toBe('UNSUPPORTED_VERSION');
-  });
+describe('v10: topics by topic id on Kafka 4.4.0 and on the simulator', () => {
+  const ZERO = 'AAAAAAAAAAAAAAAAAAAAAA';
+  const NOWHERE = 'AAAAAAAAAAAAAAAAAAAAAQ';
+  const SIMPLE = `simple-${run}`;
+  /** The request for one side: `ID` stands for that side's id of the topic. */
+  const withId = (data: unknown, id: string): Record<string, unknown> => JSON.parse(JSON.stringify(data).replaceAll('"ID"', JSON.stringify(id))) as Record<string, unknown>;
+  /** The simulator's answer read with the broker's id of the topic. */
+  const asBroker = (ours: unknown): unknown => JSON.parse(JSON.stringify(ours).replaceAll(JSON.stringify(topicIdOf(T)), JSON.stringify(topicId)));
+  const group = (groupId: string, topics: unknown, member: Record<string, unknown> = { memberId: null, memberEpoch: -1 }) => ({ groups: [{ groupId, ...member, topics }], requireStable: false });
+  const part = (partitionIndex: number) => ({ partitionIndex, committedOffset: 5, committedLeaderEpoch: -1, committedMetadata: null });
+  const cases: { label: string; api: 'OffsetFetch' | 'OffsetCommit'; data: unknown }[] = [
+    { label: 'fetch by id', api: 'OffsetFetch', data: group(G, [{ topicId: 'ID', partitionIndexes: [0, 1] }]) },
+    {
+      label: 'fetch with an unknown and the zero id',
+      api: 'OffsetFetch',
+      data: group(G, [
+        { topicId: NOWHERE, partitionIndexes: [0] },
+        { topicId: 'ID', partitionIndexes: [0] },
+        { topicId: ZERO, partitionIndexes: [1] },
+      ]),
+    },
+    { label: 'fetch all topics', api: 'OffsetFetch', data: group(G, null) },
+    { label: 'fetch a group with no commits', api: 'OffsetFetch', data: group(IDLE, [{ topicId: 'ID', partitionIndexes: [0] }]) },
+    {
+      label: 'fetch an unknown group',
+      api: 'OffsetFetch',
+      data: group(NOPE, [
+        { topicId: 'ID', partitionIndexes: [0] },
+        { topicId: NOWHERE, partitionIndexes: [0] },
+      ]),
+    },
+    { label: 'fetch as a member the group does not have', api: 'OffsetFetch', data: group(G, [{ topicId: NOWHERE, partitionIndexes: [0] }], { memberId: 'zz', memberEpoch: 3 }) },
+    {
+      label: 'commit by id to a new simple group, beside an unknown id, a missing partition and the zero id',
+      api: 'OffsetCommit',
+      data: {
+        groupId: SIMPLE,
+        generationIdOrMemberEpoch: -1,
+        memberId: '',
+        groupInstanceId: null,
+        topics: [
+          { topicId: NOWHERE, partitions: [part(0)] },
+          { topicId: 'ID', partitions: [part(0), part(7)] },
+          { topicId: ZERO, partitions: [part(1)] },
+        ],
+      },
+    },
+    {
+      label: 'commit with a stale member epoch beside an unknown id',
+      api: 'OffsetCommit',
+      data: {
+        groupId: G,
+        generationIdOrMemberEpoch: 99,
+        memberId: 'a',
+        groupInstanceId: null,
+        topics: [
+          { topicId: NOWHERE, partitions: [part(0)] },
+          { topicId: 'ID', partitions: [part(0)] },
+        ],
+      },
+    },
+    { label: 'fetch the v10 commit back', api: 'OffsetFetch', data: group(SIMPLE, null) },
+  ];
+  for (const c of cases) {
+    it(c.label, async () => {
+      const theirs =
+        c.api === 'OffsetFetch'
+          ? await client.conn.send(getSchema('OffsetFetchRequest', 'ak4'), getSchema('OffsetFetchResponse', 'ak4'), 10, withId(c.data, topicId))
+          : await client.conn.send(getSchema('OffsetCommitRequest', 'ak4'), getSchema('OffsetCommitResponse', 'ak4'), 10, withId(c.data, topicId));
+      const ours = sim.send(c.api, 10, withId(c.data, topicIdOf(T)), CLIENT);
+      expect(asBroker(ours.response)).toEqual(theirs);
+    });
+  }
 });

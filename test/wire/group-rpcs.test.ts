@@ -10,9 +10,12 @@ import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { runScenario } from '../../src/core/scenario/runner.ts';
 import type { Trace } from '../../src/core/scenario/types.ts';
 import { requestFieldTable } from '../../src/core/scenario/validate.ts';
+import { topicIdOf } from '../../src/core/util/uuid.ts';
 import { decodeMessage, fromHex, type Edition, type MessageKind } from '../../src/core/wire/index.ts';
 import { WorkerApi, type WireEncoding } from '../../workers/api.ts';
 
+/** A topic id no topic of the cluster has (UNKNOWN_TOPIC_ID at v10). */
+const NOWHERE = 'AAAAAAAAAAAAAAAAAAAAAQ';
 const RPCS = ['OffsetCommit', 'OffsetFetch', 'OffsetDelete', 'ListGroups', 'DescribeGroups', 'DeleteGroups', 'IncrementalAlterConfigs'] as const;
 type GroupRpc = (typeof RPCS)[number];
 /** Versions Kafka 4.4.0 no longer has (KIP-896). */
@@ -25,7 +28,15 @@ function dataFor(rpc: GroupRpc, v: number): Record<string, unknown> {
       const partition: Record<string, unknown> = { partitionIndex: 0, committedOffset: 5, committedMetadata: 'm' };
       if (v >= 6) partition.committedLeaderEpoch = 3;
       if (v === 1) partition.commitTimestamp = 1000;
-      const d: Record<string, unknown> = { groupId: 'audit', topics: [{ name: 'orders', partitions: [partition, { partitionIndex: 7, committedOffset: 1 }] }] };
+      // v10 names topics by topic id: the cluster's id of orders, and one the cluster does not have
+      const topics =
+        v >= 10
+          ? [
+              { topicId: topicIdOf('orders'), partitions: [partition, { partitionIndex: 7, committedOffset: 1 }] },
+              { topicId: NOWHERE, partitions: [{ partitionIndex: 0, committedOffset: 1 }] },
+            ]
+          : [{ name: 'orders', partitions: [partition, { partitionIndex: 7, committedOffset: 1 }] }];
+      const d: Record<string, unknown> = { groupId: 'audit', topics };
       if (v >= 1) Object.assign(d, { generationIdOrMemberEpoch: -1, memberId: '' });
       if (v >= 2 && v <= 4) d.retentionTimeMs = -1;
       if (v >= 7) d.groupInstanceId = null;
@@ -35,7 +46,11 @@ function dataFor(rpc: GroupRpc, v: number): Record<string, unknown> {
       if (v === 0) return {};
       // v1-7: one group at the top level (topics nullable from v2, requireStable from v7)
       if (v < 8) return { groupId: 'audit', topics: [{ name: 'orders', partitionIndexes: [0, 1] }], ...(v >= 7 ? { requireStable: true } : {}) };
-      const audit: Record<string, unknown> = { groupId: 'audit', topics: [{ name: 'orders', partitionIndexes: [0, 1] }] };
+      const byId = [
+        { topicId: topicIdOf('orders'), partitionIndexes: [0, 1] },
+        { topicId: NOWHERE, partitionIndexes: [0] },
+      ];
+      const audit: Record<string, unknown> = { groupId: 'audit', topics: v >= 10 ? byId : [{ name: 'orders', partitionIndexes: [0, 1] }] };
       if (v >= 9) Object.assign(audit, { memberId: null, memberEpoch: -1 });
       return { groups: [{ groupId: 'app', topics: null }, audit], requireStable: true };
     }

@@ -310,7 +310,7 @@ describe('OffsetFetch v1-7 in a scenario', () => {
       { throttleTimeMs: 0, topics: [{ topicId: orders, partitions: [{ partitionIndex: 0, errorCode: 0 }] }] },
     ]);
     expect(fetchStep!.request).toEqual({ groups: [{ groupId: G, memberId: null, memberEpoch: -1, topics: null }], requireStable: false });
-    const offsets = (fetchStep!.response.groups as { topics: { topicId: string; partitions: { partitionIndex: number; committedOffset: number }[] }[] }[])[0]!.topics;
+    const offsets = ((fetchStep!.response as Record<string, unknown>).groups as { topics: { topicId: string; partitions: { partitionIndex: number; committedOffset: number }[] }[] }[])[0]!.topics;
     expect(offsets.map((t) => [t.topicId, t.partitions.map((p) => [p.partitionIndex, p.committedOffset])])).toEqual([
       [
         orders,

@@ -15,6 +15,7 @@ import { Config } from '../../src/core/config.ts';
 import { editionNamed } from '../../src/core/editions/index.ts';
 import { getSchema } from '../../src/core/wire/index.ts';
 import { topicIdOf } from '../../src/core/util/uuid.ts';
+import { joinHeartbeat } from '../../src/cli/kafka/heartbeats.ts';
 
 const run = randomBytes(4).toString('hex');
 const T = `orders-${run}`;
@@ -23,29 +24,7 @@ const IDLE = `idle-${run}`;
 const NOPE = `nope-${run}`;
 const CLIENT = { clientId: 'sgp-oracle', clientHost: '/127.0.0.1' };
 
-const topology = {
-  epoch: 0,
-  subtopologies: [{ subtopologyId: '0', sourceTopics: [T], sourceTopicRegex: [], stateChangelogTopics: [], repartitionSinkTopics: [], repartitionSourceTopics: [], copartitionGroups: [] }],
-};
-const joinRequest = (groupId: string, memberId: string) => ({
-  groupId,
-  memberId,
-  memberEpoch: 0,
-  endpointInformationEpoch: -1,
-  instanceId: null,
-  rackId: null,
-  rebalanceTimeoutMs: 30_000,
-  topology,
-  activeTasks: [],
-  standbyTasks: [],
-  warmupTasks: [],
-  processId: `${memberId}-process`,
-  userEndpoint: null,
-  clientTags: [],
-  taskOffsets: null,
-  taskEndOffsets: null,
-  shutdownApplication: false,
-});
+const joinRequest = (groupId: string, memberId: string) => joinHeartbeat(groupId, memberId, `${memberId}-process`, [T]);
 const commitRequest = (memberId: string, epoch: number) => ({
   groupId: G,
   generationIdOrMemberEpoch: epoch,

@@ -10,6 +10,7 @@ import { RunNames } from '../../core/oracle/names.ts';
 import type { KafkaStepResult } from '../../core/oracle/compare.ts';
 import { KafkaClient, OFFSETS_TOPIC } from '../kafka/client.ts';
 import { waitFor } from '../kafka/wait.ts';
+import { joinHeartbeat } from '../kafka/heartbeats.ts';
 
 export interface ExecuteOptions {
   host: string;
@@ -208,37 +209,7 @@ async function coordinatorLoaded(client: KafkaClient, group: string): Promise<vo
  */
 async function coordinatorSeesTopics(client: KafkaClient, probeGroup: string, topics: string[]): Promise<void> {
   if (topics.length === 0) return;
-  const topology = {
-    epoch: 0,
-    subtopologies: topics.map((t, i) => ({
-      subtopologyId: String(i),
-      sourceTopics: [t],
-      sourceTopicRegex: [],
-      stateChangelogTopics: [],
-      repartitionSinkTopics: [],
-      repartitionSourceTopics: [],
-      copartitionGroups: [],
-    })),
-  };
-  const join = {
-    groupId: probeGroup,
-    memberId: 'probe',
-    memberEpoch: 0,
-    endpointInformationEpoch: -1,
-    instanceId: null,
-    rackId: null,
-    rebalanceTimeoutMs: 30_000,
-    topology,
-    activeTasks: [],
-    standbyTasks: [],
-    warmupTasks: [],
-    processId: 'probe',
-    userEndpoint: null,
-    clientTags: [],
-    taskOffsets: null,
-    taskEndOffsets: null,
-    shutdownApplication: false,
-  };
+  const join = joinHeartbeat(probeGroup, 'probe', 'probe', topics);
   await waitFor(`the group coordinator to see topics ${topics.join(', ')}`, 30_000, async () => {
     const res = await client.streamsGroup('StreamsGroupHeartbeat', 1, join);
     if (res.errorCode !== 0) throw new Error(`probe heartbeat failed with error ${String(res.errorCode)}: ${String(res.errorMessage)}`);

@@ -113,13 +113,17 @@ export function commitOffset(ctx: OpContext, req: OffsetCommitRequest, version: 
   return { response, records, effects: [], narration };
 }
 
+/** The first non-zero partition error code of a response (OffsetCommit answers per partition), or 0. */
+export function firstPartitionErrorCode(res: Pick<OffsetCommitResponse, 'topics'>): number {
+  for (const t of res.topics) {
+    for (const p of t.partitions) if (p.errorCode !== 0) return p.errorCode;
+  }
+  return 0;
+}
+
 /** The first non-zero partition error of a response, by name. */
 export function firstError(edition: Edition, res: OffsetCommitResponse, names: readonly ErrorName[]): ErrorName | 'NONE' {
-  for (const t of res.topics) {
-    for (const p of t.partitions) {
-      if (p.errorCode === 0) continue;
-      return names.find((n) => errorCode(edition, n) === p.errorCode) ?? 'UNKNOWN_SERVER_ERROR';
-    }
-  }
-  return 'NONE';
+  const code = firstPartitionErrorCode(res);
+  if (code === 0) return 'NONE';
+  return names.find((n) => errorCode(edition, n) === code) ?? 'UNKNOWN_SERVER_ERROR';
 }

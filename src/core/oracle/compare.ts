@@ -7,6 +7,7 @@ import type { FieldSpec } from '../wire/types.ts';
 import { DEFAULT_PROTOCOL, editionNamed } from '../editions/index.ts';
 import { errorName as kafkaErrorName } from '../protocol/errors.ts';
 import { hasOwnKey } from '../util/own.ts';
+import { firstPartitionErrorCode, type OffsetCommitResponse } from '../offsets/commit.ts';
 
 export interface KafkaRecordJson {
   type: string;
@@ -183,25 +184,12 @@ export function diffValues(a: unknown, b: unknown, path: string, out: FieldDiff[
   out.push({ path, playground: a === undefined ? '(absent)' : a, kafka: b === undefined ? '(absent)' : b });
 }
 
-/** OffsetCommit answers per partition: the first partition's error that is not NONE (0 when every one is NONE). */
-function firstPartitionError(topics: unknown[]): number {
-  for (const t of topics) {
-    const parts = (t as Record<string, unknown>).partitions;
-    if (!Array.isArray(parts)) continue;
-    for (const p of parts) {
-      const code = (p as Record<string, unknown>).errorCode;
-      if (typeof code === 'number' && code !== 0) return code;
-    }
-  }
-  return 0;
-}
-
 function summary(response: unknown, records: KafkaRecordJson[], errorName: (code: number) => string): SideSummary {
   const r = response as Record<string, unknown> | null;
   let error: string | null = null;
   if (r && typeof r.errorCode === 'number') error = errorName(r.errorCode);
   else if (r && Array.isArray(r.groups) && r.groups.length > 0) error = errorName(((r.groups[0] as Record<string, unknown>).errorCode as number) ?? 0);
-  else if (r && Array.isArray(r.topics)) error = errorName(firstPartitionError(r.topics));
+  else if (r && Array.isArray(r.topics)) error = errorName(firstPartitionErrorCode(r as unknown as OffsetCommitResponse));
   // DeleteGroups (results) and IncrementalAlterConfigs (responses) answer per group or resource: the first error
   else if (r && (Array.isArray(r.results) || Array.isArray(r.responses))) {
     const items = ((r.results ?? r.responses) as Record<string, unknown>[]).map((x) => (typeof x.errorCode === 'number' ? x.errorCode : 0));

@@ -29,6 +29,47 @@ describe('ListGroups', () => {
   });
 });
 
+describe('ListGroups state and type filters (GroupMetadataManager.listGroups, Group.isInStates, GroupType.parse)', () => {
+  it('a filter is lower-cased then trimmed and compared with StreamsGroupState.toLowerCaseString: NotReady is "not_ready"', () => {
+    const b = broker();
+    // a topology whose source topic does not exist: the group is NotReady
+    b.send(
+      'StreamsGroupHeartbeat',
+      1,
+      {
+        groupId: 'waiting',
+        memberId: 'w',
+        memberEpoch: 0,
+        rebalanceTimeoutMs: 300000,
+        topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['missing'] }] },
+        activeTasks: [],
+        standbyTasks: [],
+        warmupTasks: [],
+      },
+      CLIENT,
+    );
+    join(b, 'a');
+    expect(list(b).groups.find((g) => g.groupId === 'waiting')?.groupState).toBe('NotReady');
+    const ids = (statesFilter: string[]) => list(b, { statesFilter }).groups.map((g) => g.groupId);
+    expect(ids(['NotReady'])).toEqual([]);
+    expect(ids(['notready'])).toEqual([]);
+    expect(ids(['not_ready'])).toEqual(['waiting']);
+    expect(ids(['NOT_READY '])).toEqual(['waiting']);
+    expect(ids(['STABLE'])).toEqual([G]);
+    // classic and unknown state names match no streams group
+    expect(ids(['PreparingRebalance', 'bogus'])).toEqual([]);
+  });
+
+  it('a type filter goes through GroupType.parse: lower-cased but not trimmed (" streams" is an unknown type)', () => {
+    const b = broker();
+    join(b, 'a');
+    const ids = (typesFilter: string[]) => list(b, { typesFilter }).groups.map((g) => g.groupId);
+    expect(ids(['STREAMS'])).toEqual([G]);
+    expect(ids([' streams'])).toEqual([]);
+    expect(ids(['consumer', 'unknown'])).toEqual([]);
+  });
+});
+
 describe('DeleteGroups', () => {
   it('a group with members: NON_EMPTY_GROUP; an unknown one: GROUP_ID_NOT_FOUND; nothing written', () => {
     const b = broker();

@@ -41,17 +41,36 @@ function listed(g: StreamsGroup): ListedGroup {
   return { groupId: g.groupId, protocolType: 'streams', groupState: GROUP_STATE_NAMES[g.state()], groupType: 'streams' };
 }
 
+/** String.trim in Java: strips the characters at or below U+0020 from both ends (JavaScript's trim strips more). */
+function javaTrim(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && s.charCodeAt(a) <= 0x20) a++;
+  while (b > a && s.charCodeAt(b - 1) <= 0x20) b--;
+  return s.slice(a, b);
+}
+
 /**
- * GroupMetadataManager.listGroups: states compared case-insensitively (trimmed), types by GroupType.parse (an unknown
- * type matches nothing); groups in the iteration order of the coordinator's group HashMap.
+ * StreamsGroupState.toLowerCaseString / ClassicGroupState.toLowerCaseString, what Group.isInStates compares a state
+ * filter with: the display name in lower case, except a streams group's NotReady, which is "not_ready".
+ */
+export function lowerCaseStateName(state: string): string {
+  return state === 'NotReady' ? 'not_ready' : state.toLowerCase();
+}
+
+/**
+ * GroupMetadataManager.listGroups: each state filter lower-cased then trimmed, and a group listed when
+ * Group.isInStates finds its lower-case state name among them ("NotReady" never matches: a streams group's is
+ * "not_ready"); each type filter through GroupType.parse (lower-cased, not trimmed; an unknown type matches nothing);
+ * groups in the iteration order of the coordinator's group HashMap.
  */
 export function listGroups(groups: Groups, req: ListGroupsRequest): ListGroupsResponse {
-  const states = new Set(req.statesFilter.map((s) => s.toLowerCase().trim()));
-  const types = new Set(req.typesFilter.map((t) => t.toLowerCase().trim()));
+  const states = new Set(req.statesFilter.map((s) => javaTrim(s.toLowerCase())));
+  const types = new Set(req.typesFilter.map((t) => t.toLowerCase()));
   const out: ListedGroup[] = [];
   for (const id of hashMapOrder([...groups.keys()], stringHashCode)) {
     const l = listed(groups.get(id)!);
-    if (states.size > 0 && !states.has(l.groupState.toLowerCase())) continue;
+    if (states.size > 0 && !states.has(lowerCaseStateName(l.groupState))) continue;
     if (types.size > 0 && !types.has(l.groupType)) continue;
     out.push(l);
   }

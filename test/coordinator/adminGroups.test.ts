@@ -146,4 +146,32 @@ describe('DescribeGroups (the classic API)', () => {
     const v5 = b.send('DescribeGroups', 5, { groups: [G] }, CLIENT).response as { groups: { errorCode: number; groupState: string }[] };
     expect(v5.groups[0]).toMatchObject({ errorCode: 0, groupState: 'Dead' });
   });
+
+  it('writes each field only in the versions that have it; KafkaApis.handleDescribeGroupsRequest fills authorizedOperations (v3+) for groups without an error', () => {
+    const b = broker();
+    join(b, 'a');
+    b.send('OffsetCommit', 9, { groupId: 'admin-only', memberId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] }, CLIENT);
+    const describe = (version: number, data: Record<string, unknown>) => b.send('DescribeGroups', version, data, CLIENT).response;
+    const empty = { groupId: 'admin-only', groupState: 'Empty', protocolType: '', protocolData: '', members: [] };
+    // v0: no throttle time, no authorized operations, no error message
+    expect(describe(0, { groups: ['admin-only'] })).toEqual({ groups: [{ errorCode: 0, ...empty }] });
+    expect(describe(1, { groups: ['admin-only'] })).toEqual({ throttleTimeMs: 0, groups: [{ errorCode: 0, ...empty }] });
+    // v3-5: a streams group has no error before v6, so it gets the group's operations too (AclEntry.supportedOperations(GROUP))
+    expect(describe(5, { groups: ['admin-only', G], includeAuthorizedOperations: true })).toEqual({
+      throttleTimeMs: 0,
+      groups: [
+        { errorCode: 0, ...empty, authorizedOperations: 3400 },
+        { errorCode: 0, groupId: G, groupState: 'Dead', protocolType: '', protocolData: '', members: [], authorizedOperations: 3400 },
+      ],
+    });
+    expect(describe(3, { groups: ['admin-only'] })).toEqual({ throttleTimeMs: 0, groups: [{ errorCode: 0, ...empty, authorizedOperations: -2147483648 }] });
+    // v6: an error keeps the omitted value
+    expect(describe(6, { groups: ['admin-only', G], includeAuthorizedOperations: true })).toEqual({
+      throttleTimeMs: 0,
+      groups: [
+        { errorCode: 0, errorMessage: null, ...empty, authorizedOperations: 3400 },
+        { errorCode: 69, errorMessage: `Group ${G} is not a classic group.`, groupId: G, groupState: 'Dead', protocolType: '', protocolData: '', members: [], authorizedOperations: -2147483648 },
+      ],
+    });
+  });
 });

@@ -17,6 +17,8 @@ import {
   offsetFetchResponseJson,
   unknownTopicIdPartitions,
 } from '../offsets/fetch.ts';
+import { ALL_GROUP_OPERATIONS } from '../coordinator/describe.ts';
+import { AUTHORIZED_OPERATIONS_OMITTED } from '../protocol/messages.ts';
 import { clusterTopicIds, topicIdInCluster, topicNameOfId, ZERO_UUID } from '../offsets/topicIds.ts';
 import { topicIdOf } from '../util/uuid.ts';
 
@@ -187,20 +189,40 @@ export function offsetDeleteRpc(broker: BrokerView, data: Record<string, unknown
 /**
  * DescribeGroups (the classic API) v0-6, GroupMetadataManager.describeGroups: a simple classic group is described
  * (Empty, no members); a streams group id is "not a classic group" and an unknown one "not found" — state Dead, with
- * GROUP_ID_NOT_FOUND and the message from v6 on (earlier versions: no error).
+ * GROUP_ID_NOT_FOUND and the message from v6 on (earlier versions: no error). KafkaApis.handleDescribeGroupsRequest
+ * then fills authorizedOperations (v3+, when asked) for every group without an error; each field is written only in
+ * the versions that have it (DescribeGroupsResponse: throttleTimeMs v1+, authorizedOperations v3+, errorMessage v6).
  */
 export function describeGroupsRpc(broker: BrokerView, version: number, data: Record<string, unknown>): RpcOutcome {
   const groupIds = Array.isArray(data.groups) ? data.groups.filter((g): g is string => typeof g === 'string') : [];
+  // DescribeGroupsRequest: includeAuthorizedOperations is a v3+ field
+  const includeAuthorizedOperations = version >= 3 && data.includeAuthorizedOperations === true;
   const edition = broker.options.edition.wire;
   const groups = groupIds.map((groupId) => {
     const g = broker.coordinator.groups.get(groupId);
-    const base = { errorCode: 0, errorMessage: null as string | null, groupId, groupState: 'Dead', protocolType: '', protocolData: '', members: [] as unknown[], authorizedOperations: -2147483648 };
-    if (g?.classic) return { ...base, groupState: 'Empty' };
-    const message = g ? `Group ${groupId} is not a classic group.` : `Group ${groupId} not found.`;
-    return version >= 6 ? { ...base, errorCode: errorCode(edition, 'GROUP_ID_NOT_FOUND'), errorMessage: message } : base;
+    let errorCode_ = 0;
+    let errorMessage: string | null = null;
+    let groupState = 'Dead';
+    if (g?.classic) groupState = 'Empty';
+    else if (version >= 6) {
+      errorCode_ = errorCode(edition, 'GROUP_ID_NOT_FOUND');
+      errorMessage = g ? `Group ${groupId} is not a classic group.` : `Group ${groupId} not found.`;
+    }
+    // KafkaApis: the authorizer's operations on the group (all of a group's, without an authorizer) for a group without an error
+    const authorizedOperations = includeAuthorizedOperations && errorCode_ === 0 ? ALL_GROUP_OPERATIONS : AUTHORIZED_OPERATIONS_OMITTED;
+    return {
+      errorCode: errorCode_,
+      ...(version >= 6 ? { errorMessage } : {}),
+      groupId,
+      groupState,
+      protocolType: '',
+      protocolData: '',
+      members: [] as unknown[],
+      ...(version >= 3 ? { authorizedOperations } : {}),
+    };
   });
   const failed = groups.some((g) => g.errorCode !== 0);
-  return outcome({ groups: groupIds }, { throttleTimeMs: 0, groups }, failed ? 'GROUP_ID_NOT_FOUND' : 'NONE', [
-    "DescribeGroups is the classic groups' describe: a streams group is not a classic group (use StreamsGroupDescribe).",
-  ]);
+  const request = { groups: groupIds, ...(version >= 3 ? { includeAuthorizedOperations } : {}) };
+  const response = { ...(version >= 1 ? { throttleTimeMs: 0 } : {}), groups };
+  return outcome(request, response, failed ? 'GROUP_ID_NOT_FOUND' : 'NONE', ["DescribeGroups is the classic groups' describe: a streams group is not a classic group (use StreamsGroupDescribe)."]);
 }

@@ -16,7 +16,7 @@ import type { Groups } from './replay.ts';
 import { memberIdOrder } from './targetAssignment.ts';
 
 /** READ, DELETE, DESCRIBE, DESCRIBE_CONFIGS and ALTER_CONFIGS on the group: what a cluster without an authorizer allows. */
-const ALL_GROUP_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8) | (1 << 10) | (1 << 11);
+export const ALL_GROUP_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8) | (1 << 10) | (1 << 11);
 
 function assignment(t: TasksTuple): DescribedAssignment {
   return { activeTasks: toTaskIds(t.active), standbyTasks: toTaskIds(t.standby), warmupTasks: toTaskIds(t.warmup) };

@@ -186,6 +186,29 @@ describe('ak4 §4.4 step 2, §4.3 step 5 — static membership', () => {
     expect(r.message).toBe('Instance id x is unknown.');
     expect(h.hb({ memberId: 's1', instanceId: 'x', memberEpoch: -2 }).message).toBe('Instance id x is unknown.');
   });
+  it('GroupMetadataManager.hasStreamsMemberMetadataChanged: a static member heartbeating without its instance id bumps on any metadata change; with it, only on an epoch-relevant one', () => {
+    const { h } = staticGroup();
+    const E = h.member('s1').memberEpoch;
+    // with the instance id, a new rebalance timeout is written but is not epoch-relevant (hasEpochRelevantMemberConfigChanged)
+    const withId = h.hb({ memberId: 's1', instanceId: 'i', memberEpoch: E, rebalanceTimeoutMs: 60000 });
+    expect(shape(withId.records)[0]).toBe('StreamsGroupMemberMetadata:s1');
+    expect(shape(withId.records)).not.toContain('StreamsGroupMetadata');
+    // without it (the request's instance id is null), the same kind of change bumps the group epoch
+    const ge = h.group!.groupEpoch;
+    const withoutId = h.hb({ memberId: 's1', memberEpoch: h.member('s1').memberEpoch, rebalanceTimeoutMs: 90000 });
+    expect(withoutId.error).toBe('NONE');
+    expect(shape(withoutId.records).slice(0, 2)).toEqual(['StreamsGroupMemberMetadata:s1', 'StreamsGroupMetadata']);
+    expect(withoutId.records[0]!.value).toMatchObject({ instanceId: 'i', rebalanceTimeoutMs: 90000 });
+    expect(h.group!.groupEpoch).toBe(ge + 1);
+    // and so does a new client id
+    const ge2 = h.group!.groupEpoch;
+    h.hb({ memberId: 's1', memberEpoch: h.member('s1').memberEpoch }, 1, 'another-client');
+    expect(h.group!.groupEpoch).toBe(ge2 + 1);
+    // nothing changed: no record, no bump
+    const ge3 = h.group!.groupEpoch;
+    expect(shape(h.hb({ memberId: 's1', memberEpoch: h.member('s1').memberEpoch }, 1, 'another-client').records)).not.toContain('StreamsGroupMemberMetadata:s1');
+    expect(h.group!.groupEpoch).toBe(ge3);
+  });
   it('static leave -1 fences like a dynamic leave', () => {
     const { h } = staticGroup();
     const r = h.hb({ memberId: 's1', instanceId: 'i', memberEpoch: -1 });

@@ -143,13 +143,15 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   let bump = false;
   if (isNewMember || !sameMetadata(member, updated)) {
     records.push(memberMetadataRecord(groupId, updated));
-    // dynamic members always trigger a rebalance; static ones only for topology, rack, tags or process
+    // hasStreamsMemberMetadataChanged: a heartbeat without an instance id (a dynamic member, or a static one that
+    // leaves its instance id out) triggers a rebalance on any metadata change; with one, only a change of topology
+    // epoch, rack, client tags or process (hasEpochRelevantMemberConfigChanged)
     const relevant =
       member.topologyEpoch !== updated.topologyEpoch ||
       member.rackId !== updated.rackId ||
       member.processId !== updated.processId ||
       JSON.stringify(member.clientTags) !== JSON.stringify(updated.clientTags);
-    if (updated.instanceId === null || isNewMember || relevant) {
+    if (instanceId === null || isNewMember || relevant) {
       bump = true;
       note(ctx, narration, () => (isNewMember ? `Member ${memberId} joins: the group epoch is bumped.` : `Member ${memberId}'s metadata changed: the group epoch is bumped.`));
     }

@@ -119,6 +119,34 @@ describe('ak4 §2.4 — SHUTDOWN_APPLICATION (4)', () => {
     h.hb({ memberId: 'A', memberEpoch: -1, shutdownApplication: true });
     expect(h.beat('B', E).res.status).toEqual([{ statusCode: 4, statusDetail: 'Streams group member A encountered a fatal error and requested a shutdown for the entire application.' }]);
   });
+  it('GroupMetadataManager.streamsGroupLeave sets StreamsGroup.setShutdownRequestMemberId before it checks the member: a leave that fails still requests the shutdown', () => {
+    const h = new Harness();
+    h.join('A', 'pA', topologyX(), { instanceId: 'i' });
+    const E = h.join('B', 'pB').res.memberEpoch as number;
+    // an unknown member id: UNKNOWN_MEMBER_ID, nothing written, and the request is kept under that id
+    const unknown = h.hb({ memberId: 'ghost', memberEpoch: -1, shutdownApplication: true });
+    expect(unknown.error).toBe('UNKNOWN_MEMBER_ID');
+    expect(unknown.records).toEqual([]);
+    const status = (id: string) => [{ statusCode: 4, statusDetail: `Streams group member ${id} encountered a fatal error and requested a shutdown for the entire application.` }];
+    expect(h.beat('B', E).res.status).toEqual(status('ghost'));
+    // the first request wins: a fenced static leave later changes nothing
+    expect(h.hb({ memberId: 'other', instanceId: 'i', memberEpoch: -2, shutdownApplication: true }).error).toBe('FENCED_INSTANCE_ID');
+    expect(h.beat('B', E).res.status).toEqual(status('ghost'));
+  });
+  it('a fenced static leave requests the shutdown too', () => {
+    const h = new Harness();
+    h.join('A', 'pA', topologyX(), { instanceId: 'i' });
+    const E = h.join('B', 'pB').res.memberEpoch as number;
+    expect(h.hb({ memberId: 'other', instanceId: 'i', memberEpoch: -1, shutdownApplication: true }).error).toBe('FENCED_INSTANCE_ID');
+    expect(h.beat('B', E).res.status).toEqual([{ statusCode: 4, statusDetail: 'Streams group member other encountered a fatal error and requested a shutdown for the entire application.' }]);
+  });
+  it('the last member leaving with a shutdown request: the group empties and forgets it (set before the removal is replayed)', () => {
+    const h = new Harness();
+    h.join('A', 'pA');
+    h.hb({ memberId: 'A', memberEpoch: -1, shutdownApplication: true });
+    expect(h.group!.shutdownRequester).toBeNull();
+    expect(h.join('C', 'pC').res.status).toEqual([]);
+  });
 });
 
 describe('ak4 §4.8 — endpoint information', () => {

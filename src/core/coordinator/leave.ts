@@ -5,7 +5,6 @@ import type { CoordinatorRecord } from '../log/records.ts';
 import { EMPTY_EPOCHS, EMPTY_TUPLE, type TaskEpochs } from '../model/tasks.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import type { Effect, OpContext, OpResult } from './context.ts';
-import { softEffect } from './context.ts';
 import type { StreamsGroup } from './group.ts';
 import { currentAssignmentRecord, currentAssignmentTombstone, groupMetadataRecord, memberMetadataTombstone, targetAssignmentMemberTombstone, targetAssignmentMetadataRecord } from './records.ts';
 import { timerKey } from './timers.ts';
@@ -16,8 +15,11 @@ export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequ
   if (!group) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} not found.`);
   if (group.classic) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
   const effects: Effect[] = [];
-  // a shutdown request is remembered even on leave
-  if (req.shutdownApplication) effects.push(softEffect(groupId, (g) => (g.shutdownRequester ??= memberId)));
+  // GroupMetadataManager.streamsGroupLeave calls StreamsGroup.setShutdownRequestMemberId before it looks the member up:
+  // a plain in-memory field, so the request stays when the leave then fails (UNKNOWN_MEMBER_ID, FENCED_INSTANCE_ID,
+  // even for a member id the group does not know), and the replay of the last member's removal clears it again
+  // (maybeUpdateGroupState: an empty group forgets it). So it is written on the group here, not as an effect applied on success.
+  if (req.shutdownApplication) group.shutdownRequester ??= memberId;
   const resp = emptyHeartbeatResponse();
   resp.memberId = memberId;
   resp.memberEpoch = req.memberEpoch;

@@ -96,3 +96,68 @@ describe('ak4 §4.6 member order: StreamsGroup.members (TimelineHashMap) order, 
     }
   });
 });
+
+/** An assignor that remembers the task offsets it was given per member, then defers to the sticky one. */
+class OffsetsRecordingAssignor implements TaskAssignor {
+  readonly name = 'offsets-recording';
+  seen: Record<string, Record<string, Record<number, number>>> = {};
+  private readonly sticky = new StickyTaskAssignor({ flavour: '4.4' });
+  assign(spec: GroupSpec, topology: TopologyDescriber): GroupAssignment {
+    this.seen = Object.fromEntries([...spec.members].map(([id, m]) => [id, Object.fromEntries([...m.taskOffsets].map(([s, ps]) => [s, Object.fromEntries(ps)]))]));
+    return this.sticky.assign(spec, topology);
+  }
+}
+
+describe('[4.4] task offsets reported in a heartbeat reach the assignor of that same heartbeat', () => {
+  const STANDBY = { ...NO_DELAYS, 'group.streams.num.standby.replicas': 1 };
+  const offsets = [
+    { subtopologyId: '0', partition: 3, offset: 100 },
+    { subtopologyId: '0', partition: 2, offset: 100 },
+  ];
+
+  it('GroupMetadataManager.streamsGroupHeartbeat stores them (StreamsGroup.updateTaskOffsets) before it computes the target', () => {
+    const h = new Harness({ config: STANDBY });
+    h.join('A', 'pA');
+    h.join('B', 'pB');
+    const recorder = new OffsetsRecordingAssignor();
+    (h.broker.coordinator as { assignor: TaskAssignor }).assignor = recorder;
+    h.join('C', 'pC', undefined, { taskOffsets: offsets });
+    expect(recorder.seen).toEqual({ A: {}, B: {}, C: { '0': { 2: 100, 3: 100 } } });
+    // a later heartbeat with no offsets (null) keeps them; a new list replaces them
+    h.beat('C', h.member('C').memberEpoch, null, { rackId: 'r1' });
+    expect(recorder.seen.C).toEqual({ '0': { 2: 100, 3: 100 } });
+    h.beat('C', h.member('C').memberEpoch, null, { rackId: 'r2', taskOffsets: [{ subtopologyId: '0', partition: 1, offset: 7 }] });
+    expect(recorder.seen.C).toEqual({ '0': { 1: 7 } });
+  });
+
+  it("the join's standby placement reads the offsets it reports (rank-1 standby candidates)", () => {
+    const targets = (taskOffsets: unknown) => {
+      const h = new Harness({ config: STANDBY });
+      h.join('A', 'pA');
+      h.join('B', 'pB');
+      const r = h.join('C', 'pC', undefined, taskOffsets ? { taskOffsets } : {});
+      return Object.fromEntries(r.records.filter((x) => x.type === 'StreamsGroupTargetAssignmentMember').map((x) => [x.key.memberId, x.value]));
+    };
+    const t = (active: number[], standby: number[]) => ({
+      activeTasks: [{ subtopologyId: '0', partitions: active }],
+      standbyTasks: standby.length > 0 ? [{ subtopologyId: '0', partitions: standby }] : [],
+      warmupTasks: [],
+    });
+    expect(targets(null)).toEqual({ A: t([0, 1], [3]), B: t([2], [0, 1]), C: t([3], [2]) });
+    expect(targets(offsets)).toEqual({ B: t([3], [0, 1]), C: t([2], []) });
+  });
+
+  it('MemberTaskOffsets.update: a duplicate task is INVALID_REQUEST and nothing is stored', () => {
+    const h = new Harness();
+    h.join('A', 'pA');
+    const r = h.beat('A', h.member('A').memberEpoch, null, {
+      taskEndOffsets: [
+        { subtopologyId: '0', partition: 1, offset: 5 },
+        { subtopologyId: '0', partition: 1, offset: 6 },
+      ],
+    });
+    expect(r.error).toBe('INVALID_REQUEST');
+    expect(r.message).toBe('Task offsets contain a duplicate entry for subtopology 0 and partition 1.');
+    expect(h.group!.taskOffsets.get('A')).toBeUndefined();
+  });
+});

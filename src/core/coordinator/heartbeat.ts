@@ -1,6 +1,6 @@
 // StreamsGroupHeartbeat in the coordinator (GroupMetadataManager.streamsGroupHeartbeat), shipped edition [4.4].
 import { apiError } from '../protocol/errors.ts';
-import type { Endpoint, KeyValue, Status, StreamsGroupHeartbeatRequest, StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
+import type { Endpoint, KeyValue, Status, StreamsGroupHeartbeatRequest, StreamsGroupHeartbeatResponse, TaskOffset } from '../protocol/messages.ts';
 import { emptyHeartbeatResponse, STATUS } from '../protocol/messages.ts';
 import { subtopology } from '../protocol/normalize.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
@@ -13,7 +13,7 @@ import { computeMetadataHash } from '../topology/metadataHash.ts';
 import { throwIfTopologyUpdated } from '../topology/validate.ts';
 import type { Effect, OpContext, OpResult, RequestContext } from './context.ts';
 import { softEffect } from './context.ts';
-import { newShippedGroup, type StreamsGroup } from './group.ts';
+import { newShippedGroup, type MemberTaskOffsets, type StreamsGroup } from './group.ts';
 import { streamsGroupLeave } from './leave.ts';
 import { accumulateReport } from './partialProgress.ts';
 import { assignedAsReport, releasedOnTimeout } from './releaseOnTimeout.ts';
@@ -205,16 +205,17 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     for (const list of [req.activeTasks, req.standbyTasks, req.warmupTasks]) throwIfRequestContainsInvalidTasks(configured, list);
   }
 
-  // 8. [4.4] task offsets are kept in memory per member
+  // 8. [4.4] task offsets are kept in memory per member (MemberTaskOffsets.update: a null list keeps the stored one;
+  // a duplicate task is INVALID_REQUEST). Kafka stores them before the target is computed, so this heartbeat's
+  // assignment already reads them (standby placement and warm-up choices by lag)
+  let updatedTaskOffsets: MemberTaskOffsets | undefined;
   if (req.taskOffsets !== null || req.taskEndOffsets !== null) {
-    const to = req.taskOffsets;
-    const te = req.taskEndOffsets;
-    effects.push(
-      softEffect(groupId, (g) => {
-        const prev = g.taskOffsets.get(memberId) ?? { offsets: null, endOffsets: null };
-        g.setTaskOffsets(memberId, { offsets: to ?? prev.offsets, endOffsets: te ?? prev.endOffsets });
-      }),
-    );
+    throwIfDuplicateTaskOffsets(req.taskOffsets);
+    throwIfDuplicateTaskOffsets(req.taskEndOffsets);
+    const prev = group.taskOffsets.get(memberId) ?? { offsets: null, endOffsets: null };
+    const merged: MemberTaskOffsets = { offsets: req.taskOffsets ?? prev.offsets, endOffsets: req.taskEndOffsets ?? prev.endOffsets };
+    updatedTaskOffsets = merged;
+    effects.push(softEffect(groupId, (g) => g.setTaskOffsets(memberId, merged)));
   }
 
   // 9. becoming ready (or ceasing to be) triggers a rebalance
@@ -277,6 +278,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
         timestamp: ctx.now,
         // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
         previousTasks: 'assigned',
+        ...(updatedTaskOffsets ? { updatedMemberTaskOffsets: updatedTaskOffsets } : {}),
       });
       pushAll(records, result.records);
       targetEpoch = groupEpoch;
@@ -381,6 +383,17 @@ function throwIfRequestContainsInvalidTasks(configured: ConfiguredTopology, list
         throw apiError('INVALID_REQUEST', `Task ${p} for subtopology ${t.subtopologyId} is invalid. Number of tasks for this subtopology: ${s.numberOfTasks}`);
       }
     }
+  }
+}
+
+/** MemberTaskOffsets.toNestedMap: one offset per task, or INVALID_REQUEST. */
+function throwIfDuplicateTaskOffsets(list: TaskOffset[] | null): void {
+  if (!list) return;
+  const seen = new Set<string>();
+  for (const o of list) {
+    const key = `${o.subtopologyId.length}:${o.subtopologyId}:${o.partition}`;
+    if (seen.has(key)) throw apiError('INVALID_REQUEST', `Task offsets contain a duplicate entry for subtopology ${o.subtopologyId} and partition ${o.partition}.`);
+    seen.add(key);
   }
 }
 

@@ -8,7 +8,7 @@ import { slot } from '../util/slot.ts';
 import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
 import { hashMapOrder, stringHashCode } from '../util/java.ts';
 import { timelineHashMapOrder } from '../util/timelineHashMap.ts';
-import type { StreamsGroup } from './group.ts';
+import type { MemberTaskOffsets, StreamsGroup } from './group.ts';
 import { targetAssignmentMemberRecord, targetAssignmentMetadataRecord } from './records.ts';
 
 export interface TargetAssignmentInput {
@@ -28,6 +28,12 @@ export interface TargetAssignmentInput {
    * current target (the KIP-1071 draft's and Kafka 4.2's createAssignmentMemberSpec).
    */
   previousTasks: 'assigned' | 'target';
+  /**
+   * [4.4] The task offsets `updatedMember` reported in this heartbeat, merged with what it reported before:
+   * GroupMetadataManager.streamsGroupHeartbeat stores them in the group (StreamsGroup.updateTaskOffsets) before it
+   * computes the target, so the assignor of that same heartbeat reads them. Absent: the group's stored offsets.
+   */
+  updatedMemberTaskOffsets?: MemberTaskOffsets;
 }
 
 export interface TargetAssignmentResult {
@@ -160,7 +166,7 @@ export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssig
     for (const id of order) {
       const m = members.get(id)!;
       const prev = input.previousTasks === 'assigned' ? assignedTasksOf(m) : (previousTarget(input, id) ?? EMPTY_TUPLE);
-      const offsets = group.taskOffsets.get(id);
+      const offsets = id === input.updatedMember?.memberId && input.updatedMemberTaskOffsets ? input.updatedMemberTaskOffsets : group.taskOffsets.get(id);
       specs.set(id, {
         instanceId: m.instanceId,
         rackId: m.rackId,

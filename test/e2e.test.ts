@@ -1182,3 +1182,24 @@ describe('message flow e2e', { timeout: 180000 }, () => {
     expect(median).toBeLessThan(100);
   });
 });
+
+describe('issue 20: broken', { timeout: 180000 }, () => {
+  const selectStep = async (page: Page, i: number) => {
+    await page.evaluate((n) => (window.__sgp.app as { select(i: number): Promise<void> }).select(n), i);
+  };
+
+  it('1: the group view says why the group is NotReady (lessons 07, 08)', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '07-missing-source-topic.json');
+    await selectStep(page, 0);
+    await expect.poll(() => page.textContent('[data-testid=group-state]')).toBe('NotReady');
+    await expect.poll(() => page.textContent('[data-testid=not-ready-why]')).toMatch(/MISSING_SOURCE_TOPICS \(1\)[\s\S]*Source topics orders are missing/);
+    // the topic now exists, but no heartbeat has configured the topology again yet
+    await selectStep(page, 1);
+    await expect.poll(() => page.textContent('[data-testid=not-ready-why]')).toMatch(/next heartbeat/);
+    await openExample(page, '08-copartitioning-error.json');
+    await selectStep(page, 0);
+    await expect.poll(() => page.textContent('[data-testid=not-ready-why]')).toMatch(/INCORRECTLY_PARTITIONED_TOPICS \(2\)/);
+  });
+});

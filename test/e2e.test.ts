@@ -1202,4 +1202,17 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
     await selectStep(page, 0);
     await expect.poll(() => page.textContent('[data-testid=not-ready-why]')).toMatch(/INCORRECTLY_PARTITIONED_TOPICS \(2\)/);
   });
+
+  it('2: the Flow member filter does not carry over to the next scenario', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '18-kafka-20870-lost-response.json');
+    await page.click('[data-testid=tab-flow]');
+    await page.selectOption('[data-testid=flow-member]', 'B');
+    await openExample(page, '02-scale-out-revocation.json');
+    await selectStep(page, 2);
+    await expect.poll(() => page.inputValue('[data-testid=flow-member]')).toBe('');
+    // a's and b's requests are drawn (a filter on B, a member 02 does not have, would leave the coordinator's events only)
+    await expect.poll(() => page.locator('[data-testid=flow-event][data-kind=request]').count()).toBeGreaterThan(0);
+  });
 });

@@ -1215,4 +1215,34 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
     // a's and b's requests are drawn (a filter on B, a member 02 does not have, would leave the coordinator's events only)
     await expect.poll(() => page.locator('[data-testid=flow-event][data-kind=request]').count()).toBeGreaterThan(0);
   });
+
+  it('3: flow labels neither overlap nor run past the drawing, at 1920 and in the exported SVG', async () => {
+    const ctx = await browser!.newContext({ viewport: { width: 1920, height: 1080 } });
+    contexts.push(ctx);
+    const page = watch(await ctx.newPage());
+    await ready(page);
+    await openExample(page, '18-kafka-20870-lost-response.json');
+    await selectStep(page, 6);
+    await page.click('[data-testid=tab-flow]');
+    await expect.poll(() => page.locator('[data-testid=flow-event][data-kind=rejection]').count()).toBeGreaterThan(0);
+    const problems = await page.evaluate(() => {
+      const svg = document.querySelector<SVGSVGElement>('[data-testid=flow-view] svg')!;
+      const w = svg.viewBox.baseVal.width;
+      const texts = [...svg.querySelectorAll<SVGTextElement>('text')].filter((t) => t.textContent);
+      const out: string[] = [];
+      for (const t of texts) {
+        const b = t.getBBox();
+        if (b.x < -0.5 || b.x + b.width > w + 0.5) out.push(`outside: ${t.textContent}`);
+      }
+      const heads = [...svg.querySelectorAll<SVGTextElement>('[data-lane-label]')].map((t) => t.getBBox());
+      if (heads.length < 3) out.push('no lane labels');
+      for (let i = 1; i < heads.length; i++) if (heads[i]!.x < heads[i - 1]!.x + heads[i - 1]!.width + 2) out.push(`lane labels ${i - 1} and ${i} overlap`);
+      return out;
+    });
+    expect(problems).toEqual([]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=flow-export]')]);
+    const svg = readFileSync((await download.path())!, 'utf8');
+    expect(svg).toContain('__consumer_offsets');
+    expect(svg).not.toContain('…');
+  });
 });

@@ -1245,4 +1245,20 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
     expect(svg).toContain('__consumer_offsets');
     expect(svg).not.toContain('…');
   });
+
+  it('4: step numbers of 3 or more digits stay clear of the label', async () => {
+    const page = await newPage();
+    await ready(page);
+    await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), hugeScenario(1200));
+    await expect.poll(() => appField<unknown[]>(page, 'steps').then((s) => s.length), { timeout: 60000 }).toBe(1200);
+    await settled(page);
+    await selectStep(page, 1100);
+    const row = page.locator('[data-testid=step]', { has: page.locator('.idx', { hasText: /^1100$/ }) });
+    await row.waitFor();
+    const idx = (await row.locator('.idx').boundingBox())!;
+    const label = (await row.locator('.label').boundingBox())!;
+    const idxText = await row.locator('.idx').evaluate((e) => (e as HTMLElement).scrollWidth <= (e as HTMLElement).clientWidth + 1);
+    expect(idx.x + idx.width).toBeLessThanOrEqual(label.x);
+    expect(idxText).toBe(true);
+  });
 });

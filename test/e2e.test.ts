@@ -1261,4 +1261,20 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
     expect(idx.x + idx.width).toBeLessThanOrEqual(label.x);
     expect(idxText).toBe(true);
   });
+
+  it('5: the jump box shows the initial step as such, and takes -1 for it', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '21-start-from-a-state.json');
+    await page.locator('[data-testid=step-initial]').click();
+    await expect.poll(() => page.textContent('[data-testid=step-pos]')).toContain('initial');
+    expect(await page.inputValue('[data-testid=jump]')).not.toBe('-1');
+    await page.fill('[data-testid=jump]', '1');
+    await page.press('[data-testid=jump]', 'Enter');
+    await expect.poll(() => appField<number>(page, 'selected')).toBe(1);
+    await page.fill('[data-testid=jump]', '-1');
+    await page.press('[data-testid=jump]', 'Enter');
+    await expect.poll(() => page.textContent('[data-testid=step-pos]')).toContain('initial');
+    expect(await page.locator('[data-testid=jump-error]').count()).toBe(0);
+  });
 });

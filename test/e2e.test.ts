@@ -1277,4 +1277,16 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
     await expect.poll(() => page.textContent('[data-testid=step-pos]')).toContain('initial');
     expect(await page.locator('[data-testid=jump-error]').count()).toBe(0);
   });
+
+  it('6: dragging a step names the moved step in the branch banner', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '02-scale-out-revocation.json');
+    const labels = await appField<{ label: string }[]>(page, 'steps').then((s) => s.map((x) => x.label));
+    await page.locator('.row[data-step="3"]').dragTo(page.locator('.row[data-step="0"]'));
+    await page.waitForSelector('[data-testid=branched]');
+    const text = await page.textContent('[data-testid=branched]');
+    expect(text).toContain(`#3 “${labels[3]}”`);
+    expect(text).not.toContain('#0');
+  });
 });

@@ -1289,4 +1289,16 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
     expect(text).toContain(`#3 “${labels[3]}”`);
     expect(text).not.toContain('#0');
   });
+
+  it('7: Import .json refuses a JSON object that is not a scenario', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    const text = await appField<string>(page, 'text');
+    await page.setInputFiles('[data-testid=import]', { name: 'hello.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+    await page.waitForSelector('[data-testid=import-error]');
+    expect(await page.textContent('[data-testid=import-error]')).toMatch(/not a scenario/);
+    expect(await page.textContent('[data-testid=import-error]')).toContain('"hello"');
+    expect(await appField<string>(page, 'text')).toBe(text);
+  });
 });

@@ -1301,4 +1301,18 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
     expect(await page.textContent('[data-testid=import-error]')).toContain('"hello"');
     expect(await appField<string>(page, 'text')).toBe(text);
   });
+
+  it('8: on a phone the share popover, its link and its character count are on screen', async () => {
+    const ctx = await browser!.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    contexts.push(ctx);
+    const page = watch(await ctx.newPage());
+    await ready(page);
+    await settled(page);
+    await page.click('[data-testid=copy-link]');
+    for (const id of ['share-url', 'link-length']) {
+      const b = (await page.locator(`[data-testid=${id}]`).boundingBox())!;
+      expect(b.x, id).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width, id).toBeLessThanOrEqual(390);
+    }
+  });
 });

@@ -1187,6 +1187,25 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
   const selectStep = async (page: Page, i: number) => {
     await page.evaluate((n) => (window.__sgp.app as { select(i: number): Promise<void> }).select(n), i);
   };
+  /** Names (states, error and record names: a capital, then 3+ letters or _) in `selector` that the browser broke across two lines. */
+  const brokenWords = (page: Page, selector: string) =>
+    page.evaluate((sel) => {
+      const out: string[] = [];
+      for (const root of document.querySelectorAll(sel)) {
+        const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const text = n.textContent ?? '';
+          for (const m of text.matchAll(/(?<![\w-])[A-Z][A-Za-z_]{3,}(?![\w-])/g)) {
+            const r = document.createRange();
+            r.setStart(n, m.index);
+            r.setEnd(n, m.index + m[0].length);
+            const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+            if (tops.size > 1) out.push(m[0]);
+          }
+        }
+      }
+      return out;
+    }, selector);
 
   it('1: the group view says why the group is NotReady (lessons 07, 08)', async () => {
     const page = await newPage();
@@ -1314,5 +1333,39 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
       expect(b.x, id).toBeGreaterThanOrEqual(0);
       expect(b.x + b.width, id).toBeLessThanOrEqual(390);
     }
+  });
+
+  it('10: tokens do not break mid-word, and the Compose preview and compare diffs are not clipped', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '02-scale-out-revocation.json');
+    await selectStep(page, 3);
+    await page.click('[data-testid=tab-members]');
+    await expect.poll(() => page.locator('[data-testid=members-view] td').count()).toBeGreaterThan(0);
+    expect(await brokenWords(page, '[data-testid=members-view]')).toEqual([]);
+    await page.click('[data-testid=tab-log]');
+    await expect.poll(() => page.locator('[data-testid=log-row]').count()).toBeGreaterThan(0);
+    expect(await brokenWords(page, '[data-testid=log-row]')).toEqual([]);
+    /** How far the element reaches past the panel that scrolls it (>0: cut off, with no way to see it). */
+    const clipped = (sel: string) =>
+      page.evaluate((s) => {
+        const el = document.querySelector<HTMLElement>(s)!;
+        let p = el.parentElement;
+        while (p && getComputedStyle(p).overflowX === 'visible') p = p.parentElement;
+        if (!p) return 0;
+        if (getComputedStyle(p).overflowX !== 'hidden' && p.scrollWidth > p.clientWidth) return 0;
+        return Math.round(el.getBoundingClientRect().right - p.getBoundingClientRect().right);
+      }, sel);
+    await page.click('[data-testid=tab-compose]');
+    await page.waitForSelector('[data-testid=compose-preview]');
+    expect(await clipped('[data-testid=compose-preview]')).toBeLessThanOrEqual(0);
+    await openExample(page, '15-kafka-20870-report-one-role.json');
+    await page.click('[data-testid=tab-compare]');
+    await page.selectOption('[data-testid=compare-left]', 'variant:current');
+    await page.selectOption('[data-testid=compare-right]', 'variant:A-persist-partial');
+    await page.click('[data-testid=compare-run]');
+    await page.locator('[data-testid=compare-diffs]').waitFor({ timeout: 20000 });
+    expect(await clipped('[data-testid=compare-diffs]')).toBeLessThanOrEqual(0);
+    expect(await brokenWords(page, '[data-testid=compare-diffs]')).toEqual([]);
   });
 });

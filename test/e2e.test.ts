@@ -1182,3 +1182,190 @@ describe('message flow e2e', { timeout: 180000 }, () => {
     expect(median).toBeLessThan(100);
   });
 });
+
+describe('issue 20: broken', { timeout: 180000 }, () => {
+  const selectStep = async (page: Page, i: number) => {
+    await page.evaluate((n) => (window.__sgp.app as { select(i: number): Promise<void> }).select(n), i);
+  };
+  /** Names (states, error and record names: a capital, then 3+ letters or _) in `selector` that the browser broke across two lines. */
+  const brokenWords = (page: Page, selector: string) =>
+    page.evaluate((sel) => {
+      const out: string[] = [];
+      for (const root of document.querySelectorAll(sel)) {
+        const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const text = n.textContent ?? '';
+          for (const m of text.matchAll(/(?<![\w-])[A-Z][A-Za-z_]{3,}(?![\w-])/g)) {
+            const r = document.createRange();
+            r.setStart(n, m.index);
+            r.setEnd(n, m.index + m[0].length);
+            const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+            if (tops.size > 1) out.push(m[0]);
+          }
+        }
+      }
+      return out;
+    }, selector);
+
+  it('1: the group view says why the group is NotReady (lessons 07, 08)', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '07-missing-source-topic.json');
+    await selectStep(page, 0);
+    await expect.poll(() => page.textContent('[data-testid=group-state]')).toBe('NotReady');
+    await expect.poll(() => page.textContent('[data-testid=not-ready-why]')).toMatch(/MISSING_SOURCE_TOPICS \(1\)[\s\S]*Source topics orders are missing/);
+    // the topic now exists, but no heartbeat has configured the topology again yet
+    await selectStep(page, 1);
+    await expect.poll(() => page.textContent('[data-testid=not-ready-why]')).toMatch(/next heartbeat/);
+    await openExample(page, '08-copartitioning-error.json');
+    await selectStep(page, 0);
+    await expect.poll(() => page.textContent('[data-testid=not-ready-why]')).toMatch(/INCORRECTLY_PARTITIONED_TOPICS \(2\)/);
+  });
+
+  it('2: the Flow member filter does not carry over to the next scenario', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '18-kafka-20870-lost-response.json');
+    await page.click('[data-testid=tab-flow]');
+    await page.selectOption('[data-testid=flow-member]', 'B');
+    await openExample(page, '02-scale-out-revocation.json');
+    await selectStep(page, 2);
+    await expect.poll(() => page.inputValue('[data-testid=flow-member]')).toBe('');
+    // a's and b's requests are drawn (a filter on B, a member 02 does not have, would leave the coordinator's events only)
+    await expect.poll(() => page.locator('[data-testid=flow-event][data-kind=request]').count()).toBeGreaterThan(0);
+  });
+
+  it('3: flow labels neither overlap nor run past the drawing, at 1920 and in the exported SVG', async () => {
+    const ctx = await browser!.newContext({ viewport: { width: 1920, height: 1080 } });
+    contexts.push(ctx);
+    const page = watch(await ctx.newPage());
+    await ready(page);
+    await openExample(page, '18-kafka-20870-lost-response.json');
+    await selectStep(page, 6);
+    await page.click('[data-testid=tab-flow]');
+    await expect.poll(() => page.locator('[data-testid=flow-event][data-kind=rejection]').count()).toBeGreaterThan(0);
+    const problems = await page.evaluate(() => {
+      const svg = document.querySelector<SVGSVGElement>('[data-testid=flow-view] svg')!;
+      const w = svg.viewBox.baseVal.width;
+      const texts = [...svg.querySelectorAll<SVGTextElement>('text')].filter((t) => t.textContent);
+      const out: string[] = [];
+      for (const t of texts) {
+        const b = t.getBBox();
+        if (b.x < -0.5 || b.x + b.width > w + 0.5) out.push(`outside: ${t.textContent}`);
+      }
+      const heads = [...svg.querySelectorAll<SVGTextElement>('[data-lane-label]')].map((t) => t.getBBox());
+      if (heads.length < 3) out.push('no lane labels');
+      for (let i = 1; i < heads.length; i++) if (heads[i]!.x < heads[i - 1]!.x + heads[i - 1]!.width + 2) out.push(`lane labels ${i - 1} and ${i} overlap`);
+      return out;
+    });
+    expect(problems).toEqual([]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=flow-export]')]);
+    const svg = readFileSync((await download.path())!, 'utf8');
+    expect(svg).toContain('__consumer_offsets');
+    expect(svg).not.toContain('…');
+  });
+
+  it('4: step numbers of 3 or more digits stay clear of the label', async () => {
+    const page = await newPage();
+    await ready(page);
+    await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), hugeScenario(1200));
+    await expect.poll(() => appField<unknown[]>(page, 'steps').then((s) => s.length), { timeout: 60000 }).toBe(1200);
+    await settled(page);
+    await selectStep(page, 1100);
+    const row = page.locator('[data-testid=step]', { has: page.locator('.idx', { hasText: /^1100$/ }) });
+    await row.waitFor();
+    const idx = (await row.locator('.idx').boundingBox())!;
+    const label = (await row.locator('.label').boundingBox())!;
+    const idxText = await row.locator('.idx').evaluate((e) => (e as HTMLElement).scrollWidth <= (e as HTMLElement).clientWidth + 1);
+    expect(idx.x + idx.width).toBeLessThanOrEqual(label.x);
+    expect(idxText).toBe(true);
+  });
+
+  it('5: the jump box shows the initial step as such, and takes -1 for it', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '21-start-from-a-state.json');
+    await page.locator('[data-testid=step-initial]').click();
+    await expect.poll(() => page.textContent('[data-testid=step-pos]')).toContain('initial');
+    expect(await page.inputValue('[data-testid=jump]')).not.toBe('-1');
+    await page.fill('[data-testid=jump]', '1');
+    await page.press('[data-testid=jump]', 'Enter');
+    await expect.poll(() => appField<number>(page, 'selected')).toBe(1);
+    await page.fill('[data-testid=jump]', '-1');
+    await page.press('[data-testid=jump]', 'Enter');
+    await expect.poll(() => page.textContent('[data-testid=step-pos]')).toContain('initial');
+    expect(await page.locator('[data-testid=jump-error]').count()).toBe(0);
+  });
+
+  it('6: dragging a step names the moved step in the branch banner', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '02-scale-out-revocation.json');
+    const labels = await appField<{ label: string }[]>(page, 'steps').then((s) => s.map((x) => x.label));
+    await page.locator('.row[data-step="3"]').dragTo(page.locator('.row[data-step="0"]'));
+    await page.waitForSelector('[data-testid=branched]');
+    const text = await page.textContent('[data-testid=branched]');
+    expect(text).toContain(`#3 “${labels[3]}”`);
+    expect(text).not.toContain('#0');
+  });
+
+  it('7: Import .json refuses a JSON object that is not a scenario', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    const text = await appField<string>(page, 'text');
+    await page.setInputFiles('[data-testid=import]', { name: 'hello.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+    await page.waitForSelector('[data-testid=import-error]');
+    expect(await page.textContent('[data-testid=import-error]')).toMatch(/not a scenario/);
+    expect(await page.textContent('[data-testid=import-error]')).toContain('"hello"');
+    expect(await appField<string>(page, 'text')).toBe(text);
+  });
+
+  it('8: on a phone the share popover, its link and its character count are on screen', async () => {
+    const ctx = await browser!.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    contexts.push(ctx);
+    const page = watch(await ctx.newPage());
+    await ready(page);
+    await settled(page);
+    await page.click('[data-testid=copy-link]');
+    for (const id of ['share-url', 'link-length']) {
+      const b = (await page.locator(`[data-testid=${id}]`).boundingBox())!;
+      expect(b.x, id).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width, id).toBeLessThanOrEqual(390);
+    }
+  });
+
+  it('10: tokens do not break mid-word, and the Compose preview and compare diffs are not clipped', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '02-scale-out-revocation.json');
+    await selectStep(page, 3);
+    await page.click('[data-testid=tab-members]');
+    await expect.poll(() => page.locator('[data-testid=members-view] td').count()).toBeGreaterThan(0);
+    expect(await brokenWords(page, '[data-testid=members-view]')).toEqual([]);
+    await page.click('[data-testid=tab-log]');
+    await expect.poll(() => page.locator('[data-testid=log-row]').count()).toBeGreaterThan(0);
+    expect(await brokenWords(page, '[data-testid=log-row]')).toEqual([]);
+    /** How far the element reaches past the panel that scrolls it (>0: cut off, with no way to see it). */
+    const clipped = (sel: string) =>
+      page.evaluate((s) => {
+        const el = document.querySelector<HTMLElement>(s)!;
+        let p = el.parentElement;
+        while (p && getComputedStyle(p).overflowX === 'visible') p = p.parentElement;
+        if (!p) return 0;
+        if (getComputedStyle(p).overflowX !== 'hidden' && p.scrollWidth > p.clientWidth) return 0;
+        return Math.round(el.getBoundingClientRect().right - p.getBoundingClientRect().right);
+      }, sel);
+    await page.click('[data-testid=tab-compose]');
+    await page.waitForSelector('[data-testid=compose-preview]');
+    expect(await clipped('[data-testid=compose-preview]')).toBeLessThanOrEqual(0);
+    await openExample(page, '15-kafka-20870-report-one-role.json');
+    await page.click('[data-testid=tab-compare]');
+    await page.selectOption('[data-testid=compare-left]', 'variant:current');
+    await page.selectOption('[data-testid=compare-right]', 'variant:A-persist-partial');
+    await page.click('[data-testid=compare-run]');
+    await page.locator('[data-testid=compare-diffs]').waitFor({ timeout: 20000 });
+    expect(await clipped('[data-testid=compare-diffs]')).toBeLessThanOrEqual(0);
+    expect(await brokenWords(page, '[data-testid=compare-diffs]')).toEqual([]);
+  });
+});

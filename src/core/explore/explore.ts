@@ -323,6 +323,13 @@ function describeAction(a: Action): string {
   }
 }
 
+/** Where the exploration started: after the last step the prefix ran (fromStep counts the steps run first). */
+function startedAfter(scenario: Scenario, fromStep: number): string {
+  if (fromStep === 0) return 'from the start';
+  const label = scenario.steps[fromStep - 1]?.label;
+  return `after step ${fromStep - 1}${label ? ` (“${label}”)` : ''}`;
+}
+
 /** The minimal scenario for one violation, checked with the runner: every step that violates something expects exactly that. */
 function minimalScenario(scenario: Scenario, fromStep: number, root: World, ctx: ExploreContext, invariant: InvariantName, message: string, actions: Action[]): ExploreViolation {
   const explored: Step[] = [];
@@ -333,7 +340,7 @@ function minimalScenario(scenario: Scenario, fromStep: number, root: World, ctx:
   const out: Scenario = {
     ...scenario,
     title: `${scenario.title ? `${scenario.title} — ` : ''}explore: ${invariant}`,
-    notes: `Found by \`sgp explore\` (${scenario.variant}): ${explored.length} action(s) after step ${fromStep} lead to a **${invariant}** violation.\n\n${message}`,
+    notes: `Found by \`sgp explore\` (${scenario.variant}): ${explored.length} action(s) ${startedAfter(scenario, fromStep)} lead to a violation of **${invariant}**.\n\n${message}`,
     steps,
   };
   delete out.checkVariants;

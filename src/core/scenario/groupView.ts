@@ -11,6 +11,8 @@ import { setOwn } from '../util/own.ts';
 import type { TraceGroupView, TraceMemberView } from './types.ts';
 
 type AliasOf = (memberId: string) => string | null;
+/** The problem configuring the group's topology against the cluster's topics finds now (null: none, or no topology). */
+export type ProblemNow = (g: StreamsGroup) => { statusCode: number; detail: string } | null;
 
 function tuple(t: TasksTuple) {
   return { active: toObject(t.active), standby: toObject(t.standby), warmup: toObject(t.warmup) };
@@ -50,7 +52,7 @@ function table(views: ReadonlyMap<string, TraceMemberView>): TraceGroupView['mem
 }
 
 /** The view with `members` filled in by `members()`, the group's other fields read now. */
-function viewOf(g: StreamsGroup, members: () => TraceGroupView['members']): TraceGroupView {
+function viewOf(g: StreamsGroup, members: () => TraceGroupView['members'], problemNow: ProblemNow | undefined): TraceGroupView {
   const internalTopics: Record<string, number> = {};
   const ct = g.configuredTopology;
   if (ct?.subtopologies) {
@@ -68,7 +70,9 @@ function viewOf(g: StreamsGroup, members: () => TraceGroupView['members']): Trac
     topologyEpoch: g.topology?.epoch ?? null,
     members: null as unknown as TraceGroupView['members'],
     internalTopics: Object.fromEntries(Object.entries(internalTopics).sort(([a], [b]) => (a < b ? -1 : 1))),
-    topicProblem: ct && !isReady(ct) && ct.problem ? { statusCode: ct.problem.statusCode, detail: ct.problem.detail } : null,
+    // why the group is NotReady: its configured topology's problem; a group that holds none (new, or loaded from the
+    // log: the configured topology is soft state, StreamsGroup.configuredTopology) shows what configuring finds now
+    topicProblem: ct ? (!isReady(ct) && ct.problem ? { statusCode: ct.problem.statusCode, detail: ct.problem.detail } : null) : (problemNow?.(g) ?? null),
   };
   // built on first read, then an ordinary property (JSON, structured clone and equality see a plain object; a
   // frozen view keeps the getter, which returns the table built once)
@@ -89,12 +93,12 @@ function viewOf(g: StreamsGroup, members: () => TraceGroupView['members']): Trac
 }
 
 /** The view of any group, built now. */
-export function groupView(g: StreamsGroup | undefined, aliasOf: AliasOf): TraceGroupView | null {
+export function groupView(g: StreamsGroup | undefined, aliasOf: AliasOf, problemNow?: ProblemNow): TraceGroupView | null {
   if (!g) return null;
   const views = new Map<string, TraceMemberView>();
   for (const id of g.members.keys()) views.set(id, memberView(g, id, aliasOf));
   const members = table(views);
-  return viewOf(g, () => members);
+  return viewOf(g, () => members, problemNow);
 }
 
 /** One step's member views: what changed since the previous step (null: the member left), or the whole table. */
@@ -134,7 +138,10 @@ export class GroupViews {
   private readonly current = new Map<string, TraceMemberView>();
   private last: Step | null = null;
 
-  constructor(private readonly aliasOf: AliasOf) {}
+  constructor(
+    private readonly aliasOf: AliasOf,
+    private readonly problemNow?: ProblemNow,
+  ) {}
 
   /** A member's alias changed (its view shows it). */
   aliasChanged(memberId: string): void {
@@ -179,6 +186,6 @@ export class GroupViews {
       build(step);
       step.depth = 0;
     }
-    return viewOf(g, () => build(step));
+    return viewOf(g, () => build(step), this.problemNow);
   }
 }

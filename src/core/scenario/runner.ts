@@ -2,7 +2,8 @@
 import { Broker, type ClientContext, type RpcOutcome } from '../broker/broker.ts';
 import { requestVersionFor, SimulatedClient } from '../clients/simulated.ts';
 import { Config } from '../config.ts';
-import { GROUP_STATE_NAMES } from '../coordinator/group.ts';
+import { GROUP_STATE_NAMES, type StreamsGroup } from '../coordinator/group.ts';
+import { configureTopicsMemo } from '../topology/configureMemo.ts';
 import type { FiredTimer } from '../coordinator/runtime.ts';
 import type { RecordBatch } from '../log/log.ts';
 import { matchForVariant } from './match.ts';
@@ -54,7 +55,10 @@ export class ScenarioRunner {
   /** Steps, fired timers, wall time and heap this run may use. */
   readonly budget: RunBudget;
   /** The scenario group's view after each step. */
-  private readonly views = new GroupViews((memberId) => this.aliasOf(memberId));
+  private readonly views = new GroupViews(
+    (memberId) => this.aliasOf(memberId),
+    (g) => this.problemNow(g),
+  );
   /** The group after the previous step (a step that says nothing is told apart: changed or not). */
   private lastGroup: TraceGroupView | null = null;
 
@@ -119,6 +123,13 @@ export class ScenarioRunner {
   }
 
   aliasOf = (memberId: string): string | null => this.aliasByMember.get(memberId) ?? null;
+
+  /** What configuring an ak4 group's topology against the cluster's topics finds now (the group view's why-NotReady). */
+  private problemNow(g: StreamsGroup): { statusCode: number; detail: string } | null {
+    if (g.draft || !g.topology) return null;
+    const p = configureTopicsMemo(g.topology, this.broker.topics, g.metadataHash).problem;
+    return p ? { statusCode: p.statusCode, detail: p.detail } : null;
+  }
 
   group(): TraceGroupView | null {
     return this.views.view(this.broker.coordinator.groups.get(this.scenario.groupId));
@@ -269,7 +280,7 @@ export class ScenarioRunner {
           violations: t.violations.map((v) => v.invariant),
           timers: new Map(c.timers.all().map((x) => [x.key, x.deadline])),
           topicsToCreate: topicsToCreate.map((x) => ({ name: x.name, partitions: x.partitions, replicationFactor: x.replicationFactor ?? -1 })),
-          groupOf: (id) => groupView(c.groups.get(id), this.aliasOf),
+          groupOf: (id) => groupView(c.groups.get(id), this.aliasOf, (g) => this.problemNow(g)),
         },
         `$.steps[${index}].expect`,
       );

@@ -393,7 +393,8 @@ export class AppState {
     this.scheduleSave();
   }
 
-  private editPast(i: number, what: string, edit: (text: string) => string): void {
+  /** Edits the steps from step i on; a scenario that ran past i is kept as a branch named after step `named` (the one changed). */
+  private editPast(i: number, what: string, edit: (text: string) => string, named = i): void {
     let next: string;
     try {
       next = edit(this.text);
@@ -403,7 +404,7 @@ export class AppState {
     }
     const last = this.steps.length - 1;
     if (i < last) {
-      const name = `before ${what} #${i} “${this.label(i)}”`;
+      const name = `before ${what} #${named} “${this.label(named)}”`;
       this.keepBranch(name);
       this.banner('info', `Branched: the previous scenario is kept as “${name}”.`, [], 'branched');
     }
@@ -417,7 +418,7 @@ export class AppState {
 
   move(from: number, to: number): void {
     if (from === to) return;
-    this.editPast(Math.min(from, to), 'moving', (t) => moveStep(t, from, to));
+    this.editPast(Math.min(from, to), 'moving', (t) => moveStep(t, from, to), from);
     if (this.selected === from) this.selected = to;
   }
 

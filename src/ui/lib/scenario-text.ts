@@ -194,6 +194,9 @@ export function setField(text: string, key: string, value: Json | undefined): st
   });
 }
 
+/** Fields that only a scenario document has (see the scenario format's top level). */
+const SCENARIO_MARKS = ['format', 'steps', 'clients', 'topology', 'topics', 'initialLog'];
+
 /**
  * Why a text cannot be a scenario document at all (not JSON, or not a JSON object), or null when it
  * may be one. Checked before a fetched or imported text replaces the user's work; the core still
@@ -209,5 +212,11 @@ export function notAScenario(text: string): string | null {
     return `it is not JSON (${e instanceof Error ? e.message : String(e)})`;
   }
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return "it is JSON but not an object with the scenario's fields";
+  // any JSON object is not a scenario: it names at least one field only a scenario has
+  const keys = Object.keys(v);
+  if (!keys.some((k) => SCENARIO_MARKS.includes(k))) {
+    const shown = keys.slice(0, 3).map((k) => JSON.stringify(k));
+    return `it is JSON, but not a scenario: it has ${shown.length ? `${shown.join(', ')}${keys.length > 3 ? ', …' : ''} and ` : ''}none of a scenario's fields (${SCENARIO_MARKS.join(', ')})`;
+  }
   return null;
 }

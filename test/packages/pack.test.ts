@@ -17,12 +17,12 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackages } from '../../scripts/build-packages.ts';
-import { parseScenario, runScenario } from '../../src/core/index.ts';
+import { exportMarkdown, parseScenario, runScenario } from '../../src/core/index.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const bin = (name: string) => join(repo, 'node_modules/.bin', name);
 const CHROMIUM = '/usr/bin/chromium';
-const consumerFiles = ['probe.mjs', 'main.mjs', 'worker.mjs', 'page.mjs', 'probe.capnp', 'consumer.ts', 'tsconfig.json'];
+const consumerFiles = ['probe.mjs', 'main.mjs', 'worker.mjs', 'page.mjs', 'probe.capnp', 'edge.mjs', 'edge.capnp', 'consumer.ts', 'tsconfig.json'];
 
 const examples: Record<string, string> = Object.fromEntries(
   readdirSync(join(repo, 'static/examples'))
@@ -57,6 +57,11 @@ function run(command: string, args: readonly string[], env: Record<string, strin
   return spawnSync(command, args, { cwd: app, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });
 }
 
+/** Bundles a worker module as wrangler does for Cloudflare: one ES module, the Workers export conditions. */
+async function bundleWorker(entry: string, outfile: string): Promise<void> {
+  await build({ entryPoints: [join(app, entry)], outfile: join(app, outfile), bundle: true, format: 'esm', platform: 'browser', conditions: ['workerd', 'worker', 'browser'], logLevel: 'warning' });
+}
+
 /** Runs a command that must succeed; its stdout. */
 function ok(command: string, args: readonly string[], env: Record<string, string> = {}): string {
   const r = run(command, args, env);
@@ -80,6 +85,7 @@ beforeAll(async () => {
     stdio: 'pipe',
   });
   for (const f of consumerFiles) copyFileSync(join(import.meta.dirname, 'consumer', f), join(app, f));
+  copyFileSync(join(repo, 'examples/kip-report-worker/worker.mjs'), join(app, 'report.mjs'));
   writeFileSync(join(app, 'examples.json'), JSON.stringify(examples));
   for (const [name, text] of Object.entries(examples)) writeFileSync(join(app, name), text);
 }, 240_000);
@@ -141,6 +147,40 @@ describe('the packages, packed and installed into a fresh project', () => {
     }
 
     for (const runtime of ['node', 'deno', 'bun', 'workerd', 'chromium']) expect(digests[runtime], runtime).toEqual(expected);
+  });
+
+  it('examples/kip-report-worker answers every example with its KIP report under workerd', async () => {
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const expected: Record<string, string> = {};
+    for (const [name, text] of Object.entries(examples)) {
+      const parsed = parseScenario(text);
+      if (!parsed.ok) throw new Error(`${name} does not parse`);
+      const variants = [...new Set([parsed.scenario.variant, ...(parsed.scenario.checkVariants ?? [])])];
+      expected[name] = sha(
+        exportMarkdown(
+          parsed.scenario,
+          variants.map((variant) => ({ variant, trace: runScenario({ ...parsed.scenario, variant }) })),
+        ),
+      );
+    }
+    await bundleWorker('report.mjs', 'report.bundle.mjs');
+    await bundleWorker('edge.mjs', 'edge.bundle.mjs');
+    interface Answer {
+      status: number;
+      type: string | null;
+      mismatches: string | null;
+      digest: string;
+      head: string;
+    }
+    const out = JSON.parse(/^EDGE (.*)$/m.exec(ok(bin('workerd'), ['test', 'edge.capnp']))?.[1] ?? 'null') as { examples: Record<string, Answer>; link: Answer; invalid: Answer; get: Answer };
+    for (const [name, digest] of Object.entries(expected)) {
+      expect(out.examples[name], name).toEqual(expect.objectContaining({ status: 200, type: 'text/markdown; charset=utf-8', mismatches: '0', digest }));
+    }
+    const first = Object.keys(examples)[0]!;
+    expect(out.link).toEqual(expect.objectContaining({ status: 200, digest: expected[first] }));
+    expect(out.invalid.status).toBe(400);
+    expect(out.invalid.head).toMatch(/^1:\d+: \$\.\w+: /);
+    expect(out.get.status).toBe(405);
   });
 
   it("the package's declarations type-check a consumer (nodenext, no DOM, no Node types)", () => {

@@ -32,6 +32,13 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'core-packages-no-node-builtins',
+      severity: 'error',
+      comment: `A package the core uses (${CORE_PACKAGES.join(', ')}) must not pull in a Node built-in as Node, Deno and Bun resolve it (the "node" export condition): import its browser build (fflate/browser), so the library runs unchanged in every runtime.`,
+      from: { path: `(^|/)node_modules/(${CORE_PACKAGES.join('|')})/` },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'core-only-pure-packages',
       severity: 'error',
       comment: `src/core uses no DOM-only module (svelte, monaco-editor, virtua, comlink, ...): only the pure packages ${CORE_PACKAGES.join(', ')}.`,
@@ -62,13 +69,14 @@ module.exports = {
     },
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
+    // the core's own packages are followed, so core-packages-no-node-builtins sees what they import
+    doNotFollow: { path: `node_modules/(?!(${CORE_PACKAGES.join('|')})/)` },
     // type-only imports count: they tie the modules' designs together just as much
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      conditionNames: ['import', 'require', 'node', 'default'],
       extensions: ['.ts', '.js', '.mjs', '.svelte', '.json'],
       mainFields: ['module', 'main', 'types'],
     },

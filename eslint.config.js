@@ -53,7 +53,7 @@ const CORE_GLOBALS = [
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'dist-cli/', 'coverage/', '.ci-out/', 'oracle/target/', 'oracle/found/', 'src/core/wire/schemas/*.generated.ts'],
+    ignores: ['dist/', 'dist-cli/', 'packages/*/dist/', 'coverage/', '.ci-out/', 'oracle/target/', 'oracle/found/', 'src/core/wire/schemas/*.generated.ts'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

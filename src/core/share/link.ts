@@ -7,7 +7,7 @@
 // damaged link is refused instead of opening as another scenario. step: the selected step index
 // (optional). Decoding only decompresses and decodes text; it never evaluates anything, and refuses
 // oversized or newer-format links. Format 1 links (no check) open with a note that they cannot be verified.
-import { Inflate, deflateSync } from 'fflate';
+import { Inflate, deflateSync } from 'fflate/browser';
 import { crc32 } from '../util/crc32.ts';
 import { decodeUtf8 } from '../util/utf8.ts';
 

@@ -1,0 +1,189 @@
+// Issue 21: pack, install, use. Builds the two npm packages (scripts/build-packages.ts), packs each with `npm pack`,
+// installs the tarballs into a fresh project in a temp directory (as a user would, nothing from this repository
+// besides the tarballs), then:
+//   - `npx sgp check` and `sgp run --json` work on the examples;
+//   - the library, imported from the installed package in Node, Deno, Bun, workerd and Chromium (the runtimes are
+//     this repository's devDependencies, installed by `npm ci` like everything else), gives every example's trace
+//     digest equal to the sources' own;
+//   - its declarations type-check a consumer (module nodenext, no DOM, no Node types);
+//   - the core package stays small: only its bundle, its declarations and its README.
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPackages } from '../../scripts/build-packages.ts';
+import { exportMarkdown, parseScenario, runScenario } from '../../src/core/index.ts';
+
+const repo = resolve(import.meta.dirname, '../..');
+const bin = (name: string) => join(repo, 'node_modules/.bin', name);
+const CHROMIUM = '/usr/bin/chromium';
+const consumerFiles = ['probe.mjs', 'main.mjs', 'worker.mjs', 'page.mjs', 'probe.capnp', 'edge.mjs', 'edge.capnp', 'consumer.ts', 'tsconfig.json'];
+
+const examples: Record<string, string> = Object.fromEntries(
+  readdirSync(join(repo, 'static/examples'))
+    .filter((f) => f.endsWith('.json') && f !== 'index.json')
+    .sort()
+    .map((f) => [f, readFileSync(join(repo, 'static/examples', f), 'utf8')]),
+);
+
+/** The digests the sources give, in this process: what every installed runtime must reproduce. */
+function sourceDigests(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, text] of Object.entries(examples)) {
+    const parsed = parseScenario(text);
+    const value = parsed.ok ? runScenario(parsed.scenario) : parsed.errors;
+    out[name] = createHash('sha256').update(JSON.stringify(value)).digest('hex');
+  }
+  return out;
+}
+
+interface Packed {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: { path: string }[];
+}
+
+let root = '';
+let app = '';
+const packed: Record<string, Packed> = {};
+
+function run(command: string, args: readonly string[], env: Record<string, string> = {}): SpawnSyncReturns<string> {
+  return spawnSync(command, args, { cwd: app, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });
+}
+
+/** Bundles a worker module as wrangler does for Cloudflare: one ES module, the Workers export conditions. */
+async function bundleWorker(entry: string, outfile: string): Promise<void> {
+  await build({ entryPoints: [join(app, entry)], outfile: join(app, outfile), bundle: true, format: 'esm', platform: 'browser', conditions: ['workerd', 'worker', 'browser'], logLevel: 'warning' });
+}
+
+/** Runs a command that must succeed; its stdout. */
+function ok(command: string, args: readonly string[], env: Record<string, string> = {}): string {
+  const r = run(command, args, env);
+  expect(r.error, `${command} ${args.join(' ')}`).toBeUndefined();
+  expect(r.status, `${command} ${args.join(' ')}: ${r.stderr}`).toBe(0);
+  return r.stdout;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'sgp-pack-'));
+  app = join(root, 'app');
+  mkdirSync(app);
+  await buildPackages();
+  for (const name of ['core', 'cli']) {
+    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', root], { cwd: join(repo, 'packages', name), encoding: 'utf8' });
+    packed[name] = (JSON.parse(out) as Packed[])[0]!;
+  }
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'fresh-project', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(root, packed.core!.filename), join(root, packed.cli!.filename)], {
+    cwd: app,
+    stdio: 'pipe',
+  });
+  for (const f of consumerFiles) copyFileSync(join(import.meta.dirname, 'consumer', f), join(app, f));
+  copyFileSync(join(repo, 'examples/kip-report-worker/worker.mjs'), join(app, 'report.mjs'));
+  writeFileSync(join(app, 'examples.json'), JSON.stringify(examples));
+  for (const [name, text] of Object.entries(examples)) writeFileSync(join(app, name), text);
+}, 240_000);
+
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('the packages, packed and installed into a fresh project', () => {
+  it('the core package ships only its bundle, declarations and README, a few hundred KB', () => {
+    const core = packed.core!;
+    const paths = core.files.map((f) => f.path);
+    expect(paths.filter((p) => !/^(dist\/index\.js|dist\/types\/.+\.d\.ts|README\.md|package\.json)$/.test(p))).toEqual([]);
+    console.log(`[pack] streams-group-core: tarball ${(core.size / 1024).toFixed(0)} KB, unpacked ${(core.unpackedSize / 1024).toFixed(0)} KB, ${paths.length} files`);
+    expect(core.unpackedSize).toBeLessThan(1024 * 1024);
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules/streams-group-core/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies)).toEqual(['fflate']);
+  });
+
+  it('npx sgp check and sgp run --json work on the examples, with no dev dependency installed', () => {
+    expect(existsSync(join(app, 'node_modules/tsx'))).toBe(false);
+    const names = Object.keys(examples);
+    const out = ok('npx', ['--no-install', 'sgp', 'check', ...names]);
+    for (const name of names) expect(out).toContain(`${name}: ok`);
+    const trace = JSON.parse(ok('npx', ['--no-install', 'sgp', 'run', '02-scale-out-revocation.json', '--json'])) as unknown;
+    expect(createHash('sha256').update(JSON.stringify(trace)).digest('hex')).toBe(sourceDigests()['02-scale-out-revocation.json']);
+  });
+
+  it('the library gives every example the same trace digest in Node, Deno, Bun, workerd and Chromium', async () => {
+    const expected = sourceDigests();
+    const digests: Record<string, unknown> = {};
+    digests.node = JSON.parse(ok(process.execPath, ['main.mjs']));
+    digests.deno = JSON.parse(ok(bin('deno'), ['run', '--no-lock', '--allow-read=.', 'main.mjs'], { DENO_DIR: join(root, 'deno'), DENO_NO_UPDATE_CHECK: '1' }));
+    digests.bun = JSON.parse(ok(bin('bun'), ['main.mjs']));
+
+    // workerd runs what wrangler would deploy: the worker bundled with the Workers export conditions
+    await build({
+      entryPoints: [join(app, 'worker.mjs')],
+      outfile: join(app, 'worker.bundle.mjs'),
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      conditions: ['workerd', 'worker', 'browser'],
+      logLevel: 'warning',
+    });
+    const workerd = ok(bin('workerd'), ['test', 'probe.capnp']);
+    digests.workerd = JSON.parse(/^DIGESTS (.*)$/m.exec(workerd)?.[1] ?? 'null');
+
+    // Chromium: the page as a bundler builds it for the browser, loaded from a file (a secure context, for Web Crypto)
+    await build({ entryPoints: [join(app, 'page.mjs')], outfile: join(app, 'page.bundle.js'), bundle: true, format: 'iife', platform: 'browser', logLevel: 'warning' });
+    writeFileSync(join(app, 'index.html'), '<!doctype html><meta charset="utf-8"><title>probe</title><script src="page.bundle.js"></script>');
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`file://${join(app, 'index.html')}`);
+      digests.chromium = await page.evaluate(() => (globalThis as unknown as { sgpDigests: Promise<unknown> }).sgpDigests);
+    } finally {
+      await browser.close();
+    }
+
+    for (const runtime of ['node', 'deno', 'bun', 'workerd', 'chromium']) expect(digests[runtime], runtime).toEqual(expected);
+  });
+
+  it('examples/kip-report-worker answers every example with its KIP report under workerd', async () => {
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const expected: Record<string, string> = {};
+    for (const [name, text] of Object.entries(examples)) {
+      const parsed = parseScenario(text);
+      if (!parsed.ok) throw new Error(`${name} does not parse`);
+      const variants = [...new Set([parsed.scenario.variant, ...(parsed.scenario.checkVariants ?? [])])];
+      expected[name] = sha(
+        exportMarkdown(
+          parsed.scenario,
+          variants.map((variant) => ({ variant, trace: runScenario({ ...parsed.scenario, variant }) })),
+        ),
+      );
+    }
+    await bundleWorker('report.mjs', 'report.bundle.mjs');
+    await bundleWorker('edge.mjs', 'edge.bundle.mjs');
+    interface Answer {
+      status: number;
+      type: string | null;
+      mismatches: string | null;
+      digest: string;
+      head: string;
+    }
+    const out = JSON.parse(/^EDGE (.*)$/m.exec(ok(bin('workerd'), ['test', 'edge.capnp']))?.[1] ?? 'null') as { examples: Record<string, Answer>; link: Answer; invalid: Answer; get: Answer };
+    for (const [name, digest] of Object.entries(expected)) {
+      expect(out.examples[name], name).toEqual(expect.objectContaining({ status: 200, type: 'text/markdown; charset=utf-8', mismatches: '0', digest }));
+    }
+    const first = Object.keys(examples)[0]!;
+    expect(out.link).toEqual(expect.objectContaining({ status: 200, digest: expected[first] }));
+    expect(out.invalid.status).toBe(400);
+    expect(out.invalid.head).toMatch(/^1:\d+: \$\.\w+: /);
+    expect(out.get.status).toBe(405);
+  });
+
+  it("the package's declarations type-check a consumer (nodenext, no DOM, no Node types)", () => {
+    ok(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.json']);
+  });
+});

@@ -5,7 +5,7 @@
 // registries, src/core/editions/index.ts and (for the wire dialects) src/core/editions/wire.ts, are known to the base.
 
 /** The npm packages the core may use: pure, no DOM, no Node built-ins. */
-const CORE_PACKAGES = ['fflate'];
+const CORE_PACKAGES = ['fflate', 're2js'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -26,3 +26,4 @@ section('explorer: BFS on a 3-member group, depth 6 (longer runs, steadier figur
 section('scale: N client joins then run until stable (durability check on); cost per member and its growth', './scale.ts', 'join', '1000', '10000', '1');
 section('scale: an N-step 3-client scenario (durability check on); cost per step and its growth', './scale.ts', 'steps', '10000', '100000', '1');
 section('scale: N fired periodic timers with nothing to do (retention checks every 1 ms)', './scale.ts', 'timers', '10000', '100000', '9');
+section('source-topic regex: (a+)+b against a name of N characters (linear engine)', './regex.ts');

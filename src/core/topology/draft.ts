@@ -5,6 +5,7 @@ import type { Subtopology, TopicInfo } from '../protocol/messages.ts';
 import { apiError } from '../protocol/errors.ts';
 import { javaHashOrder, javaListString, javaSortedMapString } from './javaHash.ts';
 import { isInternalTopic, isValidTopicName } from './validate.ts';
+import { compileTopicRegex } from './topicRegex.ts';
 
 // §7.2 TopologyMetadata.numPartitions: partition count of the FIRST source topic, -1 if absent.
 export function draftNumTasks(subtopology: Subtopology, topics: TopicsImage): number {
@@ -17,17 +18,18 @@ export function draftNumTasks(subtopology: Subtopology, topics: TopicsImage): nu
 /**
  * Seed ("also returned if the source topic regular expression matched no topics"): the topics a source-topic regex
  * subscribes — every existing non-internal topic whose whole name it matches (Java's Pattern.matcher(t).matches()),
- * sorted. null when the text is not a regular expression. (JavaScript's dialect stands in for Java's; they agree on the
- * constructs topic patterns use: classes, alternation, quantifiers.)
+ * sorted, matched in linear time (topicRegex.ts). The refusal when the text is not a regular expression, or uses a
+ * construct the playground does not match (a backreference, a lookaround, ...).
  */
-export function draftRegexTopics(regex: string, topics: TopicsImage): string[] | null {
-  let re: RegExp;
-  try {
-    re = new RegExp(`^(?:${regex})$`);
-  } catch {
-    return null;
-  }
-  return [...topics.keys()].filter((t) => !isInternalTopic(t) && re.test(t)).sort();
+export function draftRegexTopics(regex: string, topics: TopicsImage): string[] | { refused: string } {
+  const compiled = compileTopicRegex(regex);
+  if (!compiled.ok) return { refused: compiled.kind === 'invalid' ? 'is not a valid regular expression' : `uses ${compiled.reason}, which the playground does not match` };
+  return [...topics.keys()].filter((t) => !isInternalTopic(t) && compiled.matches(t)).sort();
+}
+
+function regexTopicsOrNone(regex: string, topics: TopicsImage): string[] {
+  const matched = draftRegexTopics(regex, topics);
+  return Array.isArray(matched) ? matched : [];
 }
 
 /** Seed: each subtopology's source topics followed by the topics its regexes match (no duplicates); unchanged without regexes. */
@@ -36,7 +38,7 @@ export function withRegexSourceTopics(subtopologies: readonly Subtopology[], top
   return subtopologies.map((s) => {
     if (s.sourceTopicRegex.length === 0) return s;
     const sources = [...s.sourceTopics];
-    for (const r of s.sourceTopicRegex) for (const t of draftRegexTopics(r, topics) ?? []) if (!sources.includes(t)) sources.push(t);
+    for (const r of s.sourceTopicRegex) for (const t of regexTopicsOrNone(r, topics)) if (!sources.includes(t)) sources.push(t);
     return { ...s, sourceTopics: sources };
   });
 }
@@ -46,7 +48,7 @@ function throwIfRegexMatchesNothing(subtopologies: readonly Subtopology[], topic
   for (const s of subtopologies) {
     for (const r of s.sourceTopicRegex) {
       const matched = draftRegexTopics(r, topics);
-      if (matched === null) throw apiError('STREAMS_INVALID_TOPOLOGY', `Source topic regular expression ${r} of subtopology ${s.subtopologyId} is not a valid regular expression.`);
+      if (!Array.isArray(matched)) throw apiError('STREAMS_INVALID_TOPOLOGY', `Source topic regular expression ${r} of subtopology ${s.subtopologyId} ${matched.refused}.`);
       if (matched.length === 0) throw apiError('STREAMS_MISSING_SOURCE_TOPICS', `Source topic regular expression ${r} of subtopology ${s.subtopologyId} matched no topics.`);
     }
   }

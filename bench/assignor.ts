@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { StickyTaskAssignor } from '../src/core/assignor/sticky.ts';
 import type { Flavour } from '../src/core/assignor/flavours.ts';
 import type { AssignmentMemberSpec, GroupAssignment, GroupSpec, TopologyDescriber } from '../src/core/assignor/types.ts';
+import { hashMapOrder, stringHashCode } from '../src/core/util/java.ts';
 
 export interface AssignorBenchRow {
   flavour: Flavour;
@@ -41,16 +42,57 @@ function memberSpec(i: number, prev?: { activeTasks: AssignmentMemberSpec['activ
   };
 }
 
-function groupSpec(members: number, standbys: number, previous?: GroupAssignment): GroupSpec {
+/**
+ * `members` members (`extra` more without history), in the order Java's HashMap iterates them (as the coordinator
+ * hands them to the assignor, and as oracle/…/AssignorBench.java's HashMap gives them to Kafka's assignor).
+ */
+function groupSpec(members: number, standbys: number, previous?: GroupAssignment, extra = 0): GroupSpec {
+  const ids = [...Array(members + extra).keys()].map((i) => `member-${i}`);
   const m = new Map<string, AssignmentMemberSpec>();
-  for (let i = 0; i < members; i++) {
-    const id = `member-${i}`;
-    m.set(id, memberSpec(i, previous?.members.get(id)));
+  for (const id of hashMapOrder(ids, stringHashCode)) {
+    const i = Number(id.slice('member-'.length));
+    m.set(id, memberSpec(i, i < members ? previous?.members.get(id) : undefined));
   }
   return { members: m, assignmentConfigs: new Map([['num.standby.replicas', String(standbys)]]) };
 }
 
-function median(xs: number[]): number {
+/** One benchmark shape: Kafka's assignor benchmark sizes, a full assignment or an incremental one. */
+export interface AssignorShape {
+  members: number;
+  subtopologies: number;
+  partitions: number;
+  standbys: number;
+  mode: 'full' | 'incremental';
+  spec: GroupSpec;
+  topology: TopologyDescriber;
+}
+
+/**
+ * The shapes, in benchmark order: 100 and 1,000 members (one per process); 10 or 100 stateful subtopologies of 10 or
+ * 100 partitions; 0 or 1 standby; full (no history) and incremental (the full assignment as every member's previous
+ * tasks, plus one new member).
+ */
+export function assignorShapes(only?: BenchOptions['only'], flavour: Flavour = '4.4'): AssignorShape[] {
+  const assignor = new StickyTaskAssignor({ flavour });
+  const shapes: AssignorShape[] = [];
+  for (const members of [100, 1000]) {
+    for (const subtopologies of [10, 100]) {
+      for (const partitions of [10, 100]) {
+        if (only && !only(members, subtopologies, partitions)) continue;
+        const topology = describer(subtopologies, partitions);
+        for (const standbys of [0, 1]) {
+          const full = groupSpec(members, standbys);
+          const incremental = groupSpec(members, standbys, assignor.assign(full, topology), 1);
+          shapes.push({ members, subtopologies, partitions, standbys, mode: 'full', spec: full, topology });
+          shapes.push({ members, subtopologies, partitions, standbys, mode: 'incremental', spec: incremental, topology });
+        }
+      }
+    }
+  }
+  return shapes;
+}
+
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
@@ -72,49 +114,31 @@ export async function benchAssignor(opts: BenchOptions = {}): Promise<AssignorBe
   const warmup = opts.warmup ?? 5;
   const assignor = new StickyTaskAssignor({ flavour });
   const rows: AssignorBenchRow[] = [];
-  for (const members of [100, 1000]) {
-    for (const subtopologies of [10, 100]) {
-      for (const partitions of [10, 100]) {
-        if (opts.only && !opts.only(members, subtopologies, partitions)) continue;
-        const topo = describer(subtopologies, partitions);
-        for (const standbys of [0, 1]) {
-          const full = groupSpec(members, standbys);
-          const previous = assignor.assign(full, topo);
-          // incremental: the previous assignment as every member's target, plus one new member
-          const incremental = groupSpec(members, standbys, previous);
-          (incremental.members as Map<string, AssignmentMemberSpec>).set(`member-${members}`, memberSpec(members));
-          for (const [mode, spec] of [
-            ['full', full],
-            ['incremental', incremental],
-          ] as const) {
-            for (let i = 0; i < warmup; i++) assignor.assign(spec, topo);
-            const times: number[] = [];
-            let peak = process.memoryUsage().heapUsed;
-            const started = performance.now();
-            while (times.length < runs || (opts.budgetMs !== undefined && performance.now() - started < opts.budgetMs && times.length < runs * 4)) {
-              const t0 = performance.now();
-              assignor.assign(spec, topo);
-              times.push(performance.now() - t0);
-              peak = Math.max(peak, process.memoryUsage().heapUsed);
-            }
-            rows.push({
-              flavour,
-              members,
-              subtopologies,
-              partitions,
-              tasks: subtopologies * partitions,
-              standbys,
-              mode,
-              runs: times.length,
-              medianMs: median(times),
-              minMs: Math.min(...times),
-              peakHeapMb: peak / 2 ** 20,
-            });
-            await new Promise((r) => setTimeout(r, 0));
-          }
-        }
-      }
+  for (const { members, subtopologies, partitions, standbys, mode, spec, topology: topo } of assignorShapes(opts.only, flavour)) {
+    for (let i = 0; i < warmup; i++) assignor.assign(spec, topo);
+    const times: number[] = [];
+    let peak = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    while (times.length < runs || (opts.budgetMs !== undefined && performance.now() - started < opts.budgetMs && times.length < runs * 4)) {
+      const t0 = performance.now();
+      assignor.assign(spec, topo);
+      times.push(performance.now() - t0);
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
     }
+    rows.push({
+      flavour,
+      members,
+      subtopologies,
+      partitions,
+      tasks: subtopologies * partitions,
+      standbys,
+      mode,
+      runs: times.length,
+      medianMs: median(times),
+      minMs: Math.min(...times),
+      peakHeapMb: peak / 2 ** 20,
+    });
+    await new Promise((r) => setTimeout(r, 0));
   }
   return rows;
 }

@@ -18,7 +18,7 @@ function section(title: string, file: string, ...args: string[]): void {
 }
 
 console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`);
-section('assignor ([4.4] sticky), median ms per assignment:', './assignor.ts');
+section("assignor ([4.4] sticky) side by side with Kafka 4.4.0's own StickyTaskAssignor (the jar, in a JVM), interleaved rounds, median ms per assignment:", './assignor-java.ts');
 section('coordinator: log replay (a fresh coordinator loading the partition)', './coordinator.ts', 'replay');
 section('coordinator: steady-state heartbeats', './coordinator.ts', 'heartbeats');
 section('explorer: BFS on a 3-member group, depth 5', './explore.ts', '5', '5');

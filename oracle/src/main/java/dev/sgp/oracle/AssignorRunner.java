@@ -61,36 +61,45 @@ public final class AssignorRunner {
         ObjectNode result = JSON.createObjectNode();
         result.set("id", input.get("id"));
         try {
-            Map<String, MemberMetadataAndStateImpl> members = new HashMap<>();
-            for (JsonNode m : input.get("members")) {
-                members.put(m.get("memberId").asText(), new MemberMetadataAndStateImpl(
-                    optionalText(m.get("instanceId")),
-                    optionalText(m.get("rackId")),
-                    m.get("processId").asText(),
-                    stringMap(m.get("clientTags")),
-                    tasks(m.get("active")),
-                    tasks(m.get("standby")),
-                    tasks(m.get("warmup")),
-                    offsets(m.get("taskOffsets")),
-                    offsets(m.get("taskEndOffsets"))));
-            }
-            GroupSpecImpl spec = new GroupSpecImpl(members, AssignmentConfigsImpl.fromMap(stringMap(input.get("configs"))));
-            GroupAssignment assignment = new StickyTaskAssignor().assign(spec, describer(input.get("subtopologies")));
-            ObjectNode byMember = JSON.createObjectNode();
-            for (Map.Entry<String, MemberAssignment> e : new TreeMap<>(assignment.members()).entrySet()) {
-                ObjectNode a = JSON.createObjectNode();
-                a.set("active", sortedTasks(e.getValue().activeTasks()));
-                a.set("standby", sortedTasks(e.getValue().standbyTasks()));
-                byMember.set(e.getKey(), a);
-            }
-            result.set("members", byMember);
+            GroupAssignment assignment = new StickyTaskAssignor().assign(groupSpec(input), describer(input.get("subtopologies")));
+            result.set("members", membersJson(assignment));
         } catch (RuntimeException e) {
             result.put("error", e.getClass().getSimpleName() + ": " + e.getMessage());
         }
         return result;
     }
 
-    private static TopologyDescriber describer(JsonNode subtopologies) {
+    /** The input's members, put into a HashMap in the order given, and its assignment configs. */
+    static GroupSpecImpl groupSpec(JsonNode input) {
+        Map<String, MemberMetadataAndStateImpl> members = new HashMap<>();
+        for (JsonNode m : input.get("members")) {
+            members.put(m.get("memberId").asText(), new MemberMetadataAndStateImpl(
+                optionalText(m.get("instanceId")),
+                optionalText(m.get("rackId")),
+                m.get("processId").asText(),
+                stringMap(m.get("clientTags")),
+                tasks(m.get("active")),
+                tasks(m.get("standby")),
+                tasks(m.get("warmup")),
+                offsets(m.get("taskOffsets")),
+                offsets(m.get("taskEndOffsets"))));
+        }
+        return new GroupSpecImpl(members, AssignmentConfigsImpl.fromMap(stringMap(input.get("configs"))));
+    }
+
+    /** The members' active and standby tasks, members and tasks sorted. */
+    static ObjectNode membersJson(GroupAssignment assignment) {
+        ObjectNode byMember = JSON.createObjectNode();
+        for (Map.Entry<String, MemberAssignment> e : new TreeMap<>(assignment.members()).entrySet()) {
+            ObjectNode a = JSON.createObjectNode();
+            a.set("active", sortedTasks(e.getValue().activeTasks()));
+            a.set("standby", sortedTasks(e.getValue().standbyTasks()));
+            byMember.set(e.getKey(), a);
+        }
+        return byMember;
+    }
+
+    static TopologyDescriber describer(JsonNode subtopologies) {
         Map<String, JsonNode> byId = new TreeMap<>();
         for (JsonNode s : subtopologies) byId.put(s.get("id").asText(), s);
         List<String> ids = new ArrayList<>(byId.keySet());

@@ -1,6 +1,5 @@
 // Every group a scenario's requests name, so that `sgp oracle` can set the scenario's group configs on each of them
 // before step 0 and confirm topic changes on each __consumer_offsets shard that holds one.
-import type { OraclePlan, PlannedRequest } from './plan.ts';
 import { pushAll } from '../util/arrays.ts';
 
 /** The group resource of IncrementalAlterConfigs (ConfigResource.Type.GROUP). */
@@ -24,10 +23,22 @@ export function requestGroups(api: string, request: Obj): string[] {
   return out;
 }
 
+/** A request of an oracle plan (plan.ts PlannedRequest), as far as its groups go. */
+interface NamedRequest {
+  api: string;
+  request: Obj;
+}
+
+/** The shape of an oracle plan (plan.ts OraclePlan) that names groups. */
+interface GroupNamingPlan {
+  scenario: { groupId: string };
+  steps: readonly ({ kind: 'request'; request: NamedRequest | null } | { kind: 'run'; exchanges: readonly NamedRequest[] } | { kind: 'advance' | 'failover' | 'topics' })[];
+}
+
 /** The scenario's group and every group its planned requests name, in order of first use, without the empty id. */
-export function planGroups(plan: Pick<OraclePlan, 'scenario' | 'steps'>): string[] {
+export function planGroups(plan: GroupNamingPlan): string[] {
   const seen = new Set<string>([plan.scenario.groupId]);
-  const add = (p: PlannedRequest) => {
+  const add = (p: NamedRequest) => {
     for (const g of requestGroups(p.api, p.request)) seen.add(g);
   };
   for (const s of plan.steps) {

@@ -103,18 +103,20 @@ export class KafkaClient {
   }
 
   async deleteTopics(names: string[]): Promise<{ name: string; errorCode: number }[]> {
-    const res = await this.call('DeleteTopics', 6, { topics: names.map((name) => ({ name, topicId: 'AAAAAAAAAAAAAAAAAAAAAA' })), topicNames: [], timeoutMs: 30_000 });
+    // v6 names each topic in `topics` (name, or the zero id with a name); `topicNames` is the v0-5 field
+    const res = await this.call('DeleteTopics', 6, { topics: names.map((name) => ({ name, topicId: 'AAAAAAAAAAAAAAAAAAAAAA' })), timeoutMs: 30_000 });
     return (res.responses as Record<string, unknown>[]).map((t) => ({ name: t.name as string, errorCode: t.errorCode as number }));
   }
 
-  /** Sets group configs (`streams.session.timeout.ms`, …) on a GROUP resource. */
-  async alterGroupConfigs(groupId: string, configs: Record<string, string>): Promise<{ errorCode: number; errorMessage: string | null }> {
+  /** Sets group configs (`streams.session.timeout.ms`, …) on one GROUP resource per group, in one request; the first failure, else success. */
+  async alterGroupConfigs(groupIds: string | readonly string[], configs: Record<string, string>): Promise<{ groupId: string; errorCode: number; errorMessage: string | null }> {
+    const ids = typeof groupIds === 'string' ? [groupIds] : groupIds;
     const res = await this.call('IncrementalAlterConfigs', 1, {
-      resources: [{ resourceType: GROUP_RESOURCE, resourceName: groupId, configs: Object.entries(configs).map(([name, value]) => ({ name, configOperation: 0, value })) }],
+      resources: ids.map((id) => ({ resourceType: GROUP_RESOURCE, resourceName: id, configs: Object.entries(configs).map(([name, value]) => ({ name, configOperation: 0, value })) })),
       validateOnly: false,
     });
-    const r = (res.responses as Record<string, unknown>[])[0]!;
-    return { errorCode: r.errorCode as number, errorMessage: r.errorMessage as string | null };
+    const results = (res.responses as Record<string, unknown>[]).map((r) => ({ groupId: r.resourceName as string, errorCode: r.errorCode as number, errorMessage: r.errorMessage as string | null }));
+    return results.find((r) => r.errorCode !== 0) ?? { groupId: ids[0] ?? '', errorCode: 0, errorMessage: null };
   }
 
   /** The log end offset of a partition (ListOffsets, timestamp -1 = latest). */

@@ -2,15 +2,15 @@
 // request as the simulator generated it, waits in real time for `advance` and `run`, restarts the broker for a
 // failover, and reads back what the broker wrote to __consumer_offsets for the group after each step.
 import { randomBytes } from 'node:crypto';
-import { stringHashCode } from '../../core/util/java.ts';
 import { decodeCoordinatorRecord } from '../../core/wire/coordinatorRecords.ts';
 import type { OraclePlan, PlannedRequest } from '../../core/oracle/plan.ts';
 import { SCALED_RESULT_FIELDS } from '../../core/oracle/plan.ts';
 import { RunNames } from '../../core/oracle/names.ts';
+import { planGroups } from '../../core/oracle/groups.ts';
 import type { KafkaStepResult } from '../../core/oracle/compare.ts';
 import { KafkaClient, OFFSETS_TOPIC } from '../kafka/client.ts';
 import { waitFor } from '../kafka/wait.ts';
-import { joinHeartbeat } from '../kafka/heartbeats.ts';
+import { CoordinatorProbe, offsetsPartitionOf } from '../kafka/coordinatorProbe.ts';
 
 export interface ExecuteOptions {
   host: string;
@@ -54,38 +54,45 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
   const scale = plan.timeScale;
   const roundTrips: number[] = [];
 
+  // every group of the scenario, named up front: each gets the group configs, each one's shard is probed
+  for (const g of planGroups(plan)) names.group(g);
+
   let client = await connectToCoordinator(opts.host, opts.port, group);
+  // changes are confirmed through the coordinator, on the client of the moment (a failover reconnects)
+  const probe = new CoordinatorProbe(
+    {
+      streamsGroup: (api, version, data) => client.streamsGroup(api, version, data),
+      createTopics: (topics) => client.createTopics(topics),
+      alterGroupConfigs: (ids, configs) => client.alterGroupConfigs(ids, configs),
+    },
+    runId,
+  );
   let offsetPartitions = 1;
   /** Next offset to read, per __consumer_offsets partition that holds one of this run's groups. */
   const nextOffsets = new Map<number, number>();
   const locate = async () => {
     const meta = await client.metadata([OFFSETS_TOPIC]);
     offsetPartitions = meta.get(OFFSETS_TOPIC)?.partitions ?? 1;
+    probe.watch(names.groups, offsetPartitions);
   };
   /** Starts reading the partition of every group named so far from its end (before a request that names a new group). */
   const watchGroups = async () => {
     for (const g of names.groups) {
-      // A group lives on partition abs(groupId.hashCode()) % partitions of __consumer_offsets.
-      const partition = Math.abs(stringHashCode(g)) % offsetPartitions;
+      const partition = offsetsPartitionOf(g, offsetPartitions);
       if (!nextOffsets.has(partition)) nextOffsets.set(partition, await client.endOffset(OFFSETS_TOPIC, partition));
     }
   };
   await locate();
   await watchGroups();
 
-  const alter = await client.alterGroupConfigs(group, plan.groupConfigs);
-  if (alter.errorCode !== 0) throw new Error(`IncrementalAlterConfigs on group ${group} failed (error ${alter.errorCode}: ${alter.errorMessage ?? ''})`);
+  // the scenario's group configs hold for every group it names (the simulator's are broker-wide)
+  const alter = await client.alterGroupConfigs(names.groups, plan.groupConfigs);
+  if (alter.errorCode !== 0) throw new Error(`IncrementalAlterConfigs on group ${alter.groupId} failed (error ${alter.errorCode}: ${alter.errorMessage ?? ''})`);
   await coordinatorLoaded(client, group);
-  let probes = 0;
-  // a fresh probe group each time: a streams group keeps the topology it was created with
-  const probeGroup = () => `${group}.probe${++probes}`;
+  await probe.groupConfigsApplied();
   const initialTopics = plan.scenario.topics.map((t) => ({ name: names.topic(t.name), partitions: t.partitions }));
   await createTopics(client, initialTopics);
-  await coordinatorSeesTopics(
-    client,
-    probeGroup(),
-    initialTopics.map((t) => t.name),
-  );
+  await probe.topicsVisible(initialTopics);
 
   const readRecords = async () => {
     const out: { type: string; key: Record<string, unknown>; value: Record<string, unknown> | null }[] = [];
@@ -125,6 +132,8 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
     switch (s.kind) {
       case 'request':
         if (s.request) result.response = await send(s.request);
+        // the coordinator gets new group configs after the answer: wait until they hold, as the simulator's do at once
+        if (s.request?.api === 'IncrementalAlterConfigs') await probe.groupConfigsApplied();
         break;
       case 'advance':
         await sleep(s.ms / scale);
@@ -147,35 +156,20 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
         break;
       }
       case 'topics': {
-        if (s.create.length > 0) {
-          await createTopics(
-            client,
-            s.create.map((t) => ({ name: names.topic(t.name), partitions: t.partitions })),
-          );
-          await coordinatorSeesTopics(
-            client,
-            probeGroup(),
-            s.create.map((t) => names.topic(t.name)),
-          );
+        // Each change is confirmed through the coordinator's shards (CoordinatorProbe), never by sleeping.
+        const created = s.create.map((t) => ({ name: names.topic(t.name), partitions: t.partitions }));
+        await createTopics(client, created);
+        const deleted = s.delete.map((t) => names.topic(t));
+        if (deleted.length > 0) {
+          for (const r of await client.deleteTopics(deleted)) if (r.errorCode !== 0) throw new Error(`DeleteTopics ${r.name}: error ${r.errorCode}`);
+          await probe.deletionApplied(deleted);
         }
-        if (s.delete.length > 0) {
-          await client.deleteTopics(s.delete.map((t) => names.topic(t)));
-          await waitFor('deleted topics to disappear from the metadata', 30_000, async () => {
-            const meta = await client.metadata(s.delete.map((t) => names.topic(t)));
-            return [...meta.values()].every((m) => m.errorCode !== 0) ? true : undefined;
-          });
-        }
-        if (Object.keys(s.partitions).length > 0) {
-          const renamed = Object.fromEntries(Object.entries(s.partitions).map(([t, n]) => [names.topic(t), n]));
-          const res = await client.createPartitions(renamed);
+        const grown = Object.entries(s.partitions).map(([t, n]) => ({ name: names.topic(t), partitions: n }));
+        if (grown.length > 0) {
+          const res = await client.createPartitions(Object.fromEntries(grown.map((t) => [t.name, t.partitions])));
           for (const r of res) if (r.errorCode !== 0) throw new Error(`CreatePartitions ${r.name}: error ${r.errorCode} ${r.errorMessage ?? ''}`);
-          await waitFor('new partition counts in the metadata', 30_000, async () => {
-            const meta = await client.metadata(Object.keys(renamed));
-            return Object.entries(renamed).every(([t, n]) => meta.get(t)?.partitions === n) ? true : undefined;
-          });
         }
-        // The group coordinator sees topic changes through the metadata image, shortly after the metadata cache.
-        await sleep(200);
+        await probe.topicsVisible([...created.filter((t) => !s.delete.some((d) => names.topic(d) === t.name)), ...grown]);
         break;
       }
     }
@@ -203,31 +197,6 @@ async function coordinatorLoaded(client: KafkaClient, group: string): Promise<vo
   });
 }
 
-/**
- * Waits until the group coordinator's metadata image has the topics (it follows the metadata cache shortly): a probe
- * member of a separate group subscribes to them until no MISSING_SOURCE_TOPICS status is left, then leaves.
- */
-async function coordinatorSeesTopics(client: KafkaClient, probeGroup: string, topics: string[]): Promise<void> {
-  if (topics.length === 0) return;
-  const join = joinHeartbeat(probeGroup, 'probe', 'probe', topics);
-  await waitFor(`the group coordinator to see topics ${topics.join(', ')}`, 30_000, async () => {
-    const res = await client.streamsGroup('StreamsGroupHeartbeat', 1, join);
-    if (res.errorCode !== 0) throw new Error(`probe heartbeat failed with error ${String(res.errorCode)}: ${String(res.errorMessage)}`);
-    await client.streamsGroup('StreamsGroupHeartbeat', 1, {
-      ...join,
-      memberEpoch: -1,
-      topology: null,
-      activeTasks: null,
-      standbyTasks: null,
-      warmupTasks: null,
-      processId: null,
-      clientTags: null,
-      rebalanceTimeoutMs: -1,
-    });
-    return (res.status as { statusCode: number }[]).some((st) => st.statusCode === 1) ? undefined : true;
-  });
-}
-
 async function createTopics(client: KafkaClient, topics: { name: string; partitions: number }[]): Promise<void> {
   if (topics.length === 0) return;
   for (const r of await client.createTopics(topics)) {
@@ -237,7 +206,6 @@ async function createTopics(client: KafkaClient, topics: { name: string; partiti
     const meta = await client.metadata(topics.map((t) => t.name));
     return topics.every((t) => meta.get(t.name)?.errorCode === 0 && meta.get(t.name)?.partitions === t.partitions) ? true : undefined;
   });
-  await sleep(200);
 }
 
 /**

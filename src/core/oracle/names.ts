@@ -3,6 +3,11 @@
 // they carry, whatever the RPC), responses and records are renamed back, and a ListGroups answer keeps only this
 // run's groups (a shared broker lists everyone's).
 
+import { isInternalTopic, isValidTopicName } from '../topology/validate.ts';
+
+/** Characters of a run id ("sgp-" and 8 hex digits), which a run-scoped topic name adds with its dot. */
+export const RUN_ID_LENGTH = 12;
+
 /** The group resource of IncrementalAlterConfigs / DescribeConfigs (ConfigResource.Type.GROUP). */
 const GROUP_RESOURCE = 32;
 /** The topic resource (ConfigResource.Type.TOPIC). */
@@ -17,16 +22,24 @@ export class RunNames {
   readonly groups: string[] = [];
   constructor(readonly runId: string) {}
 
-  /** A scenario group id on the broker. The empty id is left alone: Kafka answers it INVALID_GROUP_ID either way. */
+  /**
+   * A scenario group id on the broker. An empty or blank id is left alone: Kafka refuses it as it is
+   * (Utils.throwIfEmptyString trims; the plan refuses a blank id where Kafka would keep it as a group).
+   */
   group(id: string): string {
-    if (id === '') return id;
+    if (id.trim() === '') return id;
     const name = `${id}.${this.runId}`;
     if (!this.groups.includes(name)) this.groups.push(name);
     return name;
   }
 
+  /**
+   * A scenario topic on the broker. A name Kafka refuses (Topic.validate: empty, "." or "..", too long, characters
+   * outside [a-zA-Z0-9._-]) or an internal topic (__consumer_offsets, …) is sent as it is, so Kafka gives the verdict
+   * it gives the scenario; a prefix would make it valid.
+   */
   topic(name: string): string {
-    return name === '' ? name : `${this.runId}.${name}`;
+    return isInternalTopic(name) || !isValidTopicName(name) ? name : `${this.runId}.${name}`;
   }
 
   /** Whether a group on the broker is one of this run's (a probe group "<g>.<run>.probeN" is not). */

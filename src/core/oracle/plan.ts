@@ -4,7 +4,10 @@
 // reproduced faithfully on a real broker (then it is refused, never run wrong).
 import { editionNamed, editionNames } from '../editions/index.ts';
 import { ScenarioRunner } from '../scenario/runner.ts';
-import type { RpcName, Scenario, TraceStep } from '../scenario/types.ts';
+import type { RpcName, Scenario, Step, TraceStep } from '../scenario/types.ts';
+import { isInternalTopic, isValidTopicName } from '../topology/validate.ts';
+import { RUN_ID_LENGTH } from './names.ts';
+import { requestGroups } from './groups.ts';
 import { pushAll } from '../util/arrays.ts';
 import { variantDefinition } from '../variants/index.ts';
 
@@ -18,6 +21,9 @@ export const GROUP_CONFIG_OF: Record<string, { name: string; time: boolean }> = 
   'group.streams.task.offset.interval.ms': { name: 'streams.task.offset.interval.ms', time: true },
   'group.streams.num.warmup.replicas': { name: 'streams.num.warmup.replicas', time: false },
   'group.streams.acceptable.recovery.lag': { name: 'streams.acceptable.recovery.lag', time: false },
+  // Kafka 4.4 has no broker config for it (GroupCoordinatorConfig has none): only the group config GroupConfig
+  // streams.rack.aware.assignment.tags, set on every group, carries the simulator's broker-wide value
+  'streams.rack.aware.assignment.tags': { name: 'streams.rack.aware.assignment.tags', time: false },
 };
 
 /** Kafka 4.4 defaults of the configs above (the simulator's too). */
@@ -138,6 +144,13 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
   }
   if (!variantDefinition(scenario.variant).runsOnKafka) reasons.push(`variant "${scenario.variant}" is a proposal; Kafka 4.4 runs "current"`);
   if ((scenario as { initialLog?: unknown[] }).initialLog?.length) reasons.push("the scenario starts from an initialLog: a real broker's __consumer_offsets cannot be preloaded with given records");
+  pushAll(
+    reasons,
+    topicNameReasons(
+      'the scenario',
+      scenario.topics.map((t) => t.name),
+    ),
+  );
   const brokerConfigs: Record<string, string> = {};
   for (const [name, value] of Object.entries(scenario.config ?? {})) {
     if (GROUP_CONFIG_OF[name]) continue;
@@ -193,7 +206,11 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
       steps.push({ ...base, kind: 'advance', ms: step.advance });
       events.push({ at: t.time, what: `the end of ${where}`, extraMs: 0, step: i, waitEnd: true });
     } else if ('run' in step) {
-      const exchanges = t.exchanges.map((x) => planned(x.api ?? 'StreamsGroupHeartbeat', x.version ?? 1, x.member, x.request, x.at));
+      const exchanges = t.exchanges.map((x) => ({
+        ...planned(x.api ?? 'StreamsGroupHeartbeat', x.version ?? 1, x.member, x.request, x.at),
+        clientId: requestContext(scenario, undefined, x.member).clientId,
+      }));
+      for (const x of t.exchanges) pushAll(reasons, contextReasons(where, x.api ?? 'StreamsGroupHeartbeat', requestContext(scenario, undefined, x.member)));
       requests += exchanges.length;
       for (const x of t.exchanges) events.push({ at: x.at, what: `a request of ${where} at ${x.at} ms`, extraMs: 0, step: i, waitEnd: false });
       events.push({ at: t.time, what: `the end of ${where}`, extraMs: 0, step: i, waitEnd: true });
@@ -210,6 +227,8 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
       }
     } else if ('topics' in step) {
       topicSteps++;
+      const touched = [...(step.topics.create ?? []).map((c) => c.name), ...(step.topics.delete ?? []), ...Object.keys(step.topics.partitions ?? {})];
+      pushAll(reasons, topicNameReasons(where, touched));
       steps.push({ ...base, kind: 'topics', create: step.topics.create ?? [], delete: step.topics.delete ?? [], partitions: step.topics.partitions ?? {} });
       events.push({ at: t.time, what: `${where}`, extraMs: TOPICS_STEP_REAL_MS, step: i, waitEnd: false });
     } else {
@@ -221,9 +240,11 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
         if (api === 'IncrementalAlterConfigs') pushAll(reasons, alterConfigsReasons(where, t.request as Record<string, unknown>));
         if (api === 'StreamsGroupHeartbeat' && (t.version ?? 0) > 1) reasons.push(`${where}: StreamsGroupHeartbeat v${t.version} is a KAFKA-20870 proposal; Kafka 4.4 speaks v0–v1`);
         requests++;
-        // the simulator's client id: the alias of a simulated client, else the raw requests' "sgp"
-        const clientId = t.member !== null && scenario.clients[t.member] !== undefined ? t.member : 'sgp';
-        steps.push({ ...base, kind: 'request', request: { ...planned(api, t.version ?? 0, t.member, t.request, t.time), clientId } });
+        // the simulator's request context: the step's, else its client's, else the raw requests' "sgp"
+        const context = requestContext(scenario, step, t.member);
+        pushAll(reasons, contextReasons(where, api, context));
+        pushAll(reasons, nameReasons(where, api, t.request as Record<string, unknown>));
+        steps.push({ ...base, kind: 'request', request: { ...planned(api, t.version ?? 0, t.member, t.request, t.time), clientId: context.clientId } });
         events.push({ at: t.time, what: `the request of ${where}`, extraMs: 0, step: i, waitEnd: false });
       }
     }
@@ -299,6 +320,12 @@ export function planOracle(scenario: Scenario, opts: PlanOptions): PlanResult {
   if (bounds.length > 0) return { ok: false, trace, reasons: bounds };
   const groupConfigs: Record<string, string> = {};
   for (const [name, spec] of Object.entries(GROUP_CONFIG_OF)) {
+    if (GROUP_DEFAULTS[name] === undefined) {
+      // a list config without a Kafka default: set only when the scenario gives one
+      const value = String(scenario.config?.[name] ?? '').trim();
+      if (value !== '') groupConfigs[spec.name] = value;
+      continue;
+    }
     const value = Number(scenario.config?.[name] ?? GROUP_DEFAULTS[name]);
     groupConfigs[spec.name] = String(spec.time ? Math.round(value / timeScale) : value);
   }
@@ -399,4 +426,77 @@ function boundsReasons(scenario: Scenario, steps: PlannedStep[], scale: number):
     }
   }
   return reasons;
+}
+
+/** The host Kafka stores for a request from this machine (RequestContext.clientAddress of a loopback connection). */
+const ORACLE_CLIENT_HOST = '/127.0.0.1';
+
+/**
+ * The request context the simulator gave a request (ScenarioRunner): a send step's own clientId/clientHost, else its
+ * member's client's (its alias and "/127.0.0.1" unless the client sets them), else the raw sender's "sgp".
+ */
+export function requestContext(scenario: Scenario, step: Step | undefined, member: string | null): { clientId: string; clientHost: string } {
+  const spec = member !== null ? scenario.clients[member] : undefined;
+  const base = member !== null && spec !== undefined ? { clientId: spec.clientId ?? member, clientHost: spec.clientHost ?? ORACLE_CLIENT_HOST } : { clientId: 'sgp', clientHost: ORACLE_CLIENT_HOST };
+  const own = step !== undefined && 'send' in step ? step : undefined;
+  return { clientId: own?.clientId ?? base.clientId, clientHost: own?.clientHost ?? base.clientHost };
+}
+
+/** A heartbeat stores the client's host in the member's metadata; the broker takes it from the connection, which sgp oracle cannot choose. */
+function contextReasons(where: string, api: string, context: { clientHost: string }): string[] {
+  if (api !== 'StreamsGroupHeartbeat' || context.clientHost === ORACLE_CLIENT_HOST) return [];
+  return [
+    `${where}: clientHost "${context.clientHost}" cannot be reproduced: Kafka stores the address the request came from (RequestContext.clientAddress), which is "${ORACLE_CLIENT_HOST}" for sgp oracle`,
+  ];
+}
+
+/**
+ * Topics a topics step or the scenario's cluster names must be topics Kafka can create (Topic.validate, not internal)
+ * whose run-scoped name ("<run>.<topic>") still fits Kafka's 249 characters; otherwise the broker could not hold the
+ * scenario's cluster.
+ */
+function topicNameReasons(where: string, names: readonly string[]): string[] {
+  const reasons: string[] = [];
+  for (const name of new Set(names)) {
+    if (isInternalTopic(name) || !isValidTopicName(name)) reasons.push(`${where}: topic "${name}" is one Kafka refuses to create (Topic.validate, internal topics), so a broker cannot hold it`);
+    else if (name.length + RUN_ID_LENGTH + 1 > 249) reasons.push(`${where}: topic "${name}" has ${name.length} characters; run-scoped ("<run>.${name}") it would pass Kafka's limit of 249`);
+  }
+  return reasons;
+}
+
+/** Names in a request that the run-scoped names would change Kafka's verdict on. */
+function nameReasons(where: string, api: string, request: Record<string, unknown>): string[] {
+  const reasons: string[] = [];
+  // A blank group id: Kafka refuses it for a heartbeat (Utils.throwIfEmptyString trims) but the offset and admin RPCs
+  // take it as a group (isGroupIdNotEmpty does not trim); it is sent unscoped, so it would be shared with other runs.
+  if (api !== 'StreamsGroupHeartbeat' && api !== 'StreamsGroupDescribe') {
+    for (const g of requestGroups(api, request))
+      if (g !== '' && g.trim() === '') reasons.push(`${where}: group id ${JSON.stringify(g)} is blank: a broker would keep it for every run, not this one's`);
+  }
+  for (const name of requestTopics(api, request)) {
+    if (isValidTopicName(name) && !isInternalTopic(name) && name.length + RUN_ID_LENGTH + 1 > 249)
+      reasons.push(`${where}: topic "${name}" has ${name.length} characters; run-scoped ("<run>.${name}") it would pass Kafka's limit of 249, which changes Kafka's verdict`);
+  }
+  return reasons;
+}
+
+/** Every topic name a request carries (topologies, offsets RPCs, topic config resources). */
+function requestTopics(api: string, request: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const obj = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object') : []);
+  const named = (v: unknown) => {
+    for (const t of obj(v)) if (typeof t.name === 'string') out.push(t.name);
+  };
+  if (api === 'StreamsGroupHeartbeat') {
+    const topology = request.topology as { subtopologies?: unknown } | null | undefined;
+    for (const s of obj(topology?.subtopologies)) {
+      for (const k of ['sourceTopics', 'repartitionSinkTopics']) if (Array.isArray(s[k])) for (const t of s[k] as unknown[]) if (typeof t === 'string') out.push(t);
+      named(s.stateChangelogTopics);
+      named(s.repartitionSourceTopics);
+    }
+  }
+  named(request.topics);
+  for (const g of obj(request.groups)) named(g.topics);
+  for (const r of obj(request.resources)) if (r.resourceType === 2 && typeof r.resourceName === 'string') out.push(r.resourceName);
+  return out;
 }

@@ -25,10 +25,15 @@ describe('sgp oracle', () => {
       timeScale: 10,
     });
     expect(parseOracleArgs(['f.json', '--broker'])).toMatchObject({ broker: true, bootstrap: null });
-    expect(parseOracleArgs(['f.json'])).toBe('sgp oracle needs --bootstrap HOST:PORT or --broker');
+    expect(parseOracleArgs(['f.json'])).toBe('sgp oracle needs --engine shard, --engine broker (or --broker) or --bootstrap HOST:PORT');
+    expect(parseOracleArgs(['f.json', '--engine', 'shard', '--kafka', '4.4.0'])).toMatchObject({ shard: true, broker: false, bootstrap: null });
+    expect(parseOracleArgs(['f.json', '--engine', 'broker'])).toMatchObject({ broker: true, bootstrap: null });
+    expect(parseOracleArgs(['f.json', '--engine', 'live'])).toContain('shard or broker');
+    expect(parseOracleArgs(['f.json', '--engine', 'shard', '--kafka', '4.3.0'])).toContain('only Kafka 4.4.0');
+    expect(parseOracleArgs(['f.json', '--engine', 'shard', '--broker'])).toContain('not two');
     expect(parseOracleArgs(['f.json', '--bootstrap', 'nohost'])).toContain('HOST:PORT');
     expect(parseOracleArgs(['f.json', '--broker', '--time-scale', '0'])).toContain('positive integer');
-    expect(parseOracleArgs(['f.json', '--broker', '--bootstrap', 'h:1'])).toContain('not both');
+    expect(parseOracleArgs(['f.json', '--broker', '--bootstrap', 'h:1'])).toContain('not two');
   });
 
   it('refuses the draft edition, proposals and failovers on a cluster it cannot restart (exit 2, reasons printed)', async () => {

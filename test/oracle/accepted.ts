@@ -14,6 +14,12 @@ export const ACCEPTED_REFUSALS: string[] = entries('refused');
 
 export const isAcceptedDiff = (d: FieldDiff): boolean => ACCEPTED_DIFFS.some((re) => re.test(d.path));
 
+/** Lines "- shard refused `FILE`: reason": the shard engine refuses that scenario (a proposal: a variant or the draft edition). */
+export const SHARD_REFUSALS: string[] = entries('shard refused');
+
+/** Lines "- shard diff `FILE` step N: reason": on the shard engine, that step of that file may differ (every field listed in the reason). */
+export const SHARD_STEP_DIFFS: { file: string; step: number }[] = [...text.matchAll(/^- shard diff `([^`]+)` step (\d+):/gm)].map((m) => ({ file: m[1]!, step: Number(m[2]) }));
+
 /** Lines "- order `RecordType`: reason": records of that type within one step may come in another order. */
 export const ACCEPTED_ORDERS: string[] = entries('order');
 

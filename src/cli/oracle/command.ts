@@ -1,16 +1,23 @@
-// `sgp oracle FILE (--bootstrap HOST:PORT | --broker) [--json] [--time-scale N] [--margin MS]`: runs a scenario on a
-// real Kafka 4.x broker and on the simulator, and prints both traces side by side with the first divergence.
+// `sgp oracle FILE (--engine shard | --engine broker | --bootstrap HOST:PORT) [--kafka 4.4.0] [--json] [--time-scale N]
+// [--margin MS]`: runs a scenario on Kafka 4.4.0 and on the simulator, and prints both traces side by side with the
+// first divergence. Three engines: Kafka's own coordinator shard in process on the scenario's clock (shard.ts), the
+// bundled live broker (`--engine broker`, alias `--broker`), or a cluster the user runs (`--bootstrap`).
 import { basename } from 'node:path';
 import type { Scenario } from '../../core/scenario/types.ts';
 import { planOracle } from '../../core/oracle/plan.ts';
 import { compareWithKafka, type OracleResult } from '../../core/oracle/compare.ts';
 import { formatOracleResult } from '../../core/oracle/report.ts';
 import { executePlan } from './execute.ts';
+import { runOnShard } from './shard.ts';
 
-export const ORACLE_USAGE = `  sgp oracle FILE (--bootstrap HOST:PORT | --broker) [--json] [--time-scale N] [--margin MS]
-                                 run FILE on a real Kafka 4.x broker and on the simulator; print both traces
+export const ORACLE_USAGE = `  sgp oracle FILE (--engine shard | --engine broker | --bootstrap HOST:PORT) [--kafka 4.4.0] [--json]
+             [--time-scale N] [--margin MS]
+                                 run FILE on Kafka 4.4.0 and on the simulator; print both traces
                                  side by side with the first divergence (exit 1 when they differ).
-                                 --broker starts the bundled Kafka 4.4.0 (oracle/, needs Java 17 and Maven) and
+                                 --engine shard runs Kafka's own group coordinator shard in process on the
+                                 scenario's clock (exact to the millisecond; needs Java 17 and Maven): every
+                                 scenario runs, proposals (variants, the draft edition) are refused.
+                                 --engine broker (or --broker) starts the bundled Kafka 4.4.0 broker and
                                  can restart it for failover steps; --bootstrap uses a cluster you already run.
                                  --time-scale N shrinks the scenario's timeouts N times (default: the largest
                                  that keeps every timer --margin ms, default 1500, away from every step);
@@ -20,6 +27,8 @@ export interface OracleArgs {
   file: string;
   bootstrap: { host: string; port: number } | null;
   broker: boolean;
+  /** --engine shard: Kafka's coordinator shard in process (src/cli/oracle/shard.ts). */
+  shard?: boolean;
   json: boolean;
   timeScale?: number;
   marginMs?: number;
@@ -31,7 +40,15 @@ export function parseOracleArgs(argv: readonly string[]): OracleArgs | string {
     const a = argv[i]!;
     if (a === '--json') out.json = true;
     else if (a === '--broker') out.broker = true;
-    else if (a === '--bootstrap') {
+    else if (a === '--engine') {
+      const v = argv[++i] ?? '';
+      if (v === 'broker') out.broker = true;
+      else if (v === 'shard') out.shard = true;
+      else return `--engine needs shard or broker (got "${v}")`;
+    } else if (a === '--kafka') {
+      const v = argv[++i] ?? '';
+      if (v !== '4.4.0') return `--kafka: only Kafka 4.4.0 is bundled (got "${v}")`;
+    } else if (a === '--bootstrap') {
       const v = argv[++i] ?? '';
       const m = /^(.+):(\d{1,5})$/.exec(v);
       if (!m) return `--bootstrap needs HOST:PORT (got "${v}")`;
@@ -46,8 +63,8 @@ export function parseOracleArgs(argv: readonly string[]): OracleArgs | string {
     else out.file = a;
   }
   if (!out.file) return 'sgp oracle needs a FILE';
-  if (!out.broker && !out.bootstrap) return 'sgp oracle needs --bootstrap HOST:PORT or --broker';
-  if (out.broker && out.bootstrap) return 'give either --bootstrap or --broker, not both';
+  if (!out.broker && !out.bootstrap && !out.shard) return 'sgp oracle needs --engine shard, --engine broker (or --broker) or --bootstrap HOST:PORT';
+  if ([out.broker, out.bootstrap !== null, out.shard === true].filter(Boolean).length > 1) return 'give one engine: --engine shard, --engine broker (--broker) or --bootstrap, not two';
   return out;
 }
 
@@ -78,6 +95,7 @@ export async function runOracle(
   args: Omit<OracleArgs, 'file'>,
   shared?: { host: string; port: number; restart?: () => Promise<void>; configs?: Record<string, string> },
 ): Promise<OracleResult> {
+  if (args.shard && !shared) return runOnShard(scenario, { file });
   const canRestart = args.broker || shared?.restart !== undefined;
   const planned = planOracle(scenario, { timeScale: args.timeScale, marginMs: args.marginMs, canRestart, brokerConfigsApplied: args.broker || shared?.configs !== undefined });
   const base = {

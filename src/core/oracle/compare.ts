@@ -61,6 +61,8 @@ export interface OracleResult {
   medianRoundTripMs: number | null;
   /** Set instead of steps when the scenario was refused. */
   refused?: string[];
+  /** "shard": Kafka's coordinator shard in process, on the scenario's clock (absent: a live broker). */
+  engine?: 'shard';
 }
 
 /** Normalisations both sides go through, each named in the output. */
@@ -75,6 +77,20 @@ export const NORMALISATIONS = [
   'StreamsGroupDescribe members: compared in member-id order (Kafka lists them in the iteration order of its TimelineHashMap, an implementation detail)',
   "ListGroups: Kafka's answer keeps only this run's groups (a shared broker also lists other runs' groups and the oracle's probe groups), and both sides' groups are compared in group-id order (Kafka lists each coordinator shard's groups in the iteration order of its TimelineHashMap, an implementation detail)",
   'DeleteGroups results: compared in group-id order (Kafka 4.4 answers the groups a pre-check refuses first, then deletes the rest in the iteration order of a HashSet of their ids, GroupCoordinatorService.updateResponseAndGetNonErrorGroupList; on a broker that order follows the run-scoped names)',
+];
+
+/**
+ * The shard engine's normalisations: it runs Kafka's coordinator on the scenario's own clock and names, so timestamps,
+ * durations, group ids and topic names are compared as they are; only the orders Kafka leaves to a hash remain.
+ */
+export const SHARD_NORMALISATIONS = [
+  "clock: Kafka's coordinator runs on the scenario's clock (from 0), so every timestamp and duration is compared exactly",
+  'metadataHash: the playground hashes a group\'s topics with its own function, not Kafka\'s (the values differ); each distinct hash is numbered in order of first appearance ("#1", "#2", …) on each side',
+  NORMALISATIONS[2]!.replace('a broker makes topic ids at random, the playground derives them from the topic name', 'both sides derive topic ids from the topic name'),
+  NORMALISATIONS[5]!,
+  NORMALISATIONS[7]!,
+  "ListGroups: both sides' groups are compared in group-id order (Kafka lists each coordinator shard's groups in the iteration order of its TimelineHashMap, an implementation detail)",
+  NORMALISATIONS[9]!,
 ];
 
 /** A response with its per-group list (`key`) in group-id order (the ListGroups and DeleteGroups normalisations). */
@@ -203,6 +219,8 @@ export function compareWithKafka(
   trace: TraceStep[],
   kafka: KafkaStepResult[],
   errorName: (code: number) => string = (c) => kafkaErrorName(editionNamed(DEFAULT_PROTOCOL).wire, c),
+  /** `sharedClock`: Kafka ran on the scenario's clock (the shard engine), so timestamps are compared as they are. */
+  options: { sharedClock?: boolean } = {},
 ): { steps: OracleStepRow[]; firstDivergence: number | null; normalisations: string[] } {
   const simHashes = numbering();
   const kafkaHashes = numbering();
@@ -212,13 +230,15 @@ export function compareWithKafka(
     const t = trace[k.index]!;
     const kafkaRecords0 = k.records.map((r) => normaliseValue(r, kafkaHashes) as KafkaRecordJson);
     const simRecords0 = t.records.map((r, i) => alignTaggedDefaults(normaliseValue({ type: r.type, key: r.key, value: r.value }, simHashes) as KafkaRecordJson, kafkaRecords0[i]));
-    const [simRecordsA, kafkaRecordsA] = alignTimestamps(simRecords0, kafkaRecords0);
+    const [simRecordsA, kafkaRecordsA] = options.sharedClock ? [simRecords0, kafkaRecords0] : alignTimestamps(simRecords0, kafkaRecords0);
     const simRecords = simRecordsA as KafkaRecordJson[];
     const kafkaRecords = kafkaRecordsA as KafkaRecordJson[];
     const listKey = t.api ? GROUP_ORDERED[t.api] : undefined;
     const simResponse0 = listKey ? sortByGroupId(t.response as Record<string, unknown> | null, listKey) : t.response;
     const kafkaResponse0 = listKey ? sortByGroupId(k.response, listKey) : k.response;
-    const [simResponse, kafkaResponse] = alignTimestamps(normaliseValue(simResponse0, simHashes), normaliseValue(kafkaResponse0, kafkaHashes));
+    const simNormalised = normaliseValue(simResponse0, simHashes);
+    const kafkaNormalised = normaliseValue(kafkaResponse0, kafkaHashes);
+    const [simResponse, kafkaResponse] = options.sharedClock ? [simNormalised, kafkaNormalised] : alignTimestamps(simNormalised, kafkaNormalised);
     const simExchanges = t.exchanges.map((x) => normaliseValue(x.response, simHashes));
     const kafkaExchanges = k.exchanges.map((x) => normaliseValue(x.response, kafkaHashes));
     const diffs: FieldDiff[] = [];
@@ -235,6 +255,6 @@ export function compareWithKafka(
       diffs,
     });
   }
-  const normalisations = [...NORMALISATIONS];
+  const normalisations = options.sharedClock ? [...SHARD_NORMALISATIONS] : [...NORMALISATIONS];
   return { steps: rows, firstDivergence: first, normalisations };
 }

@@ -18,16 +18,22 @@ export function formatOracleResult(r: OracleResult): string {
   const lines: string[] = [];
   lines.push(`sgp oracle: ${r.scenario}: Kafka ${r.kafka.version} at ${r.kafka.bootstrap} vs the playground`);
   if (r.refused) {
-    lines.push('REFUSED: this scenario cannot be reproduced faithfully on a real broker:');
+    lines.push(`REFUSED: this scenario cannot be reproduced faithfully ${r.engine === 'shard' ? "on Kafka's coordinator" : 'on a real broker'}:`);
     for (const why of r.refused) lines.push(`  - ${why}`);
     return lines.join('\n') + '\n';
   }
-  lines.push(`time scale ${r.timeScale} (every timer at least ${Number.isFinite(r.marginMs) ? Math.round(r.marginMs) : '∞'} ms of real time from any step)`);
-  lines.push(
-    `group configs: ${Object.entries(r.groupConfigs)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(', ')}`,
-  );
+  if (r.engine === 'shard') {
+    lines.push("engine: Kafka's GroupCoordinatorShard in process, on the scenario's clock (every step at its exact time)");
+    const configs = Object.entries(r.kafka.configs).map(([k, v]) => `${k}=${v}`);
+    lines.push(`scenario configs: ${configs.length > 0 ? configs.join(', ') : "(Kafka's defaults)"}`);
+  } else {
+    lines.push(`time scale ${r.timeScale} (every timer at least ${Number.isFinite(r.marginMs) ? Math.round(r.marginMs) : '∞'} ms of real time from any step)`);
+    lines.push(
+      `group configs: ${Object.entries(r.groupConfigs)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}`,
+    );
+  }
   lines.push('normalised (both sides):');
   for (const n of r.normalisations) lines.push(`  - ${n}`);
   lines.push('');

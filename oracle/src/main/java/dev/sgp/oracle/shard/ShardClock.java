@@ -1,0 +1,32 @@
+package dev.sgp.oracle.shard;
+
+import org.apache.kafka.common.utils.Time;
+
+/** The scenario's clock: it moves only when the runner moves it (no wall-clock time ever leaks into the shard). */
+final class ShardClock implements Time {
+    private long nowMs;
+
+    long now() {
+        return nowMs;
+    }
+
+    void set(long ms) {
+        if (ms < nowMs) throw new IllegalArgumentException("the clock cannot go back from " + nowMs + " to " + ms + " ms");
+        nowMs = ms;
+    }
+
+    @Override
+    public long milliseconds() {
+        return nowMs;
+    }
+
+    @Override
+    public long nanoseconds() {
+        return nowMs * 1_000_000L;
+    }
+
+    @Override
+    public void sleep(long ms) {
+        throw new UnsupportedOperationException("the shard's clock never sleeps");
+    }
+}

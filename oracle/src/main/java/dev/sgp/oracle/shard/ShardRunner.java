@@ -1,0 +1,139 @@
+package dev.sgp.oracle.shard;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.protocol.ApiMessage;
+import org.apache.kafka.common.protocol.MessageUtil;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Kafka 4.4.0's own group coordinator shard (GroupCoordinatorShard from the published jar), in process, on the
+ * scenario's clock: `sgp oracle FILE --engine shard` runs a scenario on it. Reads JSON lines on stdin, prints one JSON
+ * line per input; one process runs many scenarios ("reset" starts a fresh world). Requests, responses and records
+ * travel as Kafka's own bytes (base64), so the playground reads them with the same codec as a live broker's.
+ *
+ * Ops (every input may carry an "id", echoed back; a failure is {"error":"..."} and the runner goes on):
+ *   {"op":"reset","configs":{name:value},"topics":[{"name","id","partitions"}],"log":[{"key":b64,"value":b64|null}]}
+ *       a fresh partition at time 0 whose log holds the given records (a scenario's initialLog), loaded by a fresh shard
+ *   {"op":"advance","to":ms} -> {"timers":[key…],"records":[…]}   fire every timer due at or before `to`, in order
+ *   {"op":"request","api":"OffsetCommit","apiKey":8,"version":9,"body":b64,"clientId":"a","clientHost":"/127.0.0.1"}
+ *       -> {"response":b64,"records":[…],"topicsToCreate":[{"name","partitions"}]}
+ *   {"op":"topics","topics":[{"name","id","partitions"}]} -> {"records":[…]}   the cluster's topics after a change
+ *   {"op":"groupConfigs","groupId":"g","configs":{name:value}}   a group's configs (the full set, as the broker holds it)
+ *   {"op":"failover","loadMs":n} -> {"records":[…]}   a fresh shard replays the log (after loadMs, if given)
+ */
+public final class ShardRunner {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Base64.Encoder B64 = Base64.getEncoder();
+    private static final Base64.Decoder UNB64 = Base64.getDecoder();
+
+    private ShardWorld world;
+    private ShardService service;
+
+    private ShardRunner() { }
+
+    public static void main(String[] args) throws Exception {
+        ShardRunner runner = new ShardRunner();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (line.isBlank()) continue;
+            ObjectNode result;
+            JsonNode input = null;
+            try {
+                input = JSON.readTree(line);
+                result = runner.run(input);
+            } catch (Throwable e) {
+                result = JSON.createObjectNode();
+                result.put("error", e.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+            if (input != null && input.has("id")) result.set("id", input.get("id"));
+            out.write(JSON.writeValueAsString(result));
+            out.newLine();
+            out.flush();
+        }
+    }
+
+    private ObjectNode run(JsonNode input) {
+        String op = input.path("op").asText();
+        if (!op.equals("reset") && world == null) throw new IllegalStateException("no scenario: send a reset first");
+        ObjectNode out = JSON.createObjectNode();
+        world = op.equals("reset") ? reset(input) : world;
+        switch (op) {
+            case "reset" -> { }
+            case "advance" -> {
+                ArrayNode timers = out.putArray("timers");
+                for (String k : world.advanceTo(input.path("to").asLong())) timers.add(k);
+            }
+            case "request" -> {
+                String api = input.path("api").asText();
+                short version = (short) input.path("version").asInt();
+                ShardContext ctx = ShardContext.of(input.path("clientId").asText(), input.path("clientHost").asText("/127.0.0.1"), input.path("apiKey").asInt(), version);
+                service.notCoordinator = input.path("notCoordinator").asBoolean(false);
+                ShardService.Answer answer = service.handle(api, version, ByteBuffer.wrap(UNB64.decode(input.path("body").asText())), ctx);
+                out.put("response", B64.encodeToString(bytes(answer.response(), version)));
+                ArrayNode create = out.putArray("topicsToCreate");
+                answer.topicsToCreate().forEach((name, n) -> create.addObject().put("name", name).put("partitions", n));
+            }
+            case "topics" -> world.updateImage(image(input.path("topics")));
+            case "groupConfigs" -> {
+                java.util.Properties props = new java.util.Properties();
+                input.path("configs").fields().forEachRemaining(e -> props.put(e.getKey(), e.getValue().asText()));
+                world.groupConfigs.updateGroupConfig(input.path("groupId").asText(), props);
+            }
+            case "failover" -> world.failover(input.path("loadMs").asLong(0));
+            default -> throw new IllegalArgumentException("unknown op " + op);
+        }
+        out.put("now", world.clock.now());
+        ArrayNode records = out.putArray("records");
+        for (ShardWorld.LogRecord r : world.appended) {
+            ObjectNode o = records.addObject();
+            o.put("key", B64.encodeToString(r.key()));
+            if (r.value() == null) o.putNull("value");
+            else o.put("value", B64.encodeToString(r.value()));
+        }
+        world.appended.clear();
+        return out;
+    }
+
+    private static byte[] bytes(ApiMessage message, short version) {
+        return MessageUtil.byteBufferToArray(MessageUtil.toByteBufferAccessor(message, version).buffer());
+    }
+
+    private ShardWorld reset(JsonNode input) {
+        Map<String, String> configs = new HashMap<>();
+        input.path("configs").fields().forEachRemaining(e -> configs.put(e.getKey(), e.getValue().asText()));
+        ShardWorld w = new ShardWorld(configs);
+        w.image = image(input.path("topics"));
+        for (JsonNode r : input.path("log")) {
+            JsonNode v = r.path("value");
+            w.appendInitial(new ShardWorld.LogRecord(UNB64.decode(r.path("key").asText()), v.isNull() || v.isMissingNode() ? null : UNB64.decode(v.asText())));
+        }
+        w.load();
+        service = new ShardService(w);
+        return w;
+    }
+
+    private long imageVersion;
+
+    private ShardImage image(JsonNode topics) {
+        List<ShardImage.Topic> list = new ArrayList<>();
+        for (JsonNode t : topics) list.add(new ShardImage.Topic(t.path("name").asText(), Uuid.fromString(t.path("id").asText()), t.path("partitions").asInt()));
+        return new ShardImage(list, ++imageVersion);
+    }
+}

@@ -1,0 +1,296 @@
+package dev.sgp.oracle.shard;
+
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.errors.CoordinatorLoadInProgressException;
+import org.apache.kafka.common.message.DeleteGroupsRequestData;
+import org.apache.kafka.common.message.DeleteGroupsResponseData;
+import org.apache.kafka.common.message.DescribeGroupsRequestData;
+import org.apache.kafka.common.message.DescribeGroupsResponseData;
+import org.apache.kafka.common.message.ListGroupsRequestData;
+import org.apache.kafka.common.message.ListGroupsResponseData;
+import org.apache.kafka.common.message.OffsetCommitRequestData;
+import org.apache.kafka.common.message.OffsetCommitResponseData;
+import org.apache.kafka.common.message.OffsetDeleteRequestData;
+import org.apache.kafka.common.message.OffsetDeleteResponseData;
+import org.apache.kafka.common.message.OffsetFetchRequestData;
+import org.apache.kafka.common.message.OffsetFetchResponseData;
+import org.apache.kafka.common.message.StreamsGroupDescribeRequestData;
+import org.apache.kafka.common.message.StreamsGroupDescribeResponseData;
+import org.apache.kafka.common.message.StreamsGroupHeartbeatRequestData;
+import org.apache.kafka.common.message.StreamsGroupHeartbeatResponseData;
+import org.apache.kafka.common.protocol.ApiMessage;
+import org.apache.kafka.common.protocol.ByteBufferAccessor;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.ApiError;
+import org.apache.kafka.common.requests.DeleteGroupsRequest;
+import org.apache.kafka.common.requests.DescribeGroupsRequest;
+import org.apache.kafka.common.requests.OffsetCommitRequest;
+import org.apache.kafka.common.requests.OffsetCommitResponse;
+import org.apache.kafka.common.requests.OffsetDeleteResponse;
+import org.apache.kafka.common.requests.OffsetFetchRequest;
+import org.apache.kafka.common.requests.OffsetFetchResponse;
+import org.apache.kafka.common.requests.StreamsGroupDescribeRequest;
+import org.apache.kafka.coordinator.common.runtime.CoordinatorOperationExceptionHelper;
+import org.apache.kafka.coordinator.group.GroupCoordinatorService;
+import org.apache.kafka.coordinator.group.streams.StreamsGroupHeartbeatResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+/**
+ * What GroupCoordinatorService does around each shard operation, for one partition, on the runner's thread: the
+ * service's request checks (its private static ones called by reflection, the group-id checks), the read or write
+ * operation on the shard, and the mapping of a failure to an error response (Kafka's own
+ * CoordinatorOperationExceptionHelper). Where KafkaApis answers before the service, the runner says so (see README).
+ */
+final class ShardService {
+    private static final Logger LOG = LoggerFactory.getLogger(ShardService.class);
+    private static final Method HEARTBEAT_UNSUPPORTED = staticCheck("throwIfStreamsGroupHeartbeatRequestIsUsingUnsupportedFeatures");
+    private static final Method HEARTBEAT_INVALID = staticCheck("throwIfStreamsGroupHeartbeatRequestIsInvalid");
+
+    /** A response and the internal topics the shard asked KafkaApis to create (StreamsGroupHeartbeat only). */
+    record Answer(ApiMessage response, Map<String, Integer> topicsToCreate) { }
+
+    private final ShardWorld world;
+
+    ShardService(ShardWorld world) {
+        this.world = world;
+    }
+
+    private static Method staticCheck(String name) {
+        try {
+            Method m = GroupCoordinatorService.class.getDeclaredMethod(name, StreamsGroupHeartbeatRequestData.class);
+            m.setAccessible(true);
+            return m;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("GroupCoordinatorService." + name + " is not in this Kafka version", e);
+        }
+    }
+
+    private static void invokeCheck(Method m, Object request) throws Throwable {
+        try {
+            m.invoke(null, request);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    private static <T> T failed(String operation, Object input, Throwable e, BiFunction<Errors, String, T> handler) {
+        return CoordinatorOperationExceptionHelper.handleOperationException(operation, input, e, handler, LOG);
+    }
+
+    /** Set for a request sent to the coordinator of before the last failover. */
+    boolean notCoordinator;
+
+    /** The runtime refuses every operation while the partition loads, and on a broker that no longer owns it. */
+    private void throwIfLoading() {
+        if (notCoordinator) throw new org.apache.kafka.common.errors.NotCoordinatorException("This is not the correct coordinator.");
+        if (world.loadingUntil != null) throw new CoordinatorLoadInProgressException("The coordinator is loading and hence can't process requests.");
+    }
+
+    private static boolean isGroupIdNotEmpty(String id) {
+        return id != null && !id.isEmpty();
+    }
+
+    Answer handle(String api, short version, ByteBuffer body, ShardContext ctx) {
+        ByteBufferAccessor in = new ByteBufferAccessor(body);
+        return switch (api) {
+            case "StreamsGroupHeartbeat" -> heartbeat(new StreamsGroupHeartbeatRequestData(in, version), ctx);
+            case "StreamsGroupDescribe" -> new Answer(streamsDescribe(new StreamsGroupDescribeRequestData(in, version)), Map.of());
+            case "OffsetCommit" -> new Answer(commit(new OffsetCommitRequestData(in, version), version, ctx), Map.of());
+            case "IncrementalAlterConfigs" -> new Answer(ShardConfigs.alter(world, new org.apache.kafka.common.message.IncrementalAlterConfigsRequestData(in, version)), Map.of());
+            case "OffsetFetch" -> new Answer(fetch(OffsetFetchRequest.parse(in, version), version), Map.of());
+            case "OffsetDelete" -> new Answer(deleteOffsets(new OffsetDeleteRequestData(in, version), ctx), Map.of());
+            case "ListGroups" -> new Answer(listGroups(new ListGroupsRequestData(in, version)), Map.of());
+            case "DescribeGroups" -> new Answer(describeGroups(new DescribeGroupsRequestData(in, version), ctx), Map.of());
+            case "DeleteGroups" -> new Answer(deleteGroups(new DeleteGroupsRequestData(in, version), ctx), Map.of());
+            default -> throw new IllegalArgumentException("the shard engine does not serve " + api);
+        };
+    }
+
+    private Answer heartbeat(StreamsGroupHeartbeatRequestData request, ShardContext ctx) {
+        try {
+            invokeCheck(HEARTBEAT_UNSUPPORTED, request);
+            invokeCheck(HEARTBEAT_INVALID, request);
+        } catch (Throwable e) {
+            ApiError error = ApiError.fromThrowable(e);
+            return new Answer(new StreamsGroupHeartbeatResponseData().setErrorCode(error.error().code()).setErrorMessage(error.message()), Map.of());
+        }
+        try {
+            throwIfLoading();
+            StreamsGroupHeartbeatResult result = world.write(() -> world.shard.streamsGroupHeartbeat(ctx, request));
+            Map<String, Integer> create = new java.util.LinkedHashMap<>();
+            result.creatableTopics().forEach((name, t) -> create.put(name, t.numPartitions()));
+            return new Answer(result.data(), create);
+        } catch (RuntimeException e) {
+            return new Answer(failed("streams-group-heartbeat", request, e, (error, message) -> new StreamsGroupHeartbeatResponseData().setErrorCode(error.code()).setErrorMessage(message)), Map.of());
+        }
+    }
+
+    private StreamsGroupDescribeResponseData streamsDescribe(StreamsGroupDescribeRequestData request) {
+        List<StreamsGroupDescribeResponseData.DescribedGroup> out = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        for (String id : request.groupIds()) {
+            // an empty id is answered at once, ahead of the groups the shard reads
+            if (isGroupIdNotEmpty(id)) ids.add(id);
+            else out.add(new StreamsGroupDescribeResponseData.DescribedGroup().setGroupId("").setErrorCode(Errors.INVALID_GROUP_ID.code()));
+        }
+        if (!ids.isEmpty()) {
+            try {
+                throwIfLoading();
+                List<StreamsGroupDescribeResponseData.DescribedGroup> described = world.shard.streamsGroupDescribe(ids, world.offset()).describedGroups();
+                // StreamsGroupTopologyDescriptionManager.attachTopologyDescriptions without a plugin: a found group's is NOT_STORED (1)
+                if (request.includeTopologyDescription()) for (StreamsGroupDescribeResponseData.DescribedGroup g : described) if (g.errorCode() == Errors.NONE.code()) g.setTopologyDescriptionStatus((byte) 1);
+                out.addAll(described);
+            } catch (RuntimeException e) {
+                out.addAll(failed("streams-group-describe", ids, e, (error, message) -> StreamsGroupDescribeRequest.getErrorDescribedGroupList(ids, error)));
+            }
+        }
+        return new StreamsGroupDescribeResponseData().setGroups(out);
+    }
+
+    /**
+     * KafkaApis.handleOffsetCommitRequest before the service: a v10 topic id is resolved to its name through the
+     * metadata cache (unknown: UNKNOWN_TOPIC_ID), a by-name topic gets its id from it, and a partition the cluster does
+     * not have is answered UNKNOWN_TOPIC_OR_PARTITION at once; the coordinator's answer is merged after those
+     * (OffsetCommitResponse.Builder, Kafka's own).
+     */
+    private OffsetCommitResponseData commit(OffsetCommitRequestData request, short version, ShardContext ctx) {
+        boolean byId = OffsetCommitResponse.useTopicIds(version);
+        OffsetCommitResponse.Builder answer = OffsetCommitResponse.newBuilder(byId);
+        OffsetCommitRequestData known = request.duplicate();
+        known.topics().clear();
+        for (OffsetCommitRequestData.OffsetCommitRequestTopic t : request.topics()) {
+            if (byId) {
+                java.util.Optional<String> name = world.image.topicMetadata(t.topicId()).map(m -> m.name());
+                if (name.isEmpty()) {
+                    answer.addPartitions(t.topicId(), "", t.partitions(), OffsetCommitRequestData.OffsetCommitRequestPartition::partitionIndex, Errors.UNKNOWN_TOPIC_ID);
+                    continue;
+                }
+                t.setName(name.get());
+            } else {
+                t.setTopicId(topicId(t.name()));
+            }
+            int count = world.image.topicMetadata(t.name()).map(m -> m.partitionCount()).orElse(-1);
+            OffsetCommitRequestData.OffsetCommitRequestTopic ok = t.duplicate();
+            ok.partitions().clear();
+            for (OffsetCommitRequestData.OffsetCommitRequestPartition p : t.partitions()) {
+                if (p.partitionIndex() >= 0 && p.partitionIndex() < count) ok.partitions().add(p);
+                else answer.addPartition(t.topicId(), t.name(), p.partitionIndex(), Errors.UNKNOWN_TOPIC_OR_PARTITION);
+            }
+            if (!ok.partitions().isEmpty()) known.topics().add(ok);
+        }
+        if (known.topics().isEmpty()) return answer.build().data();
+        return answer.merge(commitKnown(known, ctx)).build().data();
+    }
+
+    private OffsetCommitResponseData commitKnown(OffsetCommitRequestData request, ShardContext ctx) {
+        if (!isGroupIdNotEmpty(request.groupId())) return OffsetCommitRequest.getErrorResponse(request, Errors.INVALID_GROUP_ID);
+        try {
+            throwIfLoading();
+            return world.write(() -> world.shard.commitOffset(ctx, request));
+        } catch (RuntimeException e) {
+            return failed("commit-offset", request, e, (error, message) -> OffsetCommitRequest.getErrorResponse(request, error));
+        }
+    }
+
+    private OffsetFetchResponseData fetch(OffsetFetchRequest request, short version) {
+        List<OffsetFetchResponseData.OffsetFetchResponseGroup> groups = new ArrayList<>();
+        for (OffsetFetchRequestData.OffsetFetchRequestGroup g : request.groups()) {
+            if (g.groupId() == null) {
+                groups.add(OffsetFetchResponse.groupError(g, Errors.INVALID_GROUP_ID, version));
+                continue;
+            }
+            try {
+                throwIfLoading();
+                groups.add(world.shard.fetchOffsets(g, world.offset()));
+            } catch (RuntimeException e) {
+                groups.add(failed("fetch-offsets", g, e, (error, message) -> OffsetFetchResponse.groupError(g, error, version)));
+            }
+        }
+        return new OffsetFetchResponse.Builder(groups).build(version).data();
+    }
+
+    /** KafkaApis.handleOffsetDeleteRequest before the service: a partition the cluster does not have is UNKNOWN_TOPIC_OR_PARTITION. */
+    private OffsetDeleteResponseData deleteOffsets(OffsetDeleteRequestData request, ShardContext ctx) {
+        if (!isGroupIdNotEmpty(request.groupId())) return new OffsetDeleteResponseData().setErrorCode(Errors.INVALID_GROUP_ID.code());
+        OffsetDeleteResponse.Builder answer = new OffsetDeleteResponse.Builder();
+        OffsetDeleteRequestData known = request.duplicate();
+        known.topics().clear();
+        for (OffsetDeleteRequestData.OffsetDeleteRequestTopic t : request.topics()) {
+            int count = world.image.topicMetadata(t.name()).map(m -> m.partitionCount()).orElse(-1);
+            OffsetDeleteRequestData.OffsetDeleteRequestTopic ok = t.duplicate();
+            ok.partitions().clear();
+            for (OffsetDeleteRequestData.OffsetDeleteRequestPartition p : t.partitions()) {
+                if (p.partitionIndex() >= 0 && p.partitionIndex() < count) ok.partitions().add(p);
+                else answer.addPartition(t.name(), p.partitionIndex(), Errors.UNKNOWN_TOPIC_OR_PARTITION);
+            }
+            if (!ok.partitions().isEmpty()) known.topics().add(ok);
+        }
+        OffsetDeleteResponseData coordinator = deleteKnown(known, ctx);
+        if (coordinator.errorCode() != Errors.NONE.code()) return coordinator;
+        return answer.merge(coordinator).build().data();
+    }
+
+    private OffsetDeleteResponseData deleteKnown(OffsetDeleteRequestData request, ShardContext ctx) {
+        try {
+            throwIfLoading();
+            return world.write(() -> world.shard.deleteOffsets(ctx, request));
+        } catch (RuntimeException e) {
+            return failed("delete-offsets", request, e, (error, message) -> new OffsetDeleteResponseData().setErrorCode(error.code()));
+        }
+    }
+
+    private ListGroupsResponseData listGroups(ListGroupsRequestData request) {
+        try {
+            throwIfLoading();
+            return new ListGroupsResponseData().setGroups(world.shard.listGroups(request.statesFilter(), request.typesFilter(), world.offset()));
+        } catch (RuntimeException e) {
+            return failed("list-groups", request, e, (error, message) -> new ListGroupsResponseData().setErrorCode(error.code()));
+        }
+    }
+
+    private DescribeGroupsResponseData describeGroups(DescribeGroupsRequestData request, ShardContext ctx) {
+        List<DescribeGroupsResponseData.DescribedGroup> out = new ArrayList<>();
+        List<String> ids = new ArrayList<>(request.groups());
+        try {
+            throwIfLoading();
+            out.addAll(world.shard.describeGroups(ctx, ids, world.offset()));
+        } catch (RuntimeException e) {
+            out.addAll(failed("describe-groups", ids, e, (error, message) -> DescribeGroupsRequest.getErrorDescribedGroupList(ids, error)));
+        }
+        return new DescribeGroupsResponseData().setGroups(out);
+    }
+
+    private DeleteGroupsResponseData deleteGroups(DeleteGroupsRequestData request, ShardContext ctx) {
+        DeleteGroupsResponseData.DeletableGroupResultCollection results = new DeleteGroupsResponseData.DeletableGroupResultCollection();
+        List<String> ids = new ArrayList<>();
+        for (String id : request.groupsNames()) {
+            // the service answers an empty id itself
+            if (isGroupIdNotEmpty(id)) ids.add(id);
+            else results.add(new DeleteGroupsResponseData.DeletableGroupResult().setGroupId(id).setErrorCode(Errors.INVALID_GROUP_ID.code()));
+        }
+        if (!ids.isEmpty()) {
+            try {
+                throwIfLoading();
+                DeleteGroupsResponseData.DeletableGroupResultCollection deleted = world.write(() -> world.shard.deleteGroups(ctx, ids));
+                for (DeleteGroupsResponseData.DeletableGroupResult r : deleted) results.add(r.duplicate());
+            } catch (RuntimeException e) {
+                for (DeleteGroupsResponseData.DeletableGroupResult r : failed("delete-groups", ids, e, (error, message) -> DeleteGroupsRequest.getErrorResultCollection(ids, error))) results.add(r.duplicate());
+            }
+        }
+        return new DeleteGroupsResponseData().setResults(results);
+    }
+
+    /** Topic ids by name, for a response that names topics by id (OffsetCommit and OffsetFetch v10). */
+    Uuid topicId(String name) {
+        return world.image.topicMetadata(name).map(t -> t.id()).orElse(Uuid.ZERO_UUID);
+    }
+}

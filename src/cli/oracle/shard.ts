@@ -1,0 +1,181 @@
+// The shard engine of `sgp oracle`: runs a scenario on Kafka 4.4.0's own group coordinator shard, in process and on
+// the scenario's clock (oracle/harness/shard.ts starts the JVM), and compares it with the simulator step by step.
+// `runOnShard(scenario, opts)` is the API other tools call (the scenario generator, the oracle tests): one JVM may
+// serve many scenarios (pass `process`), each starting from a fresh coordinator.
+import { basename } from 'node:path';
+import type { Scenario } from '../../core/scenario/types.ts';
+import { planShard, type ShardPlan, type ShardRequest } from '../../core/oracle/shardPlan.ts';
+import { compareWithKafka, type KafkaRecordJson, type KafkaStepResult, type OracleResult } from '../../core/oracle/compare.ts';
+import { decodeMessage, encodeMessage, getSchema, type MessageSchema } from '../../core/wire/index.ts';
+import { KAFKA_GROUP_RPC, KAFKA_RPC } from '../../core/wire/schemas/kafka-4.4.generated.ts';
+import { versionList } from '../../core/wire/versions.ts';
+import { fromBase64, toBase64 } from '../../core/wire/bytes.ts';
+import { decodeCoordinatorRecord, encodeCoordinatorRecord } from '../../core/wire/coordinatorRecords.ts';
+import { topicIdOf } from '../../core/util/uuid.ts';
+import { pushAll } from '../../core/util/arrays.ts';
+
+/** The JVM that runs the shard (oracle/harness/shard.ts), as this module uses it. */
+export interface ShardEngine {
+  call(op: Record<string, unknown> & { op: string }): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+export interface ShardRunOptions {
+  /** The scenario's file name, for the result (default "scenario"). */
+  file?: string;
+  /** A running engine to reuse (one JVM for many scenarios); without it one is started and stopped for this run. */
+  engine?: ShardEngine;
+}
+
+/** Starts the engine's JVM. Loaded on demand: the CLI itself needs no Java. */
+export async function startShardEngine(): Promise<ShardEngine> {
+  const url = new URL('../../../oracle/harness/shard.ts', import.meta.url).href;
+  const mod = (await import(url)) as { startShardProcess(): ShardEngine };
+  return mod.startShardProcess();
+}
+
+const schemasOf = (api: string, version: number): { request: MessageSchema; response: MessageSchema } => {
+  if (api === 'StreamsGroupHeartbeat' || api === 'StreamsGroupDescribe') return { request: getSchema(`${api}Request`, 'ak4'), response: getSchema(`${api}Response`, 'ak4') };
+  const pick = (kind: string) => {
+    const s = KAFKA_RPC[`${kind}@${version}`] ?? KAFKA_GROUP_RPC[kind];
+    if (!s || !versionList(s.validVersions).includes(version)) throw new Error(`no Kafka 4.4 schema for ${kind} v${version}`);
+    return s;
+  };
+  return { request: pick(`${api}Request`), response: pick(`${api}Response`) };
+};
+
+const bytes = (b64: string): Uint8Array => {
+  const b = fromBase64(b64);
+  if (!b) throw new Error('the shard engine sent bytes that are not base64');
+  return b;
+};
+
+function records(reply: Record<string, unknown>): KafkaRecordJson[] {
+  return ((reply.records as { key: string; value: string | null }[]) ?? []).map((r) => {
+    const d = decodeCoordinatorRecord(bytes(r.key), r.value === null ? null : bytes(r.value));
+    return { type: d.type, key: d.key, value: d.value };
+  });
+}
+
+export interface ShardExecution {
+  steps: KafkaStepResult[];
+  elapsedMs: number;
+  /** Median time of one request on the engine (encode, JVM round trip, decode), in ms. */
+  medianRoundTripMs: number | null;
+}
+
+/** Runs a plan on the engine: reset, then every step; the records each step wrote, as Kafka's serde wrote them. */
+export async function executeOnShard(plan: ShardPlan, engine: ShardEngine): Promise<ShardExecution> {
+  const started = performance.now();
+  const roundTrips: number[] = [];
+  const topics = new Map(plan.scenario.topics.map((t) => [t.name, t.partitions]));
+  const topicList = () => [...topics].map(([name, partitions]) => ({ name, id: topicIdOf(name), partitions }));
+  const log = (plan.scenario.initialLog ?? []).map((r) => {
+    const e = encodeCoordinatorRecord(r.type, r.key, r.value);
+    return { key: toBase64(e.key), value: e.value === null ? null : toBase64(e.value) };
+  });
+  await engine.call({ op: 'reset', configs: plan.configs, topics: topicList(), log });
+
+  const out: KafkaRecordJson[] = [];
+  const advance = async (to: number) => {
+    const reply = await engine.call({ op: 'advance', to });
+    pushAll(out, records(reply));
+  };
+  const send = async (r: ShardRequest): Promise<Record<string, unknown>> => {
+    await advance(r.at);
+    const { request, response } = schemasOf(r.api, r.version);
+    const t0 = performance.now();
+    const body = encodeMessage(request, r.version, r.request, { ignorable: 'drop' });
+    const reply = await engine.call({
+      op: 'request',
+      api: r.api,
+      apiKey: request.apiKey,
+      version: r.version,
+      body: toBase64(body),
+      clientId: r.client.clientId,
+      clientHost: r.client.clientHost,
+      notCoordinator: r.notCoordinator,
+    });
+    const decoded = decodeMessage(response, r.version, bytes(reply.response as string)).json;
+    roundTrips.push(performance.now() - t0);
+    pushAll(out, records(reply));
+    // KafkaApis creates the internal topics the coordinator asks for; the playground models them created with the response
+    const create = (reply.topicsToCreate as { name: string; partitions: number }[]).filter((t) => !topics.has(t.name));
+    if (create.length > 0) {
+      for (const t of create) topics.set(t.name, t.partitions);
+      pushAll(out, records(await engine.call({ op: 'topics', topics: topicList() })));
+    }
+    return decoded;
+  };
+
+  const steps: KafkaStepResult[] = [];
+  for (const s of plan.steps) {
+    const result: KafkaStepResult = { index: s.index, label: s.label, kind: s.kind, response: null, exchanges: [], records: [] };
+    out.length = 0;
+    switch (s.kind) {
+      case 'request':
+        if (s.request) result.response = await send(s.request);
+        else await advance(s.time);
+        break;
+      case 'advance':
+        await advance(s.time);
+        break;
+      case 'run':
+        for (const x of s.exchanges) result.exchanges.push({ member: null, response: await send(x) });
+        await advance(s.time);
+        break;
+      case 'failover':
+        await advance(s.time);
+        pushAll(out, records(await engine.call({ op: 'failover', loadMs: s.loadMs })));
+        break;
+      case 'topics':
+        await advance(s.time);
+        for (const c of s.create) topics.set(c.name, c.partitions);
+        for (const d of s.delete) topics.delete(d);
+        for (const [name, n] of Object.entries(s.partitions)) topics.set(name, n);
+        pushAll(out, records(await engine.call({ op: 'topics', topics: topicList() })));
+        break;
+    }
+    result.records = [...out];
+    steps.push(result);
+  }
+  const sorted = [...roundTrips].sort((a, b) => a - b);
+  return { steps, elapsedMs: performance.now() - started, medianRoundTripMs: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null };
+}
+
+/** Plans, runs and compares one scenario on the shard engine. A proposal is refused with the reasons. */
+export async function runOnShard(scenario: Scenario, opts: ShardRunOptions = {}): Promise<OracleResult> {
+  const base: OracleResult = {
+    format: 'sgp-oracle',
+    version: 1,
+    engine: 'shard',
+    scenario: basename(opts.file ?? 'scenario'),
+    kafka: { version: '4.4.0', bootstrap: '(shard engine: GroupCoordinatorShard in process)', configs: {} },
+    timeScale: 1,
+    marginMs: 0,
+    groupConfigs: {},
+    normalisations: [],
+    steps: [],
+    firstDivergence: null,
+    elapsedMs: 0,
+    medianRoundTripMs: null,
+  };
+  const planned = planShard(scenario);
+  if (!planned.ok) return { ...base, refused: planned.reasons };
+  const engine = opts.engine ?? (await startShardEngine());
+  try {
+    const run = await executeOnShard(planned.plan, engine);
+    const cmp = compareWithKafka(planned.plan.trace, run.steps, undefined, { sharedClock: true });
+    return {
+      ...base,
+      kafka: { ...base.kafka, configs: planned.plan.configs },
+      normalisations: cmp.normalisations,
+      steps: cmp.steps,
+      firstDivergence: cmp.firstDivergence,
+      elapsedMs: run.elapsedMs,
+      medianRoundTripMs: run.medianRoundTripMs,
+    };
+  } finally {
+    if (!opts.engine) await engine.close();
+  }
+}

@@ -1,7 +1,7 @@
 // Builds the two npm packages from the sources in src/ (npm run build:packages; the pack test runs it too):
 //
 //   packages/core  streams-group-core: src/core/index.ts (the public API) bundled into one ES module, dist/index.js,
-//                  with its .d.ts in dist/types; fflate stays a dependency (its browser build, fflate/browser).
+//                  with its .d.ts in dist/types; fflate (its browser build, fflate/browser) and re2js stay dependencies.
 //   packages/cli   streams-group-cli: src/cli/main.ts bundled with its own copy of the core into dist/sgp.js, the
 //                  `sgp` bin (a Node program: no tsx, no dev dependency at run time).
 //

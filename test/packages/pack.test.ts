@@ -102,7 +102,7 @@ describe('the packages, packed and installed into a fresh project', () => {
     console.log(`[pack] streams-group-core: tarball ${(core.size / 1024).toFixed(0)} KB, unpacked ${(core.unpackedSize / 1024).toFixed(0)} KB, ${paths.length} files`);
     expect(core.unpackedSize).toBeLessThan(1024 * 1024);
     const manifest = JSON.parse(readFileSync(join(app, 'node_modules/streams-group-core/package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(Object.keys(manifest.dependencies)).toEqual(['fflate']);
+    expect(Object.keys(manifest.dependencies)).toEqual(['fflate', 're2js']);
   });
 
   it('npx sgp check and sgp run --json work on the examples, with no dev dependency installed', () => {

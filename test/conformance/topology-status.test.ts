@@ -169,6 +169,56 @@ describe('ak4 §4.8 — endpoint information', () => {
     const stale = h.beat('A', E + 1, null, { endpointInformationEpoch: ep - 1 });
     expect((stale.res.partitionsByUserEndpoint as unknown[]).length).toBe(2);
   });
+
+  it('StreamsGroup.buildEndpointToPartitions: the other members in the order of the member TimelineHashMap (not a HashMap), a replaced static member left out', () => {
+    const h = new Harness();
+    const ep = (host: string) => ({ userEndpoint: { host, port: 1 }, endpointInformationEpoch: -1 });
+    // "A" (hash 65) and "I" (73) share a slot of the small member table, where the newer iterates first; a HashMap of
+    // 16 slots would give A (slot 1) before I (slot 9)
+    h.join('A', 'pA', topologyX(), ep('a'));
+    h.join('I', 'pI', topologyX(), ep('i'));
+    h.join('S', 'pS', topologyX(), { ...ep('s'), instanceId: 'i' });
+    const hosts = (r: { res: Record<string, unknown> }) => (r.res.partitionsByUserEndpoint as { userEndpoint: { host: string } }[]).map((e) => e.userEndpoint.host);
+    const x = h.join('X', 'pX', topologyX(), ep('x'));
+    expect(hosts(x)).toEqual(['i', 'a', 's', 'x']);
+    // S leaves for a while (-2) and comes back as S2 with the same instance id: S is replaced, so only S2 is listed
+    h.hb({ memberId: 'S', instanceId: 'i', memberEpoch: -2 });
+    const s2 = h.join('S2', 'pS', topologyX(), { ...ep('s2'), instanceId: 'i' });
+    expect(s2.error).toBe('NONE');
+    expect(hosts(s2)).not.toContain('s');
+    expect(hosts(s2).at(-1)).toBe('s2');
+  });
+
+  it('EndpointToPartitionsManager.topicPartitions: one entry per subtopology and topic (a HashSet of its source and repartition source topics), standby and warm-up tasks together', () => {
+    const h = new Harness({
+      topics: [
+        ['in0', 2],
+        ['in1', 2],
+        ['zz', 2],
+        ['app-0-changelog', 2],
+      ],
+    });
+    const topology = {
+      epoch: 0,
+      subtopologies: [
+        { subtopologyId: '0', sourceTopics: ['zz', 'in0'] },
+        { subtopologyId: '1', sourceTopics: ['in1'] },
+      ],
+    };
+    const a = h.join('A', 'pA', topology, { userEndpoint: { host: 'a', port: 1 }, endpointInformationEpoch: -1 });
+    // subtopologies "0", "1" (HashMap order); in "0" the HashSet holds "zz" (hash 3904) in slot 0 and "in0" (104363) in slot 10
+    expect(a.res.partitionsByUserEndpoint).toEqual([
+      {
+        userEndpoint: { host: 'a', port: 1 },
+        activePartitions: [
+          { topic: 'zz', partitions: [0, 1] },
+          { topic: 'in0', partitions: [0, 1] },
+          { topic: 'in1', partitions: [0, 1] },
+        ],
+        standbyPartitions: [],
+      },
+    ]);
+  });
 });
 
 describe('ak4 §2.5 — StreamsGroupDescribe', () => {

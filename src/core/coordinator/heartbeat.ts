@@ -335,7 +335,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     const e = endpointEpoch;
     if (groupExisted) effects.push(softEffect(groupId, (g) => (g.endpointInformationEpoch = e)));
   }
-  if (endpointEpoch !== req.endpointInformationEpoch) resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, configured);
+  if (endpointEpoch !== req.endpointInformationEpoch) resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, replacedMemberId, configured, ctx.topics);
   if (groupExisted) resp.endpointInformationEpoch = endpointEpoch;
 
   let topicsToCreate: { name: string; partitions: number; replicationFactor: number }[] | undefined;

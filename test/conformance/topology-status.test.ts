@@ -251,3 +251,57 @@ describe('ak4 §2.5 — StreamsGroupDescribe', () => {
   });
 });
 void NO_DELAYS;
+
+describe('StreamsGroupDescribe member lists as StreamsGroupMember.asStreamsGroupDescribeMember builds them', () => {
+  it('client tags in the iteration order of the member HashMap (filled from the record, sorted by key); task offsets sorted by subtopology, then partition', () => {
+    const h = new Harness({
+      topics: [
+        ['in0', 4],
+        ['in1', 4],
+        ['app-0-changelog', 4],
+      ],
+    });
+    const topology = {
+      epoch: 0,
+      subtopologies: [
+        { subtopologyId: '0', sourceTopics: ['in0'] },
+        { subtopologyId: '1', sourceTopics: ['in1'] },
+      ],
+    };
+    // the record sorts them az, rack, zone; a 16-slot HashMap iterates rack (hash 3492567, slot 0), zone (3744684,
+    // slot 1), az (3129, slot 9)
+    const E = h.join('A', 'pA', topology, {
+      clientTags: [
+        { key: 'zone', value: 'z1' },
+        { key: 'az', value: 'a1' },
+        { key: 'rack', value: 'r1' },
+      ],
+    }).res.memberEpoch as number;
+    const r = h.beat('A', E, null, {
+      taskOffsets: [
+        { subtopologyId: '1', partition: 0, offset: 5 },
+        { subtopologyId: '0', partition: 3, offset: 7 },
+        { subtopologyId: '0', partition: 1, offset: 9 },
+      ],
+    });
+    expect(r.error).toBe('NONE');
+    const record = [...h.broker.coordinator.log.records()].find((x) => x.record.type === 'StreamsGroupMemberMetadata')!.record;
+    expect(record.value!.clientTags).toEqual([
+      { key: 'az', value: 'a1' },
+      { key: 'rack', value: 'r1' },
+      { key: 'zone', value: 'z1' },
+    ]);
+    const member = (h.describe().response as { groups: { members: Record<string, unknown>[] }[] }).groups[0]!.members[0]!;
+    expect(member.clientTags).toEqual([
+      { key: 'rack', value: 'r1' },
+      { key: 'zone', value: 'z1' },
+      { key: 'az', value: 'a1' },
+    ]);
+    expect(member.taskOffsets).toEqual([
+      { subtopologyId: '0', partition: 1, offset: 9 },
+      { subtopologyId: '0', partition: 3, offset: 7 },
+      { subtopologyId: '1', partition: 0, offset: 5 },
+    ]);
+    expect(member.taskEndOffsets).toEqual([]);
+  });
+});

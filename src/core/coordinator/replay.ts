@@ -41,7 +41,7 @@ function replayClassicGroupTombstone(groups: Groups, r: CoordinatorRecord, editi
   groups.delete(groupId);
   if (g.offsets.size === 0) return;
   const next = edition.newGroup(groupId);
-  for (const e of g.offsets.entries()) next.writableOffsets().put(e.topic, e.partition, e.offset);
+  next.writableOffsets().copyFrom(g.writableOffsets());
   groups.set(groupId, next);
 }
 

@@ -171,6 +171,11 @@ export function offsetDeleteRpc(broker: BrokerView, data: Record<string, unknown
   const req = normalizeOffsetDeleteRequest(data);
   const c = broker.coordinator;
   const edition = broker.options.edition.wire;
+  // GroupCoordinatorService.deleteOffsets: isGroupIdNotEmpty, or INVALID_GROUP_ID before the coordinator
+  if (req.groupId === '')
+    return outcome(req, { errorCode: errorCode(edition, 'INVALID_GROUP_ID'), throttleTimeMs: 0, topics: [] }, 'INVALID_GROUP_ID', [
+      'OffsetDelete fails with INVALID_GROUP_ID: the service refuses an empty group id.',
+    ]);
   const out = c.execute(
     () => deleteOffsets(c.context(broker.topics), req, edition, (g, topic) => c.hooks.isSubscribedToTopic(g, topic)),
     (code) => ({ errorCode: code, throttleTimeMs: 0, topics: [] }),

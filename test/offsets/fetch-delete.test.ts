@@ -89,6 +89,34 @@ describe('committed offsets in the order of OffsetMetadataManager.Offsets (Timel
   });
 });
 
+describe('a deleted topic loses its committed offsets (GroupCoordinatorShard.onTopicsDeleted, OffsetMetadataManager.onTopicsDeleted)', () => {
+  it('one batch of tombstones for every group that committed to it; other topics and the groups stay', () => {
+    const b = broker();
+    join(b, 'a');
+    commit(b, 'a', 2, { orders: [0, 1], other: [0] });
+    b.send('OffsetCommit', 9, { groupId: 'admin-only', memberId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'other', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] }, CLIENT);
+    const before = b.coordinator.log.endOffset;
+    const narration: string[] = [];
+    b.changeTopics({ delete: ['other'] }, narration);
+    const written = b.coordinator.log
+      .batchesFrom(before)
+      .flatMap((x) => x.records)
+      .map((r) => [r.type, r.key.group, r.key.topic, r.value]);
+    expect(written).toEqual([
+      ['OffsetCommit', G, 'other', null],
+      ['OffsetCommit', 'admin-only', 'other', null],
+    ]);
+    expect(narration.join(' ')).toContain('OffsetMetadataManager.onTopicsDeleted');
+    expect(b.coordinator.groups.get(G)!.offsets.toObject()).toEqual({ orders: expect.objectContaining({ 0: expect.anything(), 1: expect.anything() }) });
+    expect(b.coordinator.groups.get('admin-only')?.offsets.size).toBe(0);
+    expect(b.coordinator.groups.has('admin-only')).toBe(true);
+    // deleting a topic nobody committed to writes nothing
+    const after = b.coordinator.log.endOffset;
+    b.changeTopics({ delete: ['app-rep'] });
+    expect(b.coordinator.log.endOffset).toBe(after);
+  });
+});
+
 describe('OffsetFetch v1-7: one group at the top level (KafkaApis.handleOffsetFetchRequest, OffsetFetchResponse.Builder.build)', () => {
   const old = (b: ReturnType<typeof broker>, version: number, data: Record<string, unknown>) => b.send('OffsetFetch', version, data, CLIENT);
   const named = { topics: [{ name: 'orders', partitionIndexes: [0, 1] }] };

@@ -299,6 +299,39 @@ describe('ak4 §7 — timers', () => {
     expect(a.res.status).toEqual([]);
     expect(shape(a.records)).toEqual([`${TA}:A`, `${TA}:B`, 'StreamsGroupTargetAssignmentMetadata', 'StreamsGroupCurrentMemberAssignment:A']);
   });
+  it("[4.4] an assignment at the playground's time 0 is a real one: the interval waits after it (a broker's clock is never 0; Kafka's 0 means never assigned)", () => {
+    const h = new Harness({ config: { 'group.streams.initial.rebalance.delay.ms': 0 } });
+    const a = h.join('A', 'pA');
+    expect(a.records.find((r) => r.type === 'StreamsGroupTargetAssignmentMetadata')!.value).toEqual({ assignmentEpoch: 2, assignmentTimestamp: 0 });
+    // GroupMetadataManager.canComputeNextTargetAssignment would compute at once for a timestamp of 0; a broker's first
+    // assignment has a wall-clock timestamp, so B's join within 1000 ms of it is delayed
+    const b = h.join('B', 'pB');
+    expect(b.res.status).toEqual([{ statusCode: 5, statusDetail: 'Assignment delayed due to the configured assignment interval.' }]);
+    expect(b.out.narration.join(' ')).toContain("the playground's clock starts at 0");
+    // a coordinator loading the log reads the same: the timestamp 0 of a group with members is an assignment
+    h.failover();
+    h.advance(999);
+    expect(h.beat('A', 2).res.status).toEqual([{ statusCode: 5, statusDetail: 'Assignment delayed due to the configured assignment interval.' }]);
+    h.advance(1);
+    expect(shape(h.beat('A', 2).records)).toContain('StreamsGroupTargetAssignmentMetadata');
+  });
+  it('[4.4] the last member leaving writes timestamp 0 (never assigned): the next join computes at once', () => {
+    const h = new Harness({ config: { 'group.streams.initial.rebalance.delay.ms': 0 } });
+    h.advance(5000);
+    h.join('A', 'pA');
+    h.advance(100);
+    const leave = h.hb({ memberId: 'A', memberEpoch: -1 });
+    expect(leave.records.find((r) => r.type === 'StreamsGroupTargetAssignmentMetadata')!.value).toEqual({ assignmentEpoch: 3, assignmentTimestamp: 0 });
+    h.advance(100);
+    const b = h.join('B', 'pB');
+    expect(b.res.status).toEqual([]);
+    expect(shape(b.records)).toContain('StreamsGroupTargetAssignmentMetadata');
+    // and after a failover the same
+    h.hb({ memberId: 'B', memberEpoch: -1 });
+    h.failover();
+    h.advance(100);
+    expect(h.join('C', 'pC').res.status).toEqual([]);
+  });
 });
 
 describe('ak4 §3.1 — group state derivation', () => {

@@ -169,6 +169,56 @@ describe('ak4 §4.8 — endpoint information', () => {
     const stale = h.beat('A', E + 1, null, { endpointInformationEpoch: ep - 1 });
     expect((stale.res.partitionsByUserEndpoint as unknown[]).length).toBe(2);
   });
+
+  it('StreamsGroup.buildEndpointToPartitions: the other members in the order of the member TimelineHashMap (not a HashMap), a replaced static member left out', () => {
+    const h = new Harness();
+    const ep = (host: string) => ({ userEndpoint: { host, port: 1 }, endpointInformationEpoch: -1 });
+    // "A" (hash 65) and "I" (73) share a slot of the small member table, where the newer iterates first; a HashMap of
+    // 16 slots would give A (slot 1) before I (slot 9)
+    h.join('A', 'pA', topologyX(), ep('a'));
+    h.join('I', 'pI', topologyX(), ep('i'));
+    h.join('S', 'pS', topologyX(), { ...ep('s'), instanceId: 'i' });
+    const hosts = (r: { res: Record<string, unknown> }) => (r.res.partitionsByUserEndpoint as { userEndpoint: { host: string } }[]).map((e) => e.userEndpoint.host);
+    const x = h.join('X', 'pX', topologyX(), ep('x'));
+    expect(hosts(x)).toEqual(['i', 'a', 's', 'x']);
+    // S leaves for a while (-2) and comes back as S2 with the same instance id: S is replaced, so only S2 is listed
+    h.hb({ memberId: 'S', instanceId: 'i', memberEpoch: -2 });
+    const s2 = h.join('S2', 'pS', topologyX(), { ...ep('s2'), instanceId: 'i' });
+    expect(s2.error).toBe('NONE');
+    expect(hosts(s2)).not.toContain('s');
+    expect(hosts(s2).at(-1)).toBe('s2');
+  });
+
+  it('EndpointToPartitionsManager.topicPartitions: one entry per subtopology and topic (a HashSet of its source and repartition source topics), standby and warm-up tasks together', () => {
+    const h = new Harness({
+      topics: [
+        ['in0', 2],
+        ['in1', 2],
+        ['zz', 2],
+        ['app-0-changelog', 2],
+      ],
+    });
+    const topology = {
+      epoch: 0,
+      subtopologies: [
+        { subtopologyId: '0', sourceTopics: ['zz', 'in0'] },
+        { subtopologyId: '1', sourceTopics: ['in1'] },
+      ],
+    };
+    const a = h.join('A', 'pA', topology, { userEndpoint: { host: 'a', port: 1 }, endpointInformationEpoch: -1 });
+    // subtopologies "0", "1" (HashMap order); in "0" the HashSet holds "zz" (hash 3904) in slot 0 and "in0" (104363) in slot 10
+    expect(a.res.partitionsByUserEndpoint).toEqual([
+      {
+        userEndpoint: { host: 'a', port: 1 },
+        activePartitions: [
+          { topic: 'zz', partitions: [0, 1] },
+          { topic: 'in0', partitions: [0, 1] },
+          { topic: 'in1', partitions: [0, 1] },
+        ],
+        standbyPartitions: [],
+      },
+    ]);
+  });
 });
 
 describe('ak4 §2.5 — StreamsGroupDescribe', () => {
@@ -201,3 +251,57 @@ describe('ak4 §2.5 — StreamsGroupDescribe', () => {
   });
 });
 void NO_DELAYS;
+
+describe('StreamsGroupDescribe member lists as StreamsGroupMember.asStreamsGroupDescribeMember builds them', () => {
+  it('client tags in the iteration order of the member HashMap (filled from the record, sorted by key); task offsets sorted by subtopology, then partition', () => {
+    const h = new Harness({
+      topics: [
+        ['in0', 4],
+        ['in1', 4],
+        ['app-0-changelog', 4],
+      ],
+    });
+    const topology = {
+      epoch: 0,
+      subtopologies: [
+        { subtopologyId: '0', sourceTopics: ['in0'] },
+        { subtopologyId: '1', sourceTopics: ['in1'] },
+      ],
+    };
+    // the record sorts them az, rack, zone; a 16-slot HashMap iterates rack (hash 3492567, slot 0), zone (3744684,
+    // slot 1), az (3129, slot 9)
+    const E = h.join('A', 'pA', topology, {
+      clientTags: [
+        { key: 'zone', value: 'z1' },
+        { key: 'az', value: 'a1' },
+        { key: 'rack', value: 'r1' },
+      ],
+    }).res.memberEpoch as number;
+    const r = h.beat('A', E, null, {
+      taskOffsets: [
+        { subtopologyId: '1', partition: 0, offset: 5 },
+        { subtopologyId: '0', partition: 3, offset: 7 },
+        { subtopologyId: '0', partition: 1, offset: 9 },
+      ],
+    });
+    expect(r.error).toBe('NONE');
+    const record = [...h.broker.coordinator.log.records()].find((x) => x.record.type === 'StreamsGroupMemberMetadata')!.record;
+    expect(record.value!.clientTags).toEqual([
+      { key: 'az', value: 'a1' },
+      { key: 'rack', value: 'r1' },
+      { key: 'zone', value: 'z1' },
+    ]);
+    const member = (h.describe().response as { groups: { members: Record<string, unknown>[] }[] }).groups[0]!.members[0]!;
+    expect(member.clientTags).toEqual([
+      { key: 'rack', value: 'r1' },
+      { key: 'zone', value: 'z1' },
+      { key: 'az', value: 'a1' },
+    ]);
+    expect(member.taskOffsets).toEqual([
+      { subtopologyId: '0', partition: 1, offset: 9 },
+      { subtopologyId: '0', partition: 3, offset: 7 },
+      { subtopologyId: '1', partition: 0, offset: 5 },
+    ]);
+    expect(member.taskEndOffsets).toEqual([]);
+  });
+});

@@ -71,4 +71,17 @@ describe('IncrementalAlterConfigs on a GROUP resource', () => {
     expect(first(alter(h, [{ name: 'streams.num.standby.replicas', value: '1' }], true)).errorCode).toBe(0);
     expect(h.broker.groupConfigs.size).toBe(0);
   });
+
+  it('an empty group name: INVALID_REQUEST "Default group resources are not allowed." (ControllerConfigurationValidator.validateGroupName), before the configs are checked', () => {
+    const h = new Harness();
+    for (const configs of [[{ name: 'streams.num.standby.replicas', value: '1' }], [{ name: 'streams.bogus', value: '1' }], [{ name: 'streams.session.timeout.ms', value: '1' }]]) {
+      const o = alter(h, configs, false, '');
+      expect(o.errorName).toBe('INVALID_REQUEST');
+      expect(first(o)).toEqual({ errorCode: 42, errorMessage: 'Default group resources are not allowed.', resourceType: 32, resourceName: '' });
+    }
+    expect(first(alter(h, [{ name: 'streams.num.standby.replicas', value: '1' }], true, '')).errorCode).toBe(42);
+    expect(h.broker.groupConfigs.size).toBe(0);
+    // a blank name is a name
+    expect(first(alter(h, [{ name: 'streams.num.standby.replicas', value: '1' }], false, ' ')).errorCode).toBe(0);
+  });
 });

@@ -149,11 +149,37 @@ describe('OffsetCommit validation for a streams group', () => {
     expect(out.batch!.records.map((r) => r.key.partition)).toEqual([1]);
   });
 
-  it('an empty group id is INVALID_GROUP_ID', () => {
+  it('an empty group id goes to the coordinator: GroupCoordinatorService.commitOffsets refuses only a null one (INVALID_GROUP_ID)', () => {
     const b = twoMembers();
-    expect(
-      b.send('OffsetCommit', 9, { groupId: '', memberId: 'a', generationIdOrMemberEpoch: 3, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 1 }] }] }, CLIENT).errorName,
-    ).toBe('INVALID_GROUP_ID');
+    const send = (version: number, epoch: number, groupId = '') =>
+      b.send(
+        'OffsetCommit',
+        version,
+        {
+          groupId,
+          memberId: epoch < 0 ? '' : 'a',
+          generationIdOrMemberEpoch: epoch,
+          topics: [{ ...(version >= 10 ? { topicId: topicIdOf('orders') } : { name: 'orders' }), partitions: [{ partitionIndex: 0, committedOffset: 1 }] }],
+        },
+        CLIENT,
+      );
+    // a member's commit to the unknown group "": GROUP_ID_NOT_FOUND (v9+) as for any unknown group
+    expect(send(9, 3).errorName).toBe('GROUP_ID_NOT_FOUND');
+    // a manual commit (generation -1), v9 and v10 (Kafka 4.4.0 answers error 0): a simple classic group "" holds it
+    const v10 = send(10, -1);
+    expect(v10.errorName).toBe('NONE');
+    expect(v10.batch!.records.map((r) => [r.type, r.key.group])).toEqual([['OffsetCommit', '']]);
+    expect(send(9, -1, ' ').errorName).toBe('NONE');
+    expect(b.coordinator.groups.get('')?.classic).toBe(true);
+    expect(b.coordinator.groups.get(' ')?.classic).toBe(true);
+  });
+
+  it('OffsetDelete with an empty group id: INVALID_GROUP_ID from GroupCoordinatorService.deleteOffsets (isGroupIdNotEmpty), nothing written', () => {
+    const b = twoMembers();
+    const r = b.send('OffsetDelete', 0, { groupId: '', topics: [{ name: 'orders', partitions: [{ partitionIndex: 0 }] }] }, CLIENT);
+    expect(r.errorName).toBe('INVALID_GROUP_ID');
+    expect(r.response).toEqual({ errorCode: 24, throttleTimeMs: 0, topics: [] });
+    expect(r.batch).toBeNull();
   });
 
   it("the record carries the committed topic's id (KafkaApis.handleOffsetCommitRequest, OffsetAndMetadata.fromRequest, newOffsetCommitRecord), value v4", () => {

@@ -51,6 +51,72 @@ describe('OffsetFetch', () => {
   });
 });
 
+describe('committed offsets in the order of OffsetMetadataManager.Offsets (TimelineHashMaps), not sorted', () => {
+  const adminCommit = (b: ReturnType<typeof broker>, topic: string, partitions: number[]) =>
+    b.send(
+      'OffsetCommit',
+      9,
+      { groupId: 'admin-only', memberId: '', generationIdOrMemberEpoch: -1, topics: [{ name: topic, partitions: partitions.map((p) => ({ partitionIndex: p, committedOffset: 5 })) }] },
+      CLIENT,
+    );
+
+  it('fetchAllOffsets lists topics and partitions as the tables iterate them; deleteAllOffsets writes the tombstones in that order', () => {
+    const b = broker();
+    // three topics in one 4-slot table, all in slot 2: newest first (sorted would be app-rep, orders, other)
+    adminCommit(b, 'orders', [1, 0]);
+    adminCommit(b, 'app-rep', [0]);
+    adminCommit(b, 'other', [0]);
+    const r = b.send('OffsetFetch', 9, { groups: [{ groupId: 'admin-only', topics: null }], requireStable: false }, CLIENT).response as {
+      groups: { topics: { name: string; partitions: { partitionIndex: number }[] }[] }[];
+    };
+    expect(r.groups[0]!.topics.map((t) => [t.name, t.partitions.map((p) => p.partitionIndex)])).toEqual([
+      ['other', [0]],
+      ['app-rep', [0]],
+      ['orders', [0, 1]],
+    ]);
+    const del = b.send('DeleteGroups', 2, { groupsNames: ['admin-only'] }, CLIENT);
+    expect(del.batch!.records.filter((x) => x.type === 'OffsetCommit').map((x) => `${String(x.key.topic)}-${String(x.key.partition)}`)).toEqual(['other-0', 'app-rep-0', 'orders-0', 'orders-1']);
+  });
+
+  it('a topic whose last offset is deleted leaves the table; committed again, it counts from its new insertion', () => {
+    const b = broker();
+    adminCommit(b, 'orders', [0]);
+    adminCommit(b, 'app-rep', [0]);
+    b.send('OffsetDelete', 0, { groupId: 'admin-only', topics: [{ name: 'orders', partitions: [{ partitionIndex: 0 }] }] }, CLIENT);
+    adminCommit(b, 'orders', [0]);
+    const r = b.send('OffsetFetch', 9, { groups: [{ groupId: 'admin-only', topics: null }], requireStable: false }, CLIENT).response as { groups: { topics: { name: string }[] }[] };
+    expect(r.groups[0]!.topics.map((t) => t.name)).toEqual(['orders', 'app-rep']);
+  });
+});
+
+describe('a deleted topic loses its committed offsets (GroupCoordinatorShard.onTopicsDeleted, OffsetMetadataManager.onTopicsDeleted)', () => {
+  it('one batch of tombstones for every group that committed to it; other topics and the groups stay', () => {
+    const b = broker();
+    join(b, 'a');
+    commit(b, 'a', 2, { orders: [0, 1], other: [0] });
+    b.send('OffsetCommit', 9, { groupId: 'admin-only', memberId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'other', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] }, CLIENT);
+    const before = b.coordinator.log.endOffset;
+    const narration: string[] = [];
+    b.changeTopics({ delete: ['other'] }, narration);
+    const written = b.coordinator.log
+      .batchesFrom(before)
+      .flatMap((x) => x.records)
+      .map((r) => [r.type, r.key.group, r.key.topic, r.value]);
+    expect(written).toEqual([
+      ['OffsetCommit', G, 'other', null],
+      ['OffsetCommit', 'admin-only', 'other', null],
+    ]);
+    expect(narration.join(' ')).toContain('OffsetMetadataManager.onTopicsDeleted');
+    expect(b.coordinator.groups.get(G)!.offsets.toObject()).toEqual({ orders: expect.objectContaining({ 0: expect.anything(), 1: expect.anything() }) });
+    expect(b.coordinator.groups.get('admin-only')?.offsets.size).toBe(0);
+    expect(b.coordinator.groups.has('admin-only')).toBe(true);
+    // deleting a topic nobody committed to writes nothing
+    const after = b.coordinator.log.endOffset;
+    b.changeTopics({ delete: ['app-rep'] });
+    expect(b.coordinator.log.endOffset).toBe(after);
+  });
+});
+
 describe('OffsetFetch v1-7: one group at the top level (KafkaApis.handleOffsetFetchRequest, OffsetFetchResponse.Builder.build)', () => {
   const old = (b: ReturnType<typeof broker>, version: number, data: Record<string, unknown>) => b.send('OffsetFetch', version, data, CLIENT);
   const named = { topics: [{ name: 'orders', partitionIndexes: [0, 1] }] };

@@ -65,6 +65,13 @@ describe('KafkaApis topic checks', () => {
     expect(err(() => throwIfTopologyTopicsInvalid(t))).toEqual(['STREAMS_INVALID_TOPOLOGY', 'Topic names a ,b?,c!,d/ are not valid topic names.']);
   });
 
+  it('KafkaApis.handleStreamsGroupHeartbeat names each topic once (Iterator.distinct), where it first appears', () => {
+    const t = topo(sub('0', { sourceTopics: ['a '], repartitionSinkTopics: ['b?'] }), sub('1', { sourceTopics: ['x'], repartitionSourceTopics: [topic('b?')], stateChangelogTopics: [topic('a ')] }));
+    expect(err(() => throwIfTopologyTopicsInvalid(t))).toEqual(['STREAMS_INVALID_TOPOLOGY', 'Topic names a ,b? are not valid topic names.']);
+    const internal = topo(sub('0', { sourceTopics: ['__consumer_offsets'], repartitionSinkTopics: ['__consumer_offsets'] }));
+    expect(err(() => throwIfTopologyTopicsInvalid(internal))[1]).toBe('Use of Kafka internal topics __consumer_offsets in a Kafka Streams topology is prohibited.');
+  });
+
   it('Topic.isValid rules', () => {
     expect(isValidTopicName('')).toBe(false);
     expect(isValidTopicName('.')).toBe(false);

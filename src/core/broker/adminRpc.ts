@@ -3,7 +3,7 @@ import { deleteGroups, listGroups, normalizeDeleteGroupsRequest, normalizeListGr
 import type { StreamsGroup } from '../coordinator/group.ts';
 import { errorCode, type ErrorName } from '../protocol/errors.ts';
 import type { BrokerView, RpcOutcome } from './types.ts';
-import { alterGroupConfigs, InvalidConfig } from './groupConfigs.ts';
+import { alterGroupConfigs, InvalidConfig, InvalidGroupResource } from './groupConfigs.ts';
 import {
   deleteOffsets,
   fetchOffsets,
@@ -98,13 +98,17 @@ export function incrementalAlterConfigsRpc(broker: BrokerView, data: Record<stri
       return { errorCode: errorCode(edition, 'INVALID_REQUEST'), errorMessage: `The simulator models only GROUP config resources (type ${GROUP_RESOURCE_TYPE}), not type ${r.resourceType}.`, ...base };
     }
     try {
-      const next = alterGroupConfigs(broker.groupConfigs.get(r.resourceName) ?? new Map(), r.configs, broker.options.config);
+      const next = alterGroupConfigs(broker.groupConfigs.get(r.resourceName) ?? new Map(), r.configs, broker.options.config, r.resourceName);
       if (!validateOnly) broker.groupConfigs.set(r.resourceName, next);
       narration.push(
         `Group ${r.resourceName}'s configs ${validateOnly ? 'would become' : 'are now'} ${next.size > 0 ? [...next].map(([k, v]) => `${k}=${v}`).join(', ') : 'the broker defaults'}${validateOnly ? ' (validateOnly: nothing changes)' : '. The next heartbeat of the group sees them: a changed assignment config bumps the group epoch'}.`,
       );
       return { errorCode: 0, errorMessage: null, ...base };
     } catch (e) {
+      if (e instanceof InvalidGroupResource) {
+        narration.push(`${JSON.stringify(r.resourceName)}: INVALID_REQUEST: ${e.message}`);
+        return { errorCode: errorCode(edition, 'INVALID_REQUEST'), errorMessage: e.message, ...base };
+      }
       if (!(e instanceof InvalidConfig)) throw e;
       narration.push(`${r.resourceName}: INVALID_CONFIG: ${e.message}`);
       return { errorCode: errorCode(edition, 'INVALID_CONFIG'), errorMessage: e.message, ...base };
@@ -171,6 +175,11 @@ export function offsetDeleteRpc(broker: BrokerView, data: Record<string, unknown
   const req = normalizeOffsetDeleteRequest(data);
   const c = broker.coordinator;
   const edition = broker.options.edition.wire;
+  // GroupCoordinatorService.deleteOffsets: isGroupIdNotEmpty, or INVALID_GROUP_ID before the coordinator
+  if (req.groupId === '')
+    return outcome(req, { errorCode: errorCode(edition, 'INVALID_GROUP_ID'), throttleTimeMs: 0, topics: [] }, 'INVALID_GROUP_ID', [
+      'OffsetDelete fails with INVALID_GROUP_ID: the service refuses an empty group id.',
+    ]);
   const out = c.execute(
     () => deleteOffsets(c.context(broker.topics), req, edition, (g, topic) => c.hooks.isSubscribedToTopic(g, topic)),
     (code) => ({ errorCode: code, throttleTimeMs: 0, topics: [] }),

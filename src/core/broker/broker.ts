@@ -17,7 +17,9 @@ import type { Variant } from '../variants/index.ts';
 import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
 import { OFFSET_COMMIT_VERSIONS } from '../offsets/commit.ts';
 import { OFFSET_FETCH_VERSIONS } from '../offsets/fetch.ts';
+import { deletedTopicOffsetTombstones } from '../offsets/topicDeletion.ts';
 import { gateRequest, gateResponse } from './requestGate.ts';
+import { pushAll } from '../util/arrays.ts';
 import type { BrokerLayer, BrokerOptions as BrokerOptionsOf, BrokerView, ClientContext, HeartbeatOutcome, RpcOutcome } from './types.ts';
 
 export type { BrokerLayer, ClientContext, HeartbeatOutcome, RpcOutcome };
@@ -292,19 +294,35 @@ export class Broker implements BrokerView {
     return created.map((t) => ({ name: t.name, partitions: t.partitions }));
   }
 
-  changeTopics(change: { create?: { name: string; partitions: number }[]; delete?: string[]; partitions?: Record<string, number> }): string[] {
+  /** Applies a cluster metadata change; `narration` receives what the coordinator does about it. */
+  changeTopics(change: { create?: { name: string; partitions: number }[]; delete?: string[]; partitions?: Record<string, number> }, narration: string[] = []): string[] {
     const changed: string[] = [];
+    const deleted: string[] = [];
     const topics = this.writableTopics();
     for (const t of change.create ?? []) {
       topics.set(t.name, t.partitions);
       changed.push(t.name);
     }
-    for (const name of change.delete ?? []) if (topics.delete(name)) changed.push(name);
+    for (const name of change.delete ?? [])
+      if (topics.delete(name)) {
+        changed.push(name);
+        deleted.push(name);
+      }
     for (const [name, n] of Object.entries(change.partitions ?? {})) {
       topics.set(name, n);
       changed.push(name);
     }
     this.coordinator.onMetadataUpdate(changed);
+    // GroupCoordinatorService.onMetadataUpdate: deleted topics lose their committed offsets (a coordinator still
+    // loading is not asked)
+    if (deleted.length > 0 && this.loadingUntil === null) {
+      const c = this.coordinator;
+      const out = c.execute(
+        () => deletedTopicOffsetTombstones(c.groups, deleted),
+        () => null,
+      );
+      pushAll(narration, out.narration);
+    }
     return changed;
   }
 

@@ -30,6 +30,9 @@ export const CONFIG_OPS = ['SET', 'DELETE', 'APPEND', 'SUBTRACT'] as const;
 
 export class InvalidConfig extends Error {}
 
+/** A GROUP resource Kafka refuses before reading its configs (INVALID_REQUEST with this message). */
+export class InvalidGroupResource extends Error {}
+
 const INT = /^[+-]?\d+$/;
 
 function parseValue(name: string, def: GroupConfigDef, value: string): number | string {
@@ -49,13 +52,24 @@ const listOf = (v: string): string[] => (v.trim() === '' ? [] : v.split(',').map
  * ConfigAdminManager.prepareIncrementalConfigs then GroupConfig.validate: the group's whole new config, or an
  * InvalidConfig with Kafka's message.
  */
-export function alterGroupConfigs(current: ReadonlyMap<string, string>, ops: readonly { name: string; configOperation: number; value: string | null }[], broker: Config): Map<string, string> {
+export function alterGroupConfigs(
+  current: ReadonlyMap<string, string>,
+  ops: readonly { name: string; configOperation: number; value: string | null }[],
+  broker: Config,
+  groupName: string,
+): Map<string, string> {
   const next = new Map(current);
+  let unknown: string | null = null;
   for (const op of ops) {
     const def = STREAMS_GROUP_CONFIGS.get(op.name);
-    if (!def) throw new InvalidConfig(`Unknown group config name: ${op.name}`);
     const kind = CONFIG_OPS[op.configOperation];
+    if (!def && (kind === 'APPEND' || kind === 'SUBTRACT')) throw new InvalidConfig(`Unknown group config name: ${op.name}`);
     if (kind === undefined) throw new InvalidConfig(`Unknown config operation ${op.configOperation}`);
+    if (!def) {
+      // GroupConfig.validate finds an unknown name, after the resource name is checked
+      unknown ??= op.name;
+      continue;
+    }
     if ((kind === 'APPEND' || kind === 'SUBTRACT') && def.type !== 'list')
       throw new InvalidConfig(`Config value ${kind === 'APPEND' ? 'append' : 'subtract'} is not allowed for config key: ${op.name}`);
     if (kind === 'DELETE') next.delete(op.name);
@@ -66,6 +80,9 @@ export function alterGroupConfigs(current: ReadonlyMap<string, string>, ops: rea
       next.set(op.name, (kind === 'APPEND' ? [...have, ...given.filter((x) => !have.includes(x))] : have.filter((x) => !given.includes(x))).join(','));
     }
   }
+  // ControllerConfigurationValidator.validate (GROUP): validateGroupName, then GroupConfig.validate
+  if (groupName === '') throw new InvalidGroupResource('Default group resources are not allowed.');
+  if (unknown !== null) throw new InvalidConfig(`Unknown group config name: ${unknown}`);
   validateGroupConfig(next, broker);
   return next;
 }

@@ -5,10 +5,13 @@ import {
   type DescribedAssignment,
   type DescribedGroup,
   type DescribedSubtopology,
+  type KeyValue,
   type StreamsGroupDescribeRequest,
   type StreamsGroupDescribeResponse,
+  type TaskOffset,
   type TopicInfo,
 } from '../protocol/messages.ts';
+import { hashMapOrder, stringHashCode } from '../util/java.ts';
 import { EMPTY_TUPLE, toTaskIds, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
 import { isReady } from '../model/topology.ts';
 import { GROUP_STATE_NAMES, type StreamsGroup } from './group.ts';
@@ -59,6 +62,26 @@ function describedTopology(g: StreamsGroup): DescribedGroup['topology'] {
   };
 }
 
+/**
+ * StreamsGroupMember.asStreamsGroupDescribeMember lists the member's client-tag map as it iterates: a java.util.HashMap
+ * (Collectors.toMap in StreamsGroupMember.Builder.updateWith) filled from the record, whose tags are sorted by key.
+ */
+function describedClientTags(tags: readonly KeyValue[]): KeyValue[] {
+  const byKey = new Map(tags.map((t) => [t.key, t.value]));
+  return hashMapOrder(
+    [...tags].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((t) => t.key),
+    stringHashCode,
+  ).map((key) => ({ key, value: byKey.get(key)! }));
+}
+
+/** StreamsGroupMember.taskOffsetsFromMap: subtopology ids sorted, then partitions sorted. */
+function describedTaskOffsets(list: readonly TaskOffset[] | null): TaskOffset[] {
+  if (!list) return [];
+  return [...list]
+    .sort((a, b) => (a.subtopologyId < b.subtopologyId ? -1 : a.subtopologyId > b.subtopologyId ? 1 : a.partition - b.partition))
+    .map((o) => ({ subtopologyId: o.subtopologyId, partition: o.partition, offset: o.offset }));
+}
+
 export function describeGroups(groups: Groups, req: StreamsGroupDescribeRequest, edition: Edition): StreamsGroupDescribeResponse {
   const out: DescribedGroup[] = req.groupIds.map((groupId) => {
     const base: DescribedGroup = {
@@ -96,9 +119,9 @@ export function describeGroups(groups: Groups, req: StreamsGroupDescribeRequest,
           topologyEpoch: m.topologyEpoch,
           processId: m.processId,
           userEndpoint: m.userEndpoint,
-          clientTags: m.clientTags.map((t) => ({ ...t })),
-          taskOffsets: offsets?.offsets ?? [],
-          taskEndOffsets: offsets?.endOffsets ?? [],
+          clientTags: describedClientTags(m.clientTags),
+          taskOffsets: describedTaskOffsets(offsets?.offsets ?? null),
+          taskEndOffsets: describedTaskOffsets(offsets?.endOffsets ?? null),
           assignment: assignment(withoutEpochs(m.assignedTasks)),
           targetAssignment: assignment(g.targetAssignment.get(id) ?? EMPTY_TUPLE),
           isClassic: false,

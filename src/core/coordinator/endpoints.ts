@@ -1,47 +1,79 @@
-// PartitionsByUserEndpoint (EndpointToPartitionsManager): which input partitions each IQ endpoint serves.
+// PartitionsByUserEndpoint (StreamsGroup.buildEndpointToPartitions, EndpointToPartitionsManager): which input
+// partitions each IQ endpoint serves.
 import type { StreamsGroupMember } from '../model/member.ts';
-import type { ConfiguredTopology } from '../model/topology.ts';
+import type { ConfiguredTopology, TopicsImage } from '../model/topology.ts';
 import type { EndpointToPartitions, TopicPartition } from '../protocol/messages.ts';
+import { hashMapOrder, stringHashCode } from '../util/java.ts';
 import type { StreamsGroup } from './group.ts';
-import { memberIdOrder } from './targetAssignment.ts';
+import { memberTableOrder } from './targetAssignment.ts';
 
-function topicPartitions(tasks: ReadonlyMap<string, Iterable<number>>, configured: ConfiguredTopology | null): TopicPartition[] {
-  const byTopic = new Map<string, Set<number>>();
-  for (const [s, ps] of tasks) {
+/**
+ * EndpointToPartitionsManager.topicPartitions: per subtopology of the task map, per topic of a HashSet of its source
+ * and repartition source topics, one entry with the task partitions that exist in the topic (sorted; none: no entry).
+ * Subtopologies in java.util.HashMap order (the standby-and-warm-up map is one; the active map is an unmodifiable map
+ * whose order Kafka randomises per JVM run, taken here in the same HashMap order).
+ */
+function topicPartitions(tasks: ReadonlyMap<string, Iterable<number>>, configured: ConfiguredTopology | null, topics: TopicsImage): TopicPartition[] {
+  const out: TopicPartition[] = [];
+  for (const s of hashMapOrder([...tasks.keys()], stringHashCode)) {
     const sub = configured?.subtopologies?.find((x) => x.subtopologyId === s);
     if (!sub) continue;
-    // a task s_p reads partition p of every source and repartition source topic of s
-    for (const topic of [...sub.sourceTopics, ...sub.repartitionSourceTopics.keys()]) {
-      let set = byTopic.get(topic);
-      if (!set) byTopic.set(topic, (set = new Set()));
-      for (const p of ps) set.add(p);
+    // new HashSet<>(sourceTopics) (capacity max(n / .75 + 1, 16)), then addAll(repartitionSourceTopics.keySet())
+    const names = [...sub.sourceTopics, ...sub.repartitionSourceTopics.keys()];
+    const capacity = Math.max(Math.floor(sub.sourceTopics.length / 0.75) + 1, 16);
+    const taskPartitions = [...new Set(tasks.get(s)!)].sort((a, b) => a - b);
+    for (const topic of hashMapOrder(names, stringHashCode, capacity)) {
+      const count = topics.get(topic);
+      if (count === undefined) continue;
+      // a task s_p reads partition p of every source and repartition source topic of s, where the topic has it
+      const partitions = taskPartitions.filter((p) => p < count);
+      if (partitions.length > 0) out.push({ topic, partitions });
     }
   }
-  return [...byTopic.keys()].sort().map((topic) => ({ topic, partitions: [...byTopic.get(topic)!].sort((a, b) => a - b) }));
+  return out;
 }
 
-function entry(m: StreamsGroupMember, configured: ConfiguredTopology | null): EndpointToPartitions | null {
+function entry(m: StreamsGroupMember, configured: ConfiguredTopology | null, topics: TopicsImage): EndpointToPartitions | null {
   if (!m.userEndpoint) return null;
   const active = new Map<string, Iterable<number>>([...m.assignedTasks.active].map(([s, ps]) => [s, ps.keys()]));
+  // TasksTupleWithEpochs.standbyAndWarmupTasks: standby and warm-up tasks merged per subtopology
+  const standby = new Map<string, Set<number>>();
+  for (const role of [m.assignedTasks.standby, m.assignedTasks.warmup]) {
+    for (const [s, ps] of role) {
+      const set = standby.get(s) ?? new Set<number>();
+      for (const p of ps) set.add(p);
+      standby.set(s, set);
+    }
+  }
   return {
     userEndpoint: { host: m.userEndpoint.host, port: m.userEndpoint.port },
-    activePartitions: topicPartitions(active, configured),
-    standbyPartitions: topicPartitions(m.assignedTasks.standby, configured),
+    activePartitions: topicPartitions(active, configured, topics),
+    standbyPartitions: topicPartitions(standby, configured, topics),
   };
 }
 
-/** Other members first (member map order), this member last; members without an endpoint are skipped. */
-export function endpointToPartitions(group: StreamsGroup, updated: StreamsGroupMember, configured: ConfiguredTopology | null): EndpointToPartitions[] {
+/**
+ * StreamsGroup.buildEndpointToPartitions: the other members in the order of the group's member map (a TimelineHashMap,
+ * state before this heartbeat), the heartbeating member and a static member it replaces left out; then the
+ * heartbeating member last. Members without an endpoint are skipped.
+ */
+export function endpointToPartitions(
+  group: StreamsGroup,
+  updated: StreamsGroupMember,
+  replacedMemberId: string | null,
+  configured: ConfiguredTopology | null,
+  topics: TopicsImage,
+): EndpointToPartitions[] {
   const out: EndpointToPartitions[] = [];
   // no other member has an endpoint: nothing to list before this one (and no member order to compute)
   const others = group.membersWithEndpoint - (group.members.get(updated.memberId)?.userEndpoint ? 1 : 0);
   if (others > 0)
-    for (const id of memberIdOrder([...group.members.keys()])) {
-      if (id === updated.memberId) continue;
-      const e = entry(group.members.get(id)!, configured);
+    for (const id of memberTableOrder(group)) {
+      if (id === updated.memberId || id === replacedMemberId) continue;
+      const e = entry(group.members.get(id)!, configured, topics);
       if (e) out.push(e);
     }
-  const own = entry(updated, configured);
+  const own = entry(updated, configured, topics);
   if (own) out.push(own);
   return out;
 }

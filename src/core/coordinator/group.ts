@@ -53,9 +53,18 @@ export function newShippedGroup(groupId: string): StreamsGroup {
   const g = new StreamsGroup(groupId);
   g.groupEpoch = 1;
   g.assignmentEpoch = 1;
-  g.assignmentTimestamp = 0;
+  g.assignmentTimestamp = NEVER_ASSIGNED;
   return g;
 }
+
+/**
+ * A group's assignment timestamp when it has no assignment to wait after: Kafka writes and reads 0 for that
+ * (TargetAssignmentMetadata.INITIAL, the last member's leave; GroupMetadataManager.canComputeNextTargetAssignment).
+ * The playground's clock starts at 0, which is a real instant: a broker's clock is never 0, so an assignment made at
+ * scenario time 0 is one the assignment interval waits after. In memory that "never" is this value (anything minus it
+ * is longer than any interval); records still carry Kafka's 0.
+ */
+export const NEVER_ASSIGNED = Number.NEGATIVE_INFINITY;
 
 /**
  * A simple classic group: what OffsetMetadataManager.validateOffsetCommit creates for an admin commit (negative

@@ -260,12 +260,19 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       target = EMPTY_TUPLE;
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
       note(ctx, narration, () => `The first assignment waits for the initial rebalance delay (${delay} ms).`);
-    } else if (interval > 0 && group.assignmentTimestamp !== 0 && ctx.now - group.assignmentTimestamp < interval) {
-      // the assignment interval has not elapsed since the last computation
+    } else if (interval > 0 && ctx.now - group.assignmentTimestamp < interval) {
+      // canComputeNextTargetAssignment: the assignment interval has not elapsed since the last computation (a group
+      // never assigned has NEVER_ASSIGNED, Kafka's 0; an assignment at the playground's time 0 counts, see NEVER_ASSIGNED)
       targetEpoch = group.assignmentEpoch;
       target = group.targetOf(memberId);
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured assignment interval.' });
-      note(ctx, narration, () => `A new assignment is due but the assignment interval (${interval} ms) has not elapsed.`);
+      const last = group.assignmentTimestamp;
+      note(
+        ctx,
+        narration,
+        () =>
+          `A new assignment is due but the assignment interval (${interval} ms) has not elapsed since the last one at ${last} ms${last === 0 ? " (the playground's clock starts at 0, a real instant: a broker's clock is never 0, so this assignment counts)" : ''}; the next one can be computed from ${last + interval} ms.`,
+      );
     } else {
       const result = buildTargetAssignment({
         group,
@@ -335,7 +342,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     const e = endpointEpoch;
     if (groupExisted) effects.push(softEffect(groupId, (g) => (g.endpointInformationEpoch = e)));
   }
-  if (endpointEpoch !== req.endpointInformationEpoch) resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, configured);
+  if (endpointEpoch !== req.endpointInformationEpoch) resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, replacedMemberId, configured, ctx.topics);
   if (groupExisted) resp.endpointInformationEpoch = endpointEpoch;
 
   let topicsToCreate: { name: string; partitions: number; replicationFactor: number }[] | undefined;

@@ -1,7 +1,7 @@
 // Replay (GroupMetadataManager.replay): applies one record to the in-memory groups. The live coordinator
 // and a coordinator loading the log both mutate state only through here, so replay equals live state.
 import type { CoordinatorRecord } from '../log/records.ts';
-import { newShippedGroup, StreamsGroup } from './group.ts';
+import { NEVER_ASSIGNED, newShippedGroup, StreamsGroup } from './group.ts';
 import { applyCurrentAssignmentValue, applyMemberMetadataValue, targetFromValue, topologyFromValue } from './records.ts';
 import type { CoordinatorEdition } from './editionHooks.ts';
 import { IllegalStateError, type Groups } from './groups.ts';
@@ -41,7 +41,7 @@ function replayClassicGroupTombstone(groups: Groups, r: CoordinatorRecord, editi
   groups.delete(groupId);
   if (g.offsets.size === 0) return;
   const next = edition.newGroup(groupId);
-  for (const e of g.offsets.entries()) next.writableOffsets().put(e.topic, e.partition, e.offset);
+  next.writableOffsets().copyFrom(g.writableOffsets());
   groups.set(groupId, next);
 }
 
@@ -97,12 +97,15 @@ export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): 
       const g = v ? getOrCreate(groups, groupId) : existing(groups, groupId, 'target assignment metadata tombstone');
       if (v) {
         g.assignmentEpoch = v.assignmentEpoch as number;
-        g.assignmentTimestamp = (v.assignmentTimestamp as number | undefined) ?? 0;
+        const timestamp = (v.assignmentTimestamp as number | undefined) ?? 0;
+        // Kafka's 0 means "never assigned" (written when the last member leaves, so the group has no members by now);
+        // 0 with members is an assignment the playground made at its clock's 0, a real instant (NEVER_ASSIGNED)
+        g.assignmentTimestamp = timestamp === 0 && g.members.size === 0 ? NEVER_ASSIGNED : timestamp;
       } else {
         if (g.targetAssignment.size > 0)
           throw new IllegalStateError(`Received a tombstone record to delete target assignment of ${groupId} but the assignment still has ${g.targetAssignment.size} members.`);
         g.assignmentEpoch = -1;
-        g.assignmentTimestamp = 0;
+        g.assignmentTimestamp = NEVER_ASSIGNED;
       }
       return;
     }

@@ -253,8 +253,10 @@ export class ScenarioRunner {
           : 'The coordinator fails over: a fresh coordinator loads the partition by replaying the log. Timers, cached configured topologies, endpoint epochs, shutdown requests and any in-memory progress are gone; session and rebalance timers restart from now.',
       );
     } else {
-      const changed = this.broker.changeTopics(step.topics);
+      const coordinatorNarration: string[] = [];
+      const changed = this.broker.changeTopics(step.topics, coordinatorNarration);
       t.narration.push(`Cluster metadata changes: ${changed.length ? changed.join(', ') : 'nothing'}. Groups that use these topics refresh their metadata on their next heartbeat.`);
+      pushAll(t.narration, coordinatorNarration);
     }
     t.time = this.broker.now;
     // the run budget: a step that spent it says so (the run stops after it)

@@ -22,16 +22,19 @@ export function throwIfSourceTopicRegexUsed(topology: TopologyLike): void {
   }
 }
 
-/** KafkaApis' topic list: per subtopology, sources, repartition sinks, repartition sources, changelogs (no dedup). */
+/**
+ * KafkaApis.handleStreamsGroupHeartbeat's topic list: per subtopology, sources, repartition sinks, repartition sources,
+ * changelogs, then `.distinct` (each name once, where it first appears), so a name the topology repeats is named once.
+ */
 export function kafkaApisRequiredTopics(topology: TopologyLike): string[] {
-  const out: string[] = [];
+  const out = new Set<string>();
   for (const s of topology.subtopologies) {
-    for (const t of s.sourceTopics) out.push(t);
-    for (const t of s.repartitionSinkTopics) out.push(t);
-    for (const t of s.repartitionSourceTopics) out.push(t.name);
-    for (const t of s.stateChangelogTopics) out.push(t.name);
+    for (const t of s.sourceTopics) out.add(t);
+    for (const t of s.repartitionSinkTopics) out.add(t);
+    for (const t of s.repartitionSourceTopics) out.add(t.name);
+    for (const t of s.stateChangelogTopics) out.add(t.name);
   }
-  return out;
+  return [...out];
 }
 
 /** Kafka's internal topics (Topic.isInternal). */

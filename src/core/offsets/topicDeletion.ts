@@ -1,0 +1,31 @@
+// Committed offsets of deleted topics (GroupCoordinatorShard.onTopicsDeleted, OffsetMetadataManager.onTopicsDeleted):
+// when the cluster deletes a topic, the coordinator writes a tombstone for every offset any group committed to it, in
+// one batch. The groups stay (an empty group goes later, with the retention sweep).
+import type { OpResult } from '../coordinator/context.ts';
+import type { Groups } from '../coordinator/replay.ts';
+import type { CoordinatorRecord } from '../log/records.ts';
+import { offsetCommitTombstone } from './records.ts';
+
+/**
+ * Per group, per deleted topic (in the order given), per partition in the table's order: a tombstone. Kafka also
+ * keeps an offset whose record names another incarnation's topic id; the simulated cluster gives a re-created topic
+ * the same id, so every offset of the name goes. Groups in the coordinator's order (Kafka's offsets-by-group table
+ * may order several groups differently).
+ */
+export function deletedTopicOffsetTombstones(groups: Groups, deletedTopics: readonly string[]): OpResult<null> {
+  const records: CoordinatorRecord[] = [];
+  const narration: string[] = [];
+  for (const g of groups.values()) {
+    const entries = g.offsets.entries();
+    let n = 0;
+    for (const topic of deletedTopics) {
+      for (const e of entries) {
+        if (e.topic !== topic) continue;
+        records.push(offsetCommitTombstone(g.groupId, e.topic, e.partition));
+        n++;
+      }
+    }
+    if (n > 0) narration.push(`Group ${g.groupId}: ${n} committed offset(s) of the deleted topic(s) get tombstones (OffsetMetadataManager.onTopicsDeleted); the group itself stays.`);
+  }
+  return { response: null, records, effects: [], narration };
+}

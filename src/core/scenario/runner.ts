@@ -125,11 +125,11 @@ export class ScenarioRunner {
   aliasOf = (memberId: string): string | null => this.aliasByMember.get(memberId) ?? null;
 
   /** What configuring an ak4 group's topology against the cluster's topics finds now (the group view's why-NotReady). */
-  private problemNow(g: StreamsGroup): { statusCode: number; detail: string } | null {
+  problemNow = (g: StreamsGroup): { statusCode: number; detail: string } | null => {
     if (g.draft || !g.topology) return null;
     const p = configureTopicsMemo(g.topology, this.broker.topics, g.metadataHash).problem;
     return p ? { statusCode: p.statusCode, detail: p.detail } : null;
-  }
+  };
 
   group(): TraceGroupView | null {
     return this.views.view(this.broker.coordinator.groups.get(this.scenario.groupId));
@@ -280,7 +280,7 @@ export class ScenarioRunner {
           violations: t.violations.map((v) => v.invariant),
           timers: new Map(c.timers.all().map((x) => [x.key, x.deadline])),
           topicsToCreate: topicsToCreate.map((x) => ({ name: x.name, partitions: x.partitions, replicationFactor: x.replicationFactor ?? -1 })),
-          groupOf: (id) => groupView(c.groups.get(id), this.aliasOf, (g) => this.problemNow(g)),
+          groupOf: (id) => groupView(c.groups.get(id), this.aliasOf, this.problemNow),
         },
         `$.steps[${index}].expect`,
       );

@@ -17,7 +17,7 @@ import { pushAll } from '../util/arrays.ts';
 import { RunBudget, type RunProbe } from './budget.ts';
 import { MinHeap } from '../util/heap.ts';
 import { unavailableOutcome } from '../broker/unavailable.ts';
-import { fallbackNarration } from './narrate-step.ts';
+import { fallbackNarration, stateChangeNarration } from './narrate-step.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -263,6 +263,10 @@ export class ScenarioRunner {
     t.records = this.recordsSince(startOffset);
     t.group = this.group();
     pushAll(t.narration, fallbackNarration(step, t, this.lastGroup));
+    // the group's change of state, before the word that the run stopped (which stays last)
+    const stop = this.budget.stopped && t.narration.at(-1) === this.budget.stopped.message ? t.narration.pop()! : null;
+    pushAll(t.narration, stateChangeNarration(t, this.lastGroup));
+    if (stop !== null) t.narration.push(stop);
     this.lastGroup = t.group;
     const checked = this.checker.afterStep(this.broker);
     t.violations = checked.violations;

@@ -131,6 +131,19 @@ export class ScenarioRunner {
     return p ? { statusCode: p.statusCode, detail: p.detail } : null;
   };
 
+  /** Views of the coordinator's groups other than the scenario's (a simple classic group holds offsets only), by group id. */
+  private otherGroups(): { groupType: 'streams' | 'classic'; group: TraceGroupView }[] {
+    const groups = this.broker.coordinator.groups;
+    if (groups.size === 0 || (groups.size === 1 && groups.has(this.scenario.groupId))) return [];
+    const out: { groupType: 'streams' | 'classic'; group: TraceGroupView }[] = [];
+    for (const id of [...groups.keys()].sort()) {
+      if (id === this.scenario.groupId) continue;
+      const g = groups.get(id)!;
+      out.push({ groupType: g.classic ? 'classic' : 'streams', group: groupView(g, this.aliasOf, this.problemNow)! });
+    }
+    return out;
+  }
+
   group(): TraceGroupView | null {
     return this.views.view(this.broker.coordinator.groups.get(this.scenario.groupId));
   }
@@ -262,6 +275,8 @@ export class ScenarioRunner {
     if (this.budget.stopped && !t.narration.includes(this.budget.stopped.message)) t.narration.push(this.budget.stopped.message);
     t.records = this.recordsSince(startOffset);
     t.group = this.group();
+    const others = this.otherGroups();
+    if (others.length > 0) t.otherGroups = others;
     pushAll(t.narration, fallbackNarration(step, t, this.lastGroup));
     // the group's change of state, before the word that the run stopped (which stays last)
     const stop = this.budget.stopped && t.narration.at(-1) === this.budget.stopped.message ? t.narration.pop()! : null;

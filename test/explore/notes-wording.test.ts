@@ -17,3 +17,11 @@ it('names the step the exploration started after (fromStep − 1) and reads "a v
     expect(notes).not.toMatch(/ a e/);
   }
 });
+
+it("says when an eventual-convergence finding comes from the scenario's own bound being shorter than the session timeout (lesson 13)", () => {
+  const parsed = parseScenario(readFileSync('static/examples/13-kafka-20870-coordinator-only.json', 'utf8'));
+  if (!parsed.ok) throw new Error('example 13 does not parse');
+  const r = explore(parsed.scenario, { walks: 20 });
+  const v = r.violations.find((x) => x.invariant === 'eventual-convergence');
+  expect(v?.message).toMatch(/The bound is the scenario's invariants\.stableWithinMs \(30000 ms\), shorter than the session timeout \(45000 ms\)/);
+});

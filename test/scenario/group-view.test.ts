@@ -42,7 +42,7 @@ describe('trace group views', () => {
       const eager: string[] = [];
       for (const [i, step] of s.steps.entries()) {
         lazy.push(runner.runStep(step, i).group);
-        eager.push(JSON.stringify(groupView(runner.broker.coordinator.groups.get(s.groupId), runner.aliasOf)));
+        eager.push(JSON.stringify(groupView(runner.broker.coordinator.groups.get(s.groupId), runner.aliasOf, runner.problemNow)));
       }
       for (let i = lazy.length - 1; i >= 0; i--) expect(JSON.stringify(lazy[i]), `${s.title} step ${i}`).toBe(eager[i]);
     }

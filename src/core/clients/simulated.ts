@@ -49,6 +49,8 @@ export class SimulatedClient {
   owned: Owned = NOTHING;
   /** What the last heartbeat reported per role (null = nothing recorded: the next report is full). */
   private lastSent: Owned | null = null;
+  /** Why the next Java report carries all three lists although nothing may have changed (lastSent is null). */
+  private fullReportWhy = JOINED;
   private lastSentRoles: Readonly<Partial<Owned>> = {};
   endpointEpoch = -1;
   heartbeatIntervalMs = 5000;
@@ -139,6 +141,7 @@ export class SimulatedClient {
       // joining: topology, rebalance timeout, process id and three empty owned-task lists
       this.status = 'joining';
       this.lastSent = null;
+      this.fullReportWhy = JOINED;
       const data = this.baseFields(0);
       data.rackId = this.spec.rackId ?? null;
       data.rebalanceTimeoutMs = this.spec.rebalanceTimeoutMs ?? 300000;
@@ -157,6 +160,7 @@ export class SimulatedClient {
       return { data, why: `${this.alias} joins with epoch 0, its topology and three empty owned-task lists.` };
     }
     const data = this.baseFields(this.memberEpoch);
+    const sentBefore = this.lastSent !== null;
     const r = this.ownedReport();
     if (r.activeTasks === null && this.spec.profile === 'java') {
       // the JSON form's key order when nothing is reported, warmup first (traces and draft requests keep it)
@@ -172,7 +176,7 @@ export class SimulatedClient {
     if (this.spec.profile === 'java') {
       why =
         r.activeTasks !== null
-          ? `${this.alias} reports all three owned-task lists (its owned tasks changed since the last report, or it reset after an error).`
+          ? `${this.alias} reports all three owned-task lists (${sentBefore ? 'its owned tasks changed since its last report' : this.fullReportWhy === JOINED && this.owned !== NOTHING && !sameOwned(this.owned, NOTHING) ? 'it owns tasks now, and joined with empty lists' : this.fullReportWhy}).`
           : `${this.alias} heartbeats with epoch ${this.memberEpoch}; nothing changed, so all three lists are null.`;
     } else {
       const changed = ROLES.filter((role) => r[`${role}Tasks`] !== null);
@@ -218,6 +222,7 @@ export class SimulatedClient {
     if (errorName !== 'NONE') {
       // every error resets the heartbeat state: the next report is full (Java)
       this.lastSent = null;
+      this.fullReportWhy = `it reset its heartbeat state after ${errorName}`;
       if (REJOIN.has(errorName)) {
         this.owned = NOTHING;
         this.memberEpoch = 0;
@@ -249,6 +254,7 @@ export class SimulatedClient {
     // option B's resend signal: the next report carries every role
     if (response.ownedTasksRequired === true) {
       this.lastSent = null;
+      this.fullReportWhy = 'the coordinator asked for every list (ownedTasksRequired)';
       this.lastSentRoles = {};
     }
     this.memberEpoch = response.memberEpoch as number;
@@ -272,6 +278,7 @@ export class SimulatedClient {
     if (a && s && w) {
       // a new assignment: the client revokes what it lost and starts what it got, then acknowledges at once
       const next: Owned = { active: fromTaskIds(a), standby: fromTaskIds(s), warmup: fromTaskIds(w) };
+      const prevOwned = this.owned;
       const changed = !sameOwned(next, this.owned);
       // the same tasks keep the same (immutable) value
       if (changed) this.owned = next;
@@ -280,6 +287,9 @@ export class SimulatedClient {
       if (this.spec.profile === 'java') this.nextHeartbeatAt = now;
       // (the explorer reads no explanation: it skips listing the tasks)
       if (!explain) return '';
+      const gaveUp = changed ? lostTasks(prevOwned.active, next.active) : [];
+      if (gaveUp.length > 0)
+        return `${this.alias} is at epoch ${this.memberEpoch}: it stops active ${gaveUp.join(', ')} and now runs active ${fmt(next.active)}, standby ${fmt(next.standby)}; the coordinator counts ${gaveUp.join(', ')} as pending revocation until ${this.alias}'s next heartbeat reports them gone.`;
       return `${this.alias} is at epoch ${this.memberEpoch} and now owns active ${fmt(next.active)}, standby ${fmt(next.standby)}.`;
     }
     return `${this.alias} is at epoch ${this.memberEpoch}.`;
@@ -293,6 +303,7 @@ export class SimulatedClient {
     c.memberEpoch = this.memberEpoch;
     c.owned = this.owned;
     c.lastSent = this.lastSent;
+    c.fullReportWhy = this.fullReportWhy;
     c.lastSentRoles = this.lastSentRoles;
     c.endpointEpoch = this.endpointEpoch;
     c.heartbeatIntervalMs = this.heartbeatIntervalMs;
@@ -314,6 +325,7 @@ export class SimulatedClient {
     this.memberEpoch = 0;
     this.owned = NOTHING;
     this.lastSent = null;
+    this.fullReportWhy = JOINED;
     this.lastSentRoles = {};
     this.endpointEpoch = -1;
     this.status = 'unjoined';
@@ -341,6 +353,16 @@ export function requestVersionFor(profile: ClientSpec['profile'], variant: Varia
 
 function sameOwned(a: Owned, b: Owned): boolean {
   return equalSets(a.active, b.active) && equalSets(a.standby, b.standby) && equalSets(a.warmup, b.warmup);
+}
+
+/** Why a Java member's first heartbeat after a join reports every list. */
+const JOINED = 'its first heartbeat since it joined reports every list, even an empty one';
+
+/** The tasks (as "subtopology_partition") in `before` and not in `after`. */
+function lostTasks(before: TaskSet, after: TaskSet): string[] {
+  const out: string[] = [];
+  for (const [s, ps] of [...before].sort(([a], [b]) => (a < b ? -1 : 1))) for (const p of [...ps].sort((x, y) => x - y)) if (!after.get(s)?.has(p)) out.push(`${s}_${p}`);
+  return out;
 }
 
 function fmt(t: TaskSet): string {

@@ -387,7 +387,7 @@ export class World {
         if (l.lastRawAdvanceEnd <= l.unstableSince) {
           violations.push({
             invariant: 'eventual-convergence',
-            message: `Group ${ctx.groupId} has not been Stable since ${l.unstableSince} ms (${c.now - l.unstableSince} ms, bound ${ctx.stableWithinMs} ms) although every live client kept heartbeating.`,
+            message: `Group ${ctx.groupId} has not been Stable since ${l.unstableSince} ms (${c.now - l.unstableSince} ms, bound ${ctx.stableWithinMs} ms) although every live client kept heartbeating.${boundNote(ctx)}`,
           });
         }
       }
@@ -398,4 +398,10 @@ export class World {
   epochs(): Map<string, EpochSnapshot> {
     return snapshotEpochs(this.broker.coordinator.groups);
   }
+}
+
+/** When the stall bound is shorter than a timeout that ends such a stall, the finding is about the bound: say so. */
+function boundNote(ctx: ExploreContext): string {
+  if (ctx.stableWithinMs >= ctx.sessionTimeoutMs) return '';
+  return ` The bound is the scenario's invariants.stableWithinMs (${ctx.stableWithinMs} ms), shorter than the session timeout (${ctx.sessionTimeoutMs} ms) and any rebalance timeout that would end such a stall: this flags the scenario's own bound being tighter than the protocol's timeouts, not necessarily a coordinator bug.`;
 }

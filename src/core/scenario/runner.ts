@@ -17,7 +17,7 @@ import { pushAll } from '../util/arrays.ts';
 import { RunBudget, type RunProbe } from './budget.ts';
 import { MinHeap } from '../util/heap.ts';
 import { unavailableOutcome } from '../broker/unavailable.ts';
-import { fallbackNarration } from './narrate-step.ts';
+import { fallbackNarration, stateChangeNarration } from './narrate-step.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -125,10 +125,23 @@ export class ScenarioRunner {
   aliasOf = (memberId: string): string | null => this.aliasByMember.get(memberId) ?? null;
 
   /** What configuring an ak4 group's topology against the cluster's topics finds now (the group view's why-NotReady). */
-  private problemNow(g: StreamsGroup): { statusCode: number; detail: string } | null {
+  problemNow = (g: StreamsGroup): { statusCode: number; detail: string } | null => {
     if (g.draft || !g.topology) return null;
     const p = configureTopicsMemo(g.topology, this.broker.topics, g.metadataHash).problem;
     return p ? { statusCode: p.statusCode, detail: p.detail } : null;
+  };
+
+  /** Views of the coordinator's groups other than the scenario's (a simple classic group holds offsets only), by group id. */
+  private otherGroups(): { groupType: 'streams' | 'classic'; group: TraceGroupView }[] {
+    const groups = this.broker.coordinator.groups;
+    if (groups.size === 0 || (groups.size === 1 && groups.has(this.scenario.groupId))) return [];
+    const out: { groupType: 'streams' | 'classic'; group: TraceGroupView }[] = [];
+    for (const id of [...groups.keys()].sort()) {
+      if (id === this.scenario.groupId) continue;
+      const g = groups.get(id)!;
+      out.push({ groupType: g.classic ? 'classic' : 'streams', group: groupView(g, this.aliasOf, this.problemNow)! });
+    }
+    return out;
   }
 
   group(): TraceGroupView | null {
@@ -264,7 +277,13 @@ export class ScenarioRunner {
     if (this.budget.stopped && !t.narration.includes(this.budget.stopped.message)) t.narration.push(this.budget.stopped.message);
     t.records = this.recordsSince(startOffset);
     t.group = this.group();
+    const others = this.otherGroups();
+    if (others.length > 0) t.otherGroups = others;
     pushAll(t.narration, fallbackNarration(step, t, this.lastGroup));
+    // the group's change of state, before the word that the run stopped (which stays last)
+    const stop = this.budget.stopped && t.narration.at(-1) === this.budget.stopped.message ? t.narration.pop()! : null;
+    pushAll(t.narration, stateChangeNarration(t, this.lastGroup));
+    if (stop !== null) t.narration.push(stop);
     this.lastGroup = t.group;
     const checked = this.checker.afterStep(this.broker);
     t.violations = checked.violations;
@@ -282,7 +301,7 @@ export class ScenarioRunner {
           violations: t.violations.map((v) => v.invariant),
           timers: new Map(c.timers.all().map((x) => [x.key, x.deadline])),
           topicsToCreate: topicsToCreate.map((x) => ({ name: x.name, partitions: x.partitions, replicationFactor: x.replicationFactor ?? -1 })),
-          groupOf: (id) => groupView(c.groups.get(id), this.aliasOf, (g) => this.problemNow(g)),
+          groupOf: (id) => groupView(c.groups.get(id), this.aliasOf, this.problemNow),
         },
         `$.steps[${index}].expect`,
       );

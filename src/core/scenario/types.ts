@@ -216,6 +216,8 @@ export interface TraceStep {
     rejectedBy?: string;
   }[];
   group: TraceGroupView | null;
+  /** The coordinator's other groups after the step (absent when the scenario's group is the only one), by group id. */
+  otherGroups?: { groupType: 'streams' | 'classic'; group: TraceGroupView }[];
   narration: string[];
   mismatches: Mismatch[];
   /** Invariants violated after this step. */

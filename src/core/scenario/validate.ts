@@ -1,6 +1,7 @@
 // Checks a parsed JSON document against the scenario format and fills its defaults, so the runner
 // receives a complete Scenario. Every problem carries the JSON path and line:column of the value
 // (or key) at fault; up to MAX_ERRORS problems are reported at once.
+import { closestName } from '../util/closest.ts';
 import { parseDumpLog } from '../interop/dumpLog.ts';
 import { replay } from '../coordinator/replay.ts';
 import type { Groups } from '../coordinator/groups.ts';
@@ -222,7 +223,8 @@ class Checker {
     for (const e of node.entries) {
       if (allowed.includes(e.key)) continue;
       const extra = hint?.(e.key);
-      const msg = extra ?? `Unknown field ${JSON.stringify(e.key)} in ${where}; known fields: ${allowed.join(', ')}`;
+      const near = extra ? null : closestName(e.key, allowed);
+      const msg = extra ?? `Unknown field ${JSON.stringify(e.key)} in ${where}; ${near ? `did you mean ${JSON.stringify(near)}? ` : ''}known fields: ${allowed.join(', ')}`;
       this.p.add(childPath(path, e.key), e.keyPos, msg);
     }
   }
@@ -698,7 +700,10 @@ function stepOf(c: Checker, node: JsonNode, path: string, clients: Record<string
   if (action === undefined) {
     const unknown = obj.entries.filter((e) => e.key !== 'label' && e.key !== 'expect');
     c.p.add(path, obj.pos, `A step needs exactly one action (${STEP_ACTIONS.join(', ')}); this one has none`);
-    for (const e of unknown) c.p.add(childPath(path, e.key), e.keyPos, `Unknown field ${JSON.stringify(e.key)} in a step`);
+    for (const e of unknown) {
+      const near = closestName(e.key, STEP_ACTIONS);
+      c.p.add(childPath(path, e.key), e.keyPos, `Unknown field ${JSON.stringify(e.key)} in a step${near ? `; did you mean ${JSON.stringify(near)}?` : ''}`);
+    }
     return null;
   }
   if (actions.length > 1) {
@@ -831,7 +836,8 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
           return `Field "ownedTasks" exists only in StreamsGroupHeartbeat v2 with variant ${orList(variantsWithHeartbeatV2('nested'))}`;
         const elsewhere = editionNames().filter((e) => e !== c.edition && requestFieldTable(e)[rpc]?.some((fs) => hasOwnKey(fs, key)));
         if (elsewhere.length > 0) return `Field ${JSON.stringify(key)} is a ${rpc} field of protocol ${listOf(elsewhere)}, not of ${JSON.stringify(c.edition)}`;
-        return `Unknown field ${JSON.stringify(key)} in ${where}; known fields: ${Object.keys(fields).join(', ')}`;
+        // the default message (with the closest known field)
+        return null;
       });
       step.data = toValue(data) as Record<string, unknown>;
     }

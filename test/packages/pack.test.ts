@@ -105,6 +105,21 @@ describe('the packages, packed and installed into a fresh project', () => {
     expect(Object.keys(manifest.dependencies)).toEqual(['fflate']);
   });
 
+  it('the library exports exactly its documented public API (packages/core/README.md)', () => {
+    const names = JSON.parse(ok(process.execPath, ['--input-type=module', '-e', "import * as m from 'streams-group-core'; console.log(JSON.stringify(Object.keys(m).sort()))"])) as string[];
+    // a name added here is a minor release, a name removed or changed a breaking one (semver)
+    expect(names).toEqual(
+      [
+        ...['parseScenario', 'parseScenarioUnder', 'SCENARIO_FORMAT_VERSION', 'runScenario', 'formatTrace', 'stepFlow'],
+        ...['editionNames', 'VARIANTS', 'variantsFor', 'isVariant', 'compareScenario', 'formatComparison', 'explore'],
+        ...['encodeMessage', 'decodeMessage', 'annotate', 'supportedVersions', 'defaultMessage', 'MESSAGE_KINDS', 'toHex', 'fromHex', 'WireError'],
+        ...['encodeLink', 'decodeLink', 'exportMarkdown', 'sequenceDiagram', 'scenarioFromRequestLog', 'toRequestLogLines'],
+      ].sort(),
+    );
+    const readme = readFileSync(join(repo, 'packages/core/README.md'), 'utf8');
+    expect(names.filter((n) => !readme.includes(`\`${n}`))).toEqual([]);
+  });
+
   it('npx sgp check and sgp run --json work on the examples, with no dev dependency installed', () => {
     expect(existsSync(join(app, 'node_modules/tsx'))).toBe(false);
     const names = Object.keys(examples);

@@ -22,7 +22,7 @@ module.exports = {
       severity: 'error',
       comment: 'src/core runs the same in the page, the workers, the CLI and the tests: it never imports the UI, the workers, the CLI or the service worker.',
       from: { path: '^src/core/' },
-      to: { path: '^(src/(ui|cli|sw)/|src/main\\.ts$|workers/)' },
+      to: { path: '^(src/(ui|cli|sw|embed)/|src/main\\.ts$|workers/)' },
     },
     {
       name: 'core-no-node-builtins',
@@ -44,6 +44,13 @@ module.exports = {
       comment: `src/core uses no DOM-only module (svelte, monaco-editor, virtua, comlink, ...): only the pure packages ${CORE_PACKAGES.join(', ')}.`,
       from: { path: '^src/core/' },
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: `(^|/)node_modules/(${CORE_PACKAGES.join('|')})/` },
+    },
+    {
+      name: 'embed-stays-small',
+      severity: 'error',
+      comment: 'The embed (src/embed, its own small bundle for other sites) uses the core only: not the app (Svelte, Monaco, the UI, the workers).',
+      from: { path: '^src/embed/' },
+      to: { path: '(^(src/(ui|cli|sw)/|src/main\\.ts$|workers/)|(^|/)node_modules/(svelte|monaco-editor|virtua|comlink)/|\\.svelte$)' },
     },
     {
       name: 'core-no-svelte-components',

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { embedFiles } from './scripts/build-embed.ts';
 
 /**
  * Writes sw.js from src/sw/sw.template.js with this build's hashed asset list and a cache name derived from
@@ -27,10 +28,41 @@ export function serviceWorkerPlugin(): Plugin {
 /** Framing: a host should send this header too (a meta CSP cannot carry frame-ancestors); README "Hosting". */
 const FRAME_HEADERS = { 'Content-Security-Policy': "frame-ancestors 'none'", 'X-Frame-Options': 'DENY' };
 
+const EMBED_TYPES: Record<string, string> = { html: 'text/html', css: 'text/css', js: 'text/javascript' };
+
+/**
+ * The embed (scripts/build-embed.ts): its files in the build's root, and served by the dev server. Every other
+ * response of the preview server refuses framing (FRAME_HEADERS); embed.html is made to be framed.
+ */
+export function embedPlugin(): Plugin {
+  const embedName = (url: string | undefined) => (url ?? '').split(/[?#]/)[0]!.split('/').pop()!;
+  return {
+    name: 'sgp-embed',
+    async generateBundle() {
+      for (const [fileName, source] of Object.entries(await embedFiles())) this.emitFile({ type: 'asset', fileName, source });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const name = embedName(req.url);
+        if (!['embed.html', 'embed.css', 'embed.js', 'sgp-scenario.js'].includes(name)) return next();
+        embedFiles().then((files) => {
+          res.setHeader('Content-Type', `${EMBED_TYPES[name.split('.').pop()!]}; charset=utf-8`);
+          res.end(files[name]);
+        }, next);
+      });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (embedName(req.url) !== 'embed.html') for (const [k, v] of Object.entries(FRAME_HEADERS)) res.setHeader(k, v);
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [svelte(), serviceWorkerPlugin()],
-  preview: { headers: FRAME_HEADERS },
+  plugins: [svelte(), serviceWorkerPlugin(), embedPlugin()],
   resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,
   worker: { format: 'es' },
   publicDir: 'static',

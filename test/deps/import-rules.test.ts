@@ -26,6 +26,9 @@ const tree: Record<string, string> = {
   'src/core/io.ts': "import { readFileSync } from 'node:fs';\nimport { join } from 'path';\nexport const read = (d: string) => readFileSync(join(d, 'x'));\n",
   // core-packages-no-node-builtins: plain 'fflate' resolves, under the node condition, to fflate's Node build
   'src/core/deflate.ts': "import { deflateSync } from 'fflate';\nexport const squeeze = (b: Uint8Array) => deflateSync(b);\n",
+  // embed-stays-small: the embed uses the core (allowed), not Svelte nor the UI
+  'src/embed/page.ts':
+    "import { names } from '../core/run.ts';\nimport { mount } from 'svelte';\nimport { label } from '../ui/lib/label.ts';\nexport const p: [string[], unknown, string] = [names, mount, label];\n",
   // core-only-pure-packages
   'src/core/mount.ts': "import { mount } from 'svelte';\nexport const m = mount;\n",
   // core-not-to-app: the UI (a module and a component, which is also core-no-svelte-components), the workers (even a type), the CLI
@@ -84,6 +87,8 @@ describe('import rules (.dependency-cruiser.cjs)', () => {
         'core-not-to-app: src/core/view.ts -> src/ui/lib/label.ts',
         'core-not-to-app: src/core/view.ts -> workers/api.ts',
         'core-only-pure-packages: src/core/mount.ts -> svelte',
+        'embed-stays-small: src/embed/page.ts -> src/ui/lib/label.ts',
+        'embed-stays-small: src/embed/page.ts -> svelte',
         // one violation per cycle, at the edge where the cruise closes it
         'no-circular: src/core/cycle/a.ts -> src/core/cycle/b.ts',
         'not-to-unresolvable: src/ui/lib/missing.ts -> ./gone.ts',

@@ -2,15 +2,17 @@
 // installs the tarballs into a fresh project in a temp directory (as a user would, nothing from this repository
 // besides the tarballs), then:
 //   - `npx sgp check` and `sgp run --json` work on the examples;
-//   - the library, imported from the installed package in Node, Deno, Bun, workerd and Chromium (the runtimes are
-//     this repository's devDependencies, installed by `npm ci` like everything else), gives every example's trace
-//     digest equal to the sources' own;
+//   - the library, imported from the installed package in Node, Deno, Bun, workerd and Chromium (a page and a Web
+//     Worker), gives every example's trace digest equal to the sources' own (the runtimes are this repository's
+//     devDependencies, installed by `npm ci` like everything else);
 //   - its declarations type-check a consumer (module nodenext, no DOM, no Node types);
 //   - the core package stays small: only its bundle, its declarations and its README.
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -22,7 +24,7 @@ import { exportMarkdown, parseScenario, runScenario } from '../../src/core/index
 const repo = resolve(import.meta.dirname, '../..');
 const bin = (name: string) => join(repo, 'node_modules/.bin', name);
 const CHROMIUM = '/usr/bin/chromium';
-const consumerFiles = ['probe.mjs', 'main.mjs', 'worker.mjs', 'page.mjs', 'probe.capnp', 'edge.mjs', 'edge.capnp', 'consumer.ts', 'tsconfig.json'];
+const consumerFiles = ['probe.mjs', 'main.mjs', 'worker.mjs', 'page.mjs', 'webworker.mjs', 'probe.capnp', 'edge.mjs', 'edge.capnp', 'consumer.ts', 'tsconfig.json'];
 
 const examples: Record<string, string> = Object.fromEntries(
   readdirSync(join(repo, 'static/examples'))
@@ -105,6 +107,21 @@ describe('the packages, packed and installed into a fresh project', () => {
     expect(Object.keys(manifest.dependencies)).toEqual(['fflate', 're2js']);
   });
 
+  it('the library exports exactly its documented public API (packages/core/README.md)', () => {
+    const names = JSON.parse(ok(process.execPath, ['--input-type=module', '-e', "import * as m from 'streams-group-core'; console.log(JSON.stringify(Object.keys(m).sort()))"])) as string[];
+    // a name added here is a minor release, a name removed or changed a breaking one (semver)
+    expect(names).toEqual(
+      [
+        ...['parseScenario', 'parseScenarioUnder', 'SCENARIO_FORMAT_VERSION', 'runScenario', 'formatTrace', 'stepFlow'],
+        ...['editionNames', 'VARIANTS', 'variantsFor', 'isVariant', 'compareScenario', 'formatComparison', 'explore'],
+        ...['encodeMessage', 'decodeMessage', 'annotate', 'supportedVersions', 'defaultMessage', 'MESSAGE_KINDS', 'toHex', 'fromHex', 'WireError'],
+        ...['encodeLink', 'decodeLink', 'exportMarkdown', 'sequenceDiagram', 'scenarioFromRequestLog', 'toRequestLogLines'],
+      ].sort(),
+    );
+    const readme = readFileSync(join(repo, 'packages/core/README.md'), 'utf8');
+    expect(names.filter((n) => !readme.includes(`\`${n}`))).toEqual([]);
+  });
+
   it('npx sgp check and sgp run --json work on the examples, with no dev dependency installed', () => {
     expect(existsSync(join(app, 'node_modules/tsx'))).toBe(false);
     const names = Object.keys(examples);
@@ -114,7 +131,7 @@ describe('the packages, packed and installed into a fresh project', () => {
     expect(createHash('sha256').update(JSON.stringify(trace)).digest('hex')).toBe(sourceDigests()['02-scale-out-revocation.json']);
   });
 
-  it('the library gives every example the same trace digest in Node, Deno, Bun, workerd and Chromium', async () => {
+  it('the library gives every example the same trace digest in Node, Deno, Bun, workerd and Chromium (page and Web Worker)', async () => {
     const expected = sourceDigests();
     const digests: Record<string, unknown> = {};
     digests.node = JSON.parse(ok(process.execPath, ['main.mjs']));
@@ -134,19 +151,37 @@ describe('the packages, packed and installed into a fresh project', () => {
     const workerd = ok(bin('workerd'), ['test', 'probe.capnp']);
     digests.workerd = JSON.parse(/^DIGESTS (.*)$/m.exec(workerd)?.[1] ?? 'null');
 
-    // Chromium: the page as a bundler builds it for the browser, loaded from a file (a secure context, for Web Crypto)
-    await build({ entryPoints: [join(app, 'page.mjs')], outfile: join(app, 'page.bundle.js'), bundle: true, format: 'iife', platform: 'browser', logLevel: 'warning' });
+    // Chromium, in a page and in a Web Worker: bundled for the browser, served over http from 127.0.0.1 (a secure
+    // context, for Web Crypto)
+    for (const entry of ['page', 'webworker']) {
+      await build({ entryPoints: [join(app, `${entry}.mjs`)], outfile: join(app, `${entry}.bundle.js`), bundle: true, format: 'iife', platform: 'browser', logLevel: 'warning' });
+    }
     writeFileSync(join(app, 'index.html'), '<!doctype html><meta charset="utf-8"><title>probe</title><script src="page.bundle.js"></script>');
+    const server = createServer((req, res) => {
+      const name = new URL(req.url ?? '/', 'http://x').pathname.slice(1);
+      if (!['index.html', 'page.bundle.js', 'webworker.bundle.js'].includes(name)) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': name.endsWith('.html') ? 'text/html' : 'text/javascript' }).end(readFileSync(join(app, name)));
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     try {
       const page = await browser.newPage();
-      await page.goto(`file://${join(app, 'index.html')}`);
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`);
       digests.chromium = await page.evaluate(() => (globalThis as unknown as { sgpDigests: Promise<unknown> }).sgpDigests);
+      digests['chromium worker'] = await page.evaluate(
+        () =>
+          new Promise((done, fail) => {
+            const worker = new Worker('webworker.bundle.js');
+            worker.onmessage = (e) => done(e.data);
+            worker.onerror = (e) => fail(new Error(e.message));
+          }),
+      );
     } finally {
       await browser.close();
+      server.close();
     }
 
-    for (const runtime of ['node', 'deno', 'bun', 'workerd', 'chromium']) expect(digests[runtime], runtime).toEqual(expected);
+    for (const runtime of ['node', 'deno', 'bun', 'workerd', 'chromium', 'chromium worker']) expect(digests[runtime], runtime).toEqual(expected);
   });
 
   it('examples/kip-report-worker answers every example with its KIP report under workerd', async () => {

@@ -12,6 +12,7 @@ import { VARIANTS, type Variant } from '../core/scenario/types.ts';
 import { VARIANT_DEFINITIONS } from '../core/variants/index.ts';
 import { VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
 import { editionNames } from '../core/editions/index.ts';
+import { jsonTerminalSafe, terminalSafe, writeJson } from './output.ts';
 
 export const EXIT = {
   OK: 0,
@@ -130,8 +131,11 @@ function parseArgs(argv: readonly string[]): Parsed {
   return out;
 }
 
-/** Runs the CLI; resolves to the exit code. Never rejects. */
-export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps): Promise<number> {
+/** Runs the CLI; resolves to the exit code. Never rejects. Nothing it prints carries a raw control character. */
+export async function runCli(argv: readonly string[], rawIo: CliIo, deps: CliDeps): Promise<number> {
+  // JSON on stdout (run/explore/oracle --json, import) keeps its value; everything else is text for a terminal
+  const jsonOut = argv[0] === 'import' || argv.includes('--json');
+  const io: CliIo = { ...rawIo, stdout: (t) => rawIo.stdout(jsonOut ? jsonTerminalSafe(t) : terminalSafe(t)), stderr: (t) => rawIo.stderr(terminalSafe(t)) };
   try {
     if (argv[0] === 'compare') return await compareCli(argv.slice(1), io);
     if (argv[0] === 'explore') return await exploreCli(argv.slice(1), io);
@@ -259,7 +263,11 @@ async function runCommand(file: string, json: boolean, io: CliIo, deps: CliDeps)
   if (!scenario) return EXIT.INVALID;
   const trace = await simulate(file, scenario, io, deps);
   if (!trace) return EXIT.INTERNAL;
-  io.stdout(json ? JSON.stringify(trace, null, 2) + '\n' : formatTrace(trace));
+  if (json) {
+    // streamed: a trace of any size prints (one string of it could pass V8's string length limit)
+    writeJson(trace, io.stdout);
+    io.stdout('\n');
+  } else io.stdout(formatTrace(trace));
   return stoppedByBudget(file, trace, io) ? EXIT.INVALID : EXIT.OK;
 }
 

@@ -3,6 +3,7 @@
 // `Edition` and calls it; it never names one. The editions live in src/core/editions/ and import the engine, never
 // the reverse; src/core/editions/index.ts maps a scenario's "protocol" name to its edition. See
 // docs/adding-an-edition.md.
+import type { RecordSchemas } from './log/recordShape.ts';
 import type { BrokerView, ClientContext, RpcOutcome } from './broker/types.ts';
 import type { ClientRequestShape, SimulatedClient } from './clients/simulated.ts';
 import type { Config } from './config.ts';
@@ -43,6 +44,8 @@ export interface Edition extends CoordinatorEdition {
   readonly apiKeys: Readonly<Partial<Record<RpcName, number>>>;
   /** The type id (key version) of each coordinator record type (kafka-dump-log prints records by type id). */
   readonly recordTypeIds: Readonly<Record<RecordType, number>>;
+  /** The key and value schema of each record type it writes, to check an initialLog's records before replay. */
+  readonly recordSchemas: RecordSchemas;
   /** The RPCs the edition serves, by name: the shared group RPCs (src/core/broker/sharedRpcs.ts) and its own. */
   readonly rpcs: Readonly<Partial<Record<RpcName, RpcHandler>>>;
   /** The versions of the edition's own RPCs (the shared ones have the same versions in every edition), or null. */

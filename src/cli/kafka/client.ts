@@ -48,10 +48,16 @@ export class KafkaClient {
 
   static async connect(host: string, port: number, timeoutMs = 10_000): Promise<KafkaClient> {
     const conn = await KafkaConnection.connect(host, port, { timeoutMs });
-    const [avReq, avRes] = rpc('ApiVersions', 3);
-    const res = await conn.send(avReq, avRes, 3, { clientSoftwareName: 'sgp-oracle', clientSoftwareVersion: '0.1.0' });
-    if (res.errorCode !== 0) throw new KafkaError('ApiVersions', res.errorCode as number, `ApiVersions failed with error ${String(res.errorCode)}`);
-    return new KafkaClient(conn, res.apiKeys as ApiRange[]);
+    try {
+      const [avReq, avRes] = rpc('ApiVersions', 3);
+      const res = await conn.send(avReq, avRes, 3, { clientSoftwareName: 'sgp-oracle', clientSoftwareVersion: '0.1.0' });
+      if (res.errorCode !== 0) throw new KafkaError('ApiVersions', res.errorCode as number, `ApiVersions failed with error ${String(res.errorCode)}`);
+      return new KafkaClient(conn, res.apiKeys as ApiRange[]);
+    } catch (e) {
+      // an open socket keeps the process alive: close it on every failure
+      conn.close();
+      throw e;
+    }
   }
 
   /** The version range the broker supports for an API, or undefined. */

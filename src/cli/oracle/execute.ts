@@ -45,8 +45,20 @@ function scaleBack(value: unknown, scale: number): unknown {
   return out;
 }
 
-/** Runs the plan; throws on a transport failure or a broker that does not behave like one. */
+/** Runs the plan; throws on a transport failure or a broker that does not behave like one. Every connection it opened is closed, on success and on every error. */
 export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promise<ExecuteResult> {
+  const opened: KafkaClient[] = [];
+  try {
+    return await runPlan(plan, opts, (c) => {
+      opened.push(c);
+      return c;
+    });
+  } finally {
+    for (const c of opened) c.close();
+  }
+}
+
+async function runPlan(plan: OraclePlan, opts: ExecuteOptions, track: (c: KafkaClient) => KafkaClient): Promise<ExecuteResult> {
   const started = Date.now();
   const runId = opts.runId ?? `sgp-${randomBytes(4).toString('hex')}`;
   const names = new RunNames(runId);
@@ -57,7 +69,7 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
   // every group of the scenario, named up front: each gets the group configs, each one's shard is probed
   for (const g of planGroups(plan)) names.group(g);
 
-  let client = await connectToCoordinator(opts.host, opts.port, group);
+  let client = track(await connectToCoordinator(opts.host, opts.port, group));
   // changes are confirmed through the coordinator, on the client of the moment (a failover reconnects)
   const probe = new CoordinatorProbe(
     {
@@ -151,7 +163,7 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
         if (!opts.restart) throw new Error(`step ${s.index + 1}: a failover needs a broker that can be restarted`);
         client.close();
         await opts.restart();
-        client = await connectToCoordinator(opts.host, opts.port, group, true);
+        client = track(await connectToCoordinator(opts.host, opts.port, group, true));
         await coordinatorLoaded(client, group);
         break;
       }

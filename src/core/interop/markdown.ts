@@ -258,10 +258,17 @@ function stepCell(s: TraceStep | undefined): string {
   return parts.join(', ') || '—';
 }
 
-/** Closes a code fence the notes leave open, so the rest of the report stays Markdown. */
-function balancedNotes(notes: string): string {
-  const fences = notes.split(/\r?\n/).filter((l) => /^\s{0,3}(```|~~~)/.test(l)).length;
-  return fences % 2 === 1 ? `${notes}\n\`\`\`` : notes;
+/**
+ * The scenario's notes as Markdown prose that cannot hide or swallow the report around them: `<` becomes `&lt;`, so
+ * no HTML comment (`<!--`, which hides the rest on GitHub), raw HTML block or tag can open; a line that would open a
+ * code fence (``` or ~~~, which runs to the end of the document when unbalanced) has its first fence character
+ * escaped. Emphasis, links, lists and inline code stay as written.
+ */
+function safeNotes(notes: string): string {
+  return notes
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.replace(/</g, '&lt;').replace(/^(\s{0,3})([`~])(?=\2\2)/, '$1\\$2'))
+    .join('\n');
 }
 
 /** The report. `traces`: the scenario run under each variant, in the order the columns should have. */
@@ -269,7 +276,7 @@ export function exportMarkdown(scenario: Scenario, traces: VariantTrace[], optio
   const max = options.maxText ?? 240;
   const out: string[] = [];
   out.push(`# ${mdText(scenario.title?.trim() || 'Untitled scenario')}`, '');
-  if (scenario.notes?.trim()) out.push(balancedNotes(scenario.notes.trim()), '');
+  if (scenario.notes?.trim()) out.push(safeNotes(scenario.notes.trim()), '');
 
   out.push('## Scenario', '');
   out.push('| | |', '|---|---|');

@@ -7,11 +7,19 @@ const LABEL_MAX = 32;
 
 export function formatTrace(trace: Trace): string {
   const lines: string[] = [];
-  lines.push(`${trace.title || '(untitled scenario)'}  [protocol ${trace.protocol}, variant ${trace.variant}]`);
+  lines.push(`${oneLine(trace.title) || '(untitled scenario)'}  [protocol ${trace.protocol}, variant ${trace.variant}]`);
   lines.push('');
 
   const header = ['#', 'time ms', 'label', 'member', 'api', 'error', 'epochs'];
-  const rows = trace.steps.map((s) => [String(s.index), String(s.time), clip(s.label, LABEL_MAX), s.member ?? '', s.api ? `${s.api} v${s.version ?? '?'}` : s.kind, s.errorName ?? '', epochs(s)]);
+  const rows = trace.steps.map((s) => [
+    String(s.index),
+    String(s.time),
+    clip(oneLine(s.label), LABEL_MAX),
+    oneLine(s.member ?? ''),
+    s.api ? `${s.api} v${s.version ?? '?'}` : s.kind,
+    s.errorName ?? '',
+    epochs(s),
+  ]);
   const widths = header.map((h, i) => maxOf(rows, (r) => (r[i] ?? '').length, h.length));
   const right = new Set([0, 1]);
   const row = (cells: string[]): string =>
@@ -25,7 +33,7 @@ export function formatTrace(trace: Trace): string {
   trace.steps.forEach((s, i) => {
     lines.push(row(rows[i] ?? []));
     const indent = ' '.repeat((widths[0] ?? 1) + 2);
-    for (const d of details(s)) lines.push(indent + d);
+    for (const d of details(s)) lines.push(indent + oneLine(d));
   });
 
   const topics = Object.entries(trace.topics).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -34,6 +42,11 @@ export function formatTrace(trace: Trace): string {
   const failed = trace.steps.reduce((n, s) => n + s.mismatches.length, 0);
   if (failed > 0) lines.push(`${failed} expectation mismatch${failed === 1 ? '' : 'es'}`);
   return lines.join('\n') + '\n';
+}
+
+/** A name or label on one table line: its line breaks and tabs shown as \n, \r, \t. */
+function oneLine(s: string): string {
+  return s.replace(/[\n\r\t]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
 }
 
 function clip(s: string, max: number): string {

@@ -7,6 +7,7 @@ import { replay } from '../coordinator/replay.ts';
 import type { Groups } from '../coordinator/groups.ts';
 import { DEFAULT_PROTOCOL, editionNamed, editionNames } from '../editions/index.ts';
 import { RECORD_API_KEYS, type CoordinatorRecord, type RecordType } from '../log/records.ts';
+import { recordShapeProblem } from '../log/recordShape.ts';
 import { CONFIG_DEFS, Config, ConfigError } from '../config.ts';
 import { ERROR_CODES, type Edition } from '../protocol/errors.ts';
 import { ENDPOINT, f, type FieldSpec, type RequestFieldTable, type StructFields, type WireType } from './fieldSpec.ts';
@@ -507,7 +508,15 @@ function initialLogOf(c: Checker, node: JsonNode, edition: Edition): Coordinator
       }
     });
   }
-  // the records must load: replay them as a coordinator loading the partition would
+  // the records must load: each has the shape Kafka's record schema declares, and replays as a coordinator loading
+  // the partition would
+  for (const r of records) {
+    const problem = recordShapeProblem(editionNamed(edition).recordSchemas, r.record.type, r.record.key, r.record.value);
+    if (problem !== null) {
+      c.p.add(`${r.path}.${problem.path}`, r.pos, `${problem.message}: the ${r.record.type} record schema refuses it, so a coordinator could not load this record`);
+      return undefined;
+    }
+  }
   const groups: Groups = new Map();
   for (const r of records) {
     try {

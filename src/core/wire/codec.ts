@@ -5,7 +5,7 @@ import type { Annotation, FieldSpec, MessageSchema, PrimitiveType, StructSpec, U
 import { UNKNOWN_TAGGED_KEY, WireError } from './types.ts';
 import { inVersions } from './versions.ts';
 
-type TypeRef = { k: 'prim'; prim: PrimitiveType } | { k: 'struct'; struct: StructSpec } | { k: 'array'; elem: TypeRef };
+export type TypeRef = { k: 'prim'; prim: PrimitiveType } | { k: 'struct'; struct: StructSpec } | { k: 'array'; elem: TypeRef };
 
 const PRIMS = new Set<string>(['int8', 'int16', 'int32', 'int64', 'uint16', 'bool', 'string', 'bytes', 'uuid', 'float64']);
 

@@ -6,6 +6,7 @@ import { replayShippedGroupRecord } from '../../coordinator/replay.ts';
 import { SHIPPED_HOOKS } from '../../coordinator/runtime.ts';
 import type { Edition } from '../../edition.ts';
 import { RECORD_API_KEYS } from '../../log/records.ts';
+import { KAFKA_RECORD_SCHEMAS } from '../../log/recordShape.ts';
 import { errorHeartbeatResponse, heartbeatResponseJson } from '../../protocol/messages.ts';
 import { VARIANTS } from '../../scenario/types.ts';
 import { heartbeatMaxVersion } from '../../variants/index.ts';
@@ -25,6 +26,7 @@ export const AK4: Edition = {
   // apache/kafka's clients/src/main/resources/common/message/StreamsGroup*.json
   apiKeys: { StreamsGroupHeartbeat: 88, StreamsGroupDescribe: 89 },
   recordTypeIds: RECORD_API_KEYS,
+  recordSchemas: KAFKA_RECORD_SCHEMAS,
   rpcs: {
     ...OFFSET_RPCS,
     ...ADMIN_GROUP_RPCS,

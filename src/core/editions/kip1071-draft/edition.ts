@@ -8,6 +8,7 @@ import { draftClientOptions, maybeInitialize } from './client.ts';
 import { draftHooks } from './hooks.ts';
 import { DRAFT_API_KEYS, emptyDraftHeartbeatResponse } from './messages.ts';
 import { DRAFT_RECORD_TYPE_IDS } from './records.ts';
+import { DRAFT_RECORD_SCHEMAS } from './recordSchemas.ts';
 import { newDraftGroup, replayDraft } from './replay.ts';
 import { DRAFT_REQUEST_FIELDS, DRAFT_TOPOLOGY } from './requests.ts';
 import { variantsFor } from '../../variants/index.ts';
@@ -25,6 +26,7 @@ export const KIP1071_DRAFT: Edition = {
   replayGroupRecord: replayDraft,
   apiKeys: DRAFT_API_KEYS,
   recordTypeIds: DRAFT_RECORD_TYPE_IDS,
+  recordSchemas: DRAFT_RECORD_SCHEMAS,
   rpcs: {
     ...OFFSET_RPCS,
     ...ADMIN_GROUP_RPCS,

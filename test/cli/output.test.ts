@@ -1,0 +1,83 @@
+// What sgp prints cannot drive the terminal, and --json prints a trace of any size (issue 22 item 4).
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { jsonTerminalSafe, terminalSafe, writeJson } from '../../src/cli/output.ts';
+import { runScenario } from '../../src/core/scenario/runner.ts';
+import { cli } from './harness.ts';
+
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const ESC = '\u001b';
+/** Cursor movement and screen clearing, OSC 0 (window title), OSC 52 (clipboard write), a C1 CSI, DEL, a bell. */
+const HOSTILE = `${ESC}[2J${ESC}[H${ESC}]0;owned\u0007${ESC}]52;c;ZWNobyBvd25lZA==\u0007\u009b31m\u007f\r\nnext line\tx`;
+
+function hostileScenario(): string {
+  const doc = JSON.parse(readFileSync('static/examples/01-first-join.json', 'utf8')) as Record<string, unknown> & { steps: Record<string, unknown>[] };
+  doc.title = `title ${HOSTILE}`;
+  doc.groupId = `group ${HOSTILE}`;
+  doc.steps = [
+    { client: 'a', do: 'join', label: `label ${HOSTILE}` },
+    { send: 'StreamsGroupHeartbeat', version: 1, member: `m ${HOSTILE}`, data: { memberId: `id ${HOSTILE}`, memberEpoch: 3 } },
+  ];
+  return JSON.stringify(doc);
+}
+
+describe('control characters from a scenario never reach the terminal raw', () => {
+  it('terminalSafe shows C0 (but newline and tab), DEL and C1 as \\xNN', () => {
+    expect(terminalSafe(`a${ESC}]52;c;x\u0007b\u009bc\u007fd\n\te`)).toBe('a\\x1b]52;c;x\\x07b\\x9bc\\x7fd\n\te');
+    expect(jsonTerminalSafe(JSON.stringify('a\u009bb\u007f'))).toBe('"a\\u009bb\\u007f"');
+    expect(JSON.parse(jsonTerminalSafe(JSON.stringify({ k: 'a\u0085\u009b' })))).toEqual({ k: 'a\u0085\u009b' });
+  });
+
+  it.each([['run'], ['check'], ['report'], ['run', '--json'], ['compare', '--variant', 'current']])('sgp %s prints none (stdout and stderr)', async (...argv) => {
+    const r = await cli([argv[0]!, 'f.json', ...argv.slice(1)], { 'f.json': hostileScenario() }, runScenario);
+    expect([0, 1]).toContain(r.code);
+    expect(r.stdout).not.toMatch(CONTROL);
+    expect(r.stderr).not.toMatch(CONTROL);
+  });
+
+  it('sgp run keeps one table line per step when names hold line breaks', async () => {
+    const r = await cli(['run', 'f.json'], { 'f.json': hostileScenario() }, runScenario);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^title \\x1b\[2J.*\\r\\nnext line\\tx {2}\[protocol ak4/);
+    expect(lines.filter((l) => /^\s*\d+\s+\d+\s+label /.test(l))).toHaveLength(1);
+    expect(lines.some((l) => l.startsWith('next line'))).toBe(false);
+  });
+
+  it('sgp run --json prints the trace itself (escapes keep the values)', async () => {
+    const text = hostileScenario();
+    const r = await cli(['run', 'f.json', '--json'], { 'f.json': text }, runScenario);
+    const trace = JSON.parse(r.stdout) as { title: string; steps: { label: string }[] };
+    expect(trace.title).toBe(`title ${HOSTILE}`);
+    expect(trace.steps[0]!.label).toBe(`label ${HOSTILE}`);
+  });
+});
+
+describe('writeJson: JSON.stringify(value, null, 2) in bounded chunks', () => {
+  it('writes the same text as JSON.stringify for any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
+        let out = '';
+        writeJson(value, (c) => void (out += c));
+        expect(out).toBe(JSON.stringify(value, null, 2));
+      }),
+      { numRuns: 500, seed: 22 },
+    );
+    const sparse = { a: undefined, b: [undefined, () => 1, 1], c: { d: undefined } };
+    let out = '';
+    writeJson(sparse, (c) => void (out += c));
+    expect(out).toBe(JSON.stringify(sparse, null, 2));
+  });
+
+  it('never hands the writer a chunk much above 64 KiB, however large the trace', () => {
+    const steps = Array.from({ length: 3 }, (_, i) => ({ index: i, exchanges: Array.from({ length: 100_000 }, (_, j) => ({ at: j, member: 'm', errorName: 'NONE', response: { memberEpoch: j } })) }));
+    let largest = 0;
+    let total = 0;
+    writeJson({ title: 't', steps }, (c) => {
+      largest = Math.max(largest, c.length);
+      total += c.length;
+    });
+    expect(total).toBeGreaterThan(30_000_000);
+    expect(largest).toBeLessThan(70_000);
+  });
+});

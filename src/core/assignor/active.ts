@@ -65,7 +65,7 @@ export function assignActive(state: AssignmentState, quotas: Quotas, pass: Activ
     if (owner[t] !== -1 || !inPass(t)) continue;
     if (processByLoad === null) {
       // PROCESS_BY_LOAD ([4.4] with the stateless-active load as tie-break)
-      processByLoad = new ProcessHeap(state.numProcesses, state.load, opts.statelessLoadTieBreak ? state.statelessActiveLoad : null);
+      processByLoad = new ProcessHeap(state.numProcesses, state.load, opts.statelessLoadTieBreak ? state.statelessActiveLoad : null, state.arena);
       for (let p = 0; p < state.numProcesses; p++) processByLoad.offer(p);
     }
     const process = processByLoad.poll();

@@ -1,5 +1,6 @@
 // The previous assignment as the shipped assignor reads it: activeTaskToPrevMember and ranked standby candidates.
 
+import { Arena } from './arena.ts';
 import type { FlavourRules } from './flavours.ts';
 import type { TaskIndex } from './task-index.ts';
 import type { AssignmentMemberSpec } from './types.ts';
@@ -13,27 +14,27 @@ export interface PreviousAssignment {
 }
 
 /** activeTaskToPrevMember (a later member wins) and ranked standby candidates ([4.4] collectStandbyCandidates). */
-export function collectPrevious(tasks: TaskIndex, specs: readonly AssignmentMemberSpec[], rules: FlavourRules): PreviousAssignment {
+export function collectPrevious(tasks: TaskIndex, specs: readonly AssignmentMemberSpec[], rules: FlavourRules, arena: Arena = new Arena()): PreviousAssignment {
   const numTasks = tasks.numTasks;
-  const prevActiveMember = new Int32Array(numTasks).fill(-1);
-  const prevStandbyStart = new Int32Array(numTasks + 1);
+  const prevActiveMember = arena.int32(numTasks, -1);
+  const prevStandbyStart = arena.int32(numTasks + 1);
   // Candidates as parallel arrays, chained per task in collection order (member order, then role).
   let cap = 64;
-  let cMember = new Int32Array(cap);
-  let cRank = new Uint8Array(cap);
-  let cOffset = new Float64Array(cap);
-  let cNext = new Int32Array(cap);
-  const head = new Int32Array(numTasks).fill(-1);
-  const tail = new Int32Array(numTasks).fill(-1);
+  let cMember = arena.int32(cap);
+  let cRank = arena.uint8(cap);
+  let cOffset = arena.float64(cap);
+  let cNext = arena.int32(cap);
+  const head = arena.int32(numTasks, -1);
+  const tail = arena.int32(numTasks, -1);
   let n = 0;
   const add = (t: number, member: number, rank: number, offsetSum: number) => {
     if (n === cap) {
       cap *= 2;
       const grow = <A extends Int32Array | Uint8Array | Float64Array>(a: A, b: A): A => (b.set(a), b);
-      cMember = grow(cMember, new Int32Array(cap));
-      cRank = grow(cRank, new Uint8Array(cap));
-      cOffset = grow(cOffset, new Float64Array(cap));
-      cNext = grow(cNext, new Int32Array(cap));
+      cMember = grow(cMember, arena.int32(cap));
+      cRank = grow(cRank, arena.uint8(cap));
+      cOffset = grow(cOffset, arena.float64(cap));
+      cNext = grow(cNext, arena.int32(cap));
     }
     cMember[n] = member;
     cRank[n] = rank;
@@ -47,14 +48,18 @@ export function collectPrevious(tasks: TaskIndex, specs: readonly AssignmentMemb
   const ranked = rules.offsetRankedStandbyCandidates;
   for (let m = 0; m < specs.length; m++) {
     const spec = specs[m]!;
-    for (const [s, ps] of spec.activeTasks) {
-      for (const p of ps) {
-        const t = tasks.id(s, p);
-        if (t >= 0) prevActiveMember[t] = m;
+    // (most members of a large group hold nothing in most roles: an empty role costs no call)
+    if (spec.activeTasks.size > 0) {
+      for (const [s, ps] of spec.activeTasks) {
+        for (const p of ps) {
+          const t = tasks.id(s, p);
+          if (t >= 0) prevActiveMember[t] = m;
+        }
       }
     }
-    const roles = rules.warmupsAreStandbyCandidates ? [spec.standbyTasks, spec.warmupTasks] : [spec.standbyTasks];
-    for (const role of roles) {
+    for (let r = 0; r < (rules.warmupsAreStandbyCandidates ? 2 : 1); r++) {
+      const role = r === 0 ? spec.standbyTasks : spec.warmupTasks;
+      if (role.size === 0) continue;
       for (const [s, ps] of role) {
         const offsets = ranked ? spec.taskOffsets.get(s) : undefined;
         for (const p of ps) {
@@ -63,7 +68,7 @@ export function collectPrevious(tasks: TaskIndex, specs: readonly AssignmentMemb
         }
       }
     }
-    if (ranked) {
+    if (ranked && spec.taskOffsets.size > 0) {
       for (const [s, offsets] of spec.taskOffsets) {
         const standby = spec.standbyTasks.get(s);
         const warmup = rules.warmupsAreStandbyCandidates ? spec.warmupTasks.get(s) : undefined;
@@ -78,7 +83,7 @@ export function collectPrevious(tasks: TaskIndex, specs: readonly AssignmentMemb
   }
   // CSR lists, each ranked by STANDBY_CANDIDATE_ORDER: rank ascending, offset sum descending (stable)
   const start = prevStandbyStart;
-  const list = new Int32Array(n);
+  const list = arena.int32(n);
   let k = 0;
   for (let t = 0; t < numTasks; t++) {
     start[t] = k;

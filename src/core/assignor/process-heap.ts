@@ -1,6 +1,8 @@
 // A java.util.PriorityQueue of process indices ordered by load (then, optionally, a tie-break load), specialised
 // on typed arrays for speed. Same sift rules as util/java.ts PriorityQueue, so the poll order is identical.
 
+import { Arena } from './arena.ts';
+
 export class ProcessHeap {
   private readonly heap: Int32Array;
   private n = 0;
@@ -9,8 +11,9 @@ export class ProcessHeap {
     capacity: number,
     private readonly load: Float64Array,
     private readonly tieBreak: Float64Array | null,
+    arena: Arena = new Arena(),
   ) {
-    this.heap = new Int32Array(Math.max(1, capacity));
+    this.heap = arena.int32(Math.max(1, capacity));
   }
 
   get size(): number {

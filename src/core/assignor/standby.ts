@@ -19,7 +19,7 @@ export interface StandbyWarning {
 /** Assigns `numStandbyReplicas` standbys of every stateful task; returns the replicas it could not place. */
 export function assignStandby(state: AssignmentState, quotas: Quotas, rackAwareTags: readonly string[]): StandbyWarning[] {
   const tasks = state.tasks;
-  const toLeastLoaded = new Int32Array(tasks.numTasks); // remaining replicas per task
+  const toLeastLoaded = state.arena.int32(tasks.numTasks); // remaining replicas per task
   const picker = rackAwareTags.length === 0 ? null : new RackAwareStandbyPicker(rackAwareTags, [...Array(state.numProcesses).keys()], (p) => state.processClientTags[p]!);
 
   // tasks sorted by (partition, subtopologyId) descending
@@ -34,7 +34,7 @@ export function assignStandby(state: AssignmentState, quotas: Quotas, rackAwareT
 
   // the rest by (subtopologyId, partition) descending, each replica to the least-loaded process not holding the task
   const warnings: StandbyWarning[] = [];
-  const processByLoad = new ProcessHeap(state.numProcesses, state.load, null);
+  const processByLoad = new ProcessHeap(state.numProcesses, state.load, null, state.arena);
   for (let p = 0; p < state.numProcesses; p++) processByLoad.offer(p);
   const sp = tasks.bySubtopologyThenPartition;
   const polled: number[] = [];

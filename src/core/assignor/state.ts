@@ -1,10 +1,12 @@
 // Working state of one shipped sticky-assignor run: members, processes (ProcessState) and task holders, in arrays.
 
-import { hashMapOrder, hashMapOrderByComputeIfAbsent, PriorityQueue, stringHashCode } from '../util/java.ts';
+import { hashMapOrder, PriorityQueue, stringHashCode } from '../util/java.ts';
+import type { Arena } from './arena.ts';
+import { processOrder } from './process-order.ts';
 import type { FlavourRules } from './flavours.ts';
 import { collectPrevious } from './previous.ts';
 import type { TaskIndex } from './task-index.ts';
-import type { GroupSpec } from './types.ts';
+import type { AssignmentMemberSpec, GroupSpec } from './types.ts';
 
 const EMPTY_TAGS: ReadonlyMap<string, string> = new Map();
 
@@ -20,8 +22,12 @@ export class AssignmentState {
 
   /** Processes in `processIdToState` (HashMap, initial capacity = number of members) iteration order. */
   readonly processIds: string[];
-  /** Members of each process in `memberToTaskCounts` (HashMap, default capacity) iteration order. */
-  readonly processMembers: number[][];
+  /**
+   * Members of each process in `memberToTaskCounts` (HashMap, default capacity) iteration order: process p's are
+   * processMemberList[processMemberStart[p] .. processMemberStart[p + 1]).
+   */
+  readonly processMemberStart: Int32Array;
+  readonly processMemberList: Int32Array;
   /** processIdToClientTags: the tags of the process's first member. */
   readonly processClientTags: ReadonlyMap<string, string>[];
   readonly capacity: Int32Array;
@@ -30,7 +36,7 @@ export class AssignmentState {
   readonly load: Float64Array;
   readonly statelessActiveLoad: Float64Array;
   /** ProcessState.membersByLoad: built lazily, dropped when a task goes to a named member. */
-  private readonly memberHeaps: (PriorityQueue<number> | null)[];
+  private readonly memberHeaps: (PriorityQueue<number> | null)[] | null;
   private readonly byMemberLoad: (a: number, b: number) => number;
 
   /** Members holding each task in any role, in grant order (ProcessState.assignedTasks, stored per task). */
@@ -50,45 +56,59 @@ export class AssignmentState {
     groupSpec: GroupSpec,
     readonly numStandbyReplicas: number,
     rules: FlavourRules,
+    /** Where the run's arrays come from (valid for this run only). */
+    readonly arena: Arena,
   ) {
-    const specs = [...groupSpec.members.values()];
-    this.memberIds = [...groupSpec.members.keys()];
-    const numMembers = this.memberIds.length;
-    this.memberProcess = new Int32Array(numMembers);
-    this.memberTaskCount = new Int32Array(numMembers);
+    const numMembers = groupSpec.members.size;
+    const specs = new Array<AssignmentMemberSpec>(numMembers);
+    const memberIds = new Array<string>(numMembers);
+    const processIdOfMember = new Array<string>(numMembers);
+    let i = 0;
+    groupSpec.members.forEach((spec, id) => {
+      memberIds[i] = id;
+      specs[i] = spec;
+      processIdOfMember[i++] = spec.processId;
+    });
+    this.memberIds = memberIds;
+    this.memberTaskCount = arena.int32(numMembers);
 
-    // Processes in insertion order, then reordered as Java's HashMap iterates them: `new HashMap<>(numMembers)` filled
-    // with computeIfAbsent while iterating the members (StickyTaskAssignor.initialize).
-    this.processIds = hashMapOrderByComputeIfAbsent(
-      specs.map((spec) => spec.processId),
-      stringHashCode,
-      numMembers,
-    );
-    const processIndex = new Map<string, number>();
-    this.processIds.forEach((id, i) => processIndex.set(id, i));
+    // Processes in the order Java's HashMap iterates them: `new HashMap<>(numMembers)` filled with computeIfAbsent
+    // while iterating the members (StickyTaskAssignor.initialize).
+    const order = processOrder(processIdOfMember, arena);
+    this.processIds = order.processIds;
+    const memberProcess = (this.memberProcess = order.memberProcess);
     const numProcesses = this.processIds.length;
-    const membersInsertion: number[][] = this.processIds.map(() => []);
-    this.processClientTags = this.processIds.map(() => EMPTY_TAGS);
-    const tagsSet = new Uint8Array(numProcesses);
-    this.capacity = new Int32Array(numProcesses);
+    this.processClientTags = new Array<ReadonlyMap<string, string>>(numProcesses).fill(EMPTY_TAGS);
+    const tagsSet = arena.uint8(numProcesses);
+    // members per process (the capacity), then each process's members in insertion order
+    const capacity = (this.capacity = arena.int32(numProcesses));
     for (let m = 0; m < numMembers; m++) {
-      const spec = specs[m]!;
-      const p = processIndex.get(spec.processId)!;
-      this.memberProcess[m] = p;
-      membersInsertion[p]!.push(m);
-      this.capacity[p]!++;
+      const p = memberProcess[m]!;
+      capacity[p]!++;
       if (tagsSet[p] === 0) {
         tagsSet[p] = 1;
-        this.processClientTags[p] = spec.clientTags;
+        this.processClientTags[p] = specs[m]!.clientTags;
       }
     }
-    const ids = this.memberIds;
-    this.processMembers = membersInsertion.map((ms) => (ms.length <= 1 ? ms : hashMapOrder(ms, (m) => stringHashCode(ids[m]!))));
-    this.taskCount = new Int32Array(numProcesses);
-    this.statelessActiveCount = new Int32Array(numProcesses);
-    this.load = new Float64Array(numProcesses);
-    this.statelessActiveLoad = new Float64Array(numProcesses);
-    this.memberHeaps = new Array<PriorityQueue<number> | null>(numProcesses).fill(null);
+    const start = (this.processMemberStart = arena.int32(numProcesses + 1));
+    for (let p = 0; p < numProcesses; p++) start[p + 1] = start[p]! + capacity[p]!;
+    const list = (this.processMemberList = arena.int32(numMembers));
+    const fill = arena.int32(numProcesses);
+    fill.set(start.subarray(0, numProcesses));
+    for (let m = 0; m < numMembers; m++) list[fill[memberProcess[m]!]!++] = m;
+    for (let p = 0; p < numProcesses; p++) {
+      const from = start[p]!;
+      const to = start[p + 1]!;
+      if (to - from <= 1) continue;
+      const ordered = hashMapOrder(Array.from(list.subarray(from, to)), (m) => stringHashCode(memberIds[m]!));
+      list.set(ordered, from);
+    }
+    this.taskCount = arena.int32(numProcesses);
+    this.statelessActiveCount = arena.int32(numProcesses);
+    this.load = arena.float64(numProcesses);
+    this.statelessActiveLoad = arena.float64(numProcesses);
+    // (only processes of several members have one: none at all when every process has one member)
+    this.memberHeaps = numProcesses < numMembers ? new Array<PriorityQueue<number> | null>(numProcesses).fill(null) : null;
     const counts = this.memberTaskCount;
     this.byMemberLoad = (a, b) => {
       const x = counts[a]!;
@@ -98,11 +118,11 @@ export class AssignmentState {
 
     const numTasks = tasks.numTasks;
     this.stride = Math.max(1, numStandbyReplicas + 1);
-    this.holders = new Int32Array(numTasks * this.stride);
-    this.holderCount = new Int32Array(numTasks);
-    this.activeOwner = new Int32Array(numTasks).fill(-1);
+    this.holders = arena.int32(numTasks * this.stride);
+    this.holderCount = arena.int32(numTasks);
+    this.activeOwner = arena.int32(numTasks, -1);
 
-    const previous = collectPrevious(tasks, specs, rules);
+    const previous = collectPrevious(tasks, specs, rules, arena);
     this.prevActiveMember = previous.prevActiveMember;
     this.prevStandbyStart = previous.prevStandbyStart;
     this.prevStandbyList = previous.prevStandbyList;
@@ -146,20 +166,22 @@ export class AssignmentState {
   /** ProcessState.addTask: to a named member; drops the process's member heap. */
   addTask(member: number, task: number, isActive: boolean, stateful: boolean): number {
     const n = this.addTaskInternal(member, task, isActive, stateful);
-    this.memberHeaps[this.memberProcess[member]!] = null;
+    if (this.memberHeaps !== null) this.memberHeaps[this.memberProcess[member]!] = null;
     return n;
   }
 
   /** ProcessState.addTaskToLeastLoadedMember; -1 if the process has no member. */
   addTaskToLeastLoadedMember(process: number, task: number, isActive: boolean, stateful: boolean): number {
-    const members = this.processMembers[process]!;
-    if (members.length === 0) return -1;
-    if (members.length === 1) return this.addTaskInternal(members[0]!, task, isActive, stateful);
-    let heap = this.memberHeaps[process];
+    const from = this.processMemberStart[process]!;
+    const to = this.processMemberStart[process + 1]!;
+    if (to === from) return -1;
+    if (to - from === 1) return this.addTaskInternal(this.processMemberList[from]!, task, isActive, stateful);
+    const heaps = this.memberHeaps!;
+    let heap = heaps[process];
     if (!heap) {
       heap = new PriorityQueue<number>(this.byMemberLoad);
-      heap.addAll(members);
-      this.memberHeaps[process] = heap;
+      for (let i = from; i < to; i++) heap.offer(this.processMemberList[i]!);
+      heaps[process] = heap;
     }
     const member = heap.poll()!;
     const n = this.addTaskInternal(member, task, isActive, stateful);
@@ -169,7 +191,8 @@ export class AssignmentState {
 
   /** hasRoom: some member of the process is below `quota`. */
   hasRoom(process: number, quota: number): boolean {
-    for (const m of this.processMembers[process]!) if (this.memberTaskCount[m]! < quota) return true;
+    const list = this.processMemberList;
+    for (let i = this.processMemberStart[process]!, to = this.processMemberStart[process + 1]!; i < to; i++) if (this.memberTaskCount[list[i]!]! < quota) return true;
     return false;
   }
 }

@@ -1,6 +1,8 @@
 // Dense integer ids for the tasks of a topology, and the task orders the sticky assignor sorts by.
 
+import type { TaskSet } from '../model/tasks.ts';
 import type { TopologyDescriber } from './types.ts';
+import { slot } from '../util/slot.ts';
 
 export class TaskIndex {
   /** Subtopology ids in the describer's order. */
@@ -77,7 +79,22 @@ export class TaskIndex {
     return this.base[i]! + partition;
   }
 
+  /** The task set holding just `task`: one per task, shared by every assignment that gives a member only that task. */
+  singleTaskSet(task: number): TaskSet {
+    const sets = (this.singleTaskSets ??= new Array<TaskSet | undefined>(this.numTasks));
+    return (sets[task] ??= new Map([[this.subtopologyIds[this.taskSubtopology[task]!]!, new Set([this.taskPartition[task]!])]]));
+  }
+
+  private singleTaskSets: (TaskSet | undefined)[] | undefined;
+
   isStateful(task: number): boolean {
     return this.stateful[this.taskSubtopology[task]!] === 1;
   }
+}
+
+const indexes = slot<TaskIndex>();
+
+/** The task index of a describer, kept on it (a describer answers the same all its life: see TopologyDescriber). */
+export function taskIndexOf(topology: TopologyDescriber): TaskIndex {
+  return indexes.get(topology) ?? indexes.set(topology, new TaskIndex(topology));
 }

@@ -23,6 +23,7 @@ export interface GroupSpec {
   readonly assignmentConfigs: ReadonlyMap<string, string>;
 }
 
+/** A describer answers the same for its whole life (the coordinator keeps one per configured topology): what the assignor derives from it may be kept on it. */
 export interface TopologyDescriber {
   /** Subtopology ids, sorted. */
   subtopologies(): string[];

@@ -1,0 +1,78 @@
+// The processes of a group numbered in the order StickyTaskAssignor's processIdToState iterates them: a
+// `new HashMap<>(numMembers)` filled by one computeIfAbsent per member (StickyTaskAssignor.initialize). The same
+// order as util/java.ts hashMapOrderByComputeIfAbsent, computed in one pass with a counting sort (no comparator
+// sort, no Map: the ids are found by the Java hash it computes anyway): the assignor runs this on every assignment.
+
+import { Arena } from './arena.ts';
+import { spreadHash, stringHashCode, tableSizeFor } from '../util/java.ts';
+
+const TREEIFY_THRESHOLD = 8;
+const MIN_TREEIFY_CAPACITY = 64;
+
+export interface ProcessOrder {
+  /** Process ids in HashMap iteration order. */
+  readonly processIds: string[];
+  /** Each member's process, as an index into processIds. */
+  readonly memberProcess: Int32Array;
+}
+
+/** `processIdOfMember[m]`: the process id of member m, members in the group spec's iteration order. */
+export function processOrder(processIdOfMember: readonly string[], arena: Arena = new Arena()): ProcessOrder {
+  const numMembers = processIdOfMember.length;
+  const unique: string[] = [];
+  const spread = arena.int32(numMembers);
+  const memberUnique = arena.int32(numMembers);
+  // the distinct ids, found by their Java hash: a chained table over the spread hashes (equal ids have equal hashes)
+  const tableSize = tableSizeFor(2 * numMembers);
+  const heads = arena.int32(tableSize, -1);
+  const chain = arena.int32(numMembers);
+  let cap = 0;
+  let thr = tableSizeFor(numMembers);
+  let bucketSizes = arena.int32(0);
+  const resize = () => {
+    const newCap = cap === 0 ? thr : cap * 2;
+    // HashMap.resize: the threshold doubles from a table of 16 on, else it is 0.75 of the new table
+    thr = cap === 0 || cap < 16 ? Math.floor(newCap * 0.75) : thr * 2;
+    cap = newCap;
+    bucketSizes = arena.int32(cap);
+    for (let u = 0; u < unique.length; u++) bucketSizes[spread[u]! & (cap - 1)]!++;
+  };
+  for (let m = 0; m < numMembers; m++) {
+    // computeIfAbsent: the resize check comes first, in every call (also one that finds its key present)
+    if (unique.length > thr || cap === 0) resize();
+    const id = processIdOfMember[m]!;
+    const h = spreadHash(stringHashCode(id));
+    const slot = h & (tableSize - 1);
+    let u = heads[slot]!;
+    while (u !== -1 && (spread[u] !== h || unique[u] !== id)) u = chain[u]!;
+    if (u === -1) {
+      u = unique.length;
+      unique.push(id);
+      spread[u] = h;
+      chain[u] = heads[slot]!;
+      heads[slot] = u;
+      const b = h & (cap - 1);
+      const binCount = bucketSizes[b]!;
+      bucketSizes[b] = binCount + 1;
+      // computeIfAbsent: binCount >= TREEIFY_THRESHOLD - 1 calls treeifyBin, which resizes while the table is below 64
+      if (binCount >= TREEIFY_THRESHOLD - 1 && cap < MIN_TREEIFY_CAPACITY) resize();
+    }
+    memberUnique[m] = u;
+  }
+  // counting sort by bucket; computeIfAbsent links new nodes at the head of their bin, so newest first within a bucket
+  const n = unique.length;
+  const mask = cap - 1;
+  const starts = arena.int32(cap + 1);
+  for (let u = 0; u < n; u++) starts[(spread[u]! & mask) + 1]!++;
+  for (let b = 0; b < cap; b++) starts[b + 1]! += starts[b]!;
+  const rank = arena.int32(n);
+  const processIds = new Array<string>(n);
+  for (let u = n - 1; u >= 0; u--) {
+    const pos = starts[spread[u]! & mask]!++;
+    rank[u] = pos;
+    processIds[pos] = unique[u]!;
+  }
+  const memberProcess = arena.int32(numMembers);
+  for (let m = 0; m < numMembers; m++) memberProcess[m] = rank[memberUnique[m]!]!;
+  return { processIds, memberProcess };
+}

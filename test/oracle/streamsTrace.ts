@@ -28,6 +28,14 @@ export function heartbeats(log: string): { request: Obj; response: Obj }[] {
 }
 
 /**
+ * How far apart, in ms, a replay may take two requests of different members, or a request and a timer deadline, in
+ * the other order than the request log's clock says (oracle/harness/replay.ts): the log's timestamps are cut to the
+ * millisecond and the coordinator reads its clock a few ms after the handover the log records (more on a loaded
+ * machine). Kafka's answers decide the order within it.
+ */
+export const LOG_CLOCK_TIE_MS = 10;
+
+/**
  * Every divergence of the replay is the accepted one: internal topics appear late on the real broker, so only the
  * responses up to the first one that assigns tasks may differ (oracle/accepted.md, "Real Kafka Streams client").
  */

@@ -48,8 +48,16 @@ export function expectOnlyAcceptedDivergences(replay: LogReplay): void {
   expect(firstAssignment, 'the real broker assigned tasks').toBeDefined();
   const late = replay.divergent.filter((r) => r.index > firstAssignment!.index);
   expect(late.map((r) => ({ step: r.index, label: r.label, diffs: r.diffs.slice(0, 4) }))).toEqual([]);
-  // the window is small: most responses are identical
-  expect(replay.divergent.length).toBeLessThanOrEqual(4);
+  // each early one is the accepted kind, however long the broker took to create the topics (a count would depend on
+  // the machine's load): Kafka's coordinator still misses the internal topics (status 3) or has not yet assigned, or
+  // the playground, one epoch ahead, fences the real client (FENCED_MEMBER_EPOCH)
+  const acceptedKind = (r: (typeof replay.divergent)[number]) => {
+    const kafka = r.kafka.response as Obj | null;
+    const playground = r.playground.response as Obj | null;
+    const kafkaStatus = ((kafka?.status as { statusCode: number }[] | null) ?? []).map((st) => st.statusCode);
+    return kafkaStatus.includes(3) || kafkaStatus.includes(5) || playground?.errorCode === 110 || r.index === firstAssignment!.index;
+  };
+  expect(replay.divergent.filter((r) => !acceptedKind(r)).map((r) => ({ step: r.index, label: r.label, diffs: r.diffs.slice(0, 4) }))).toEqual([]);
   expect(replay.rows.length).toBeGreaterThan(30);
 }
 

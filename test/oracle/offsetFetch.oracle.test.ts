@@ -8,8 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBroker, type Broker as KafkaBroker } from '../../oracle/harness/broker.ts';
-import { KafkaClient } from '../../src/cli/kafka/client.ts';
+import { KafkaClient, OFFSETS_TOPIC } from '../../src/cli/kafka/client.ts';
 import { waitFor } from '../../src/cli/kafka/wait.ts';
+import { CoordinatorProbe } from '../../src/cli/kafka/coordinatorProbe.ts';
 import { Broker } from '../../src/core/broker/broker.ts';
 import { Config } from '../../src/core/config.ts';
 import { editionNamed } from '../../src/core/editions/index.ts';
@@ -60,13 +61,16 @@ beforeAll(async () => {
   topicId = await waitFor('the topic in the metadata', 30_000, async () => (await client.metadata([T])).get(T)?.topicId);
   const hb = getSchema('StreamsGroupHeartbeatRequest', 'ak4');
   const hbRes = getSchema('StreamsGroupHeartbeatResponse', 'ak4');
-  // the coordinator's metadata image follows the topic's creation shortly: join until the source topic is not missing
-  const joined = (groupId: string, memberId: string) =>
-    waitFor(`${groupId} to join with its source topic`, 60_000, async () => {
-      const res = await client.conn.send(hb, hbRes, 1, joinRequest(groupId, memberId));
-      if (res.errorCode !== 0) return undefined;
-      return (res.status as { statusCode: number }[] | null)?.some((s) => s.statusCode === 1) ? undefined : (res.memberEpoch as number);
-    });
+  // the coordinator's metadata image follows the topic's creation: confirmed through the coordinator, then one join each
+  const probe = new CoordinatorProbe(client, 'offsetfetch');
+  probe.watch([G, IDLE], (await client.metadata([OFFSETS_TOPIC])).get(OFFSETS_TOPIC)?.partitions ?? 1);
+  await probe.topicsVisible([{ name: T, partitions: 2 }]);
+  const joined = async (groupId: string, memberId: string) => {
+    const res = await client.conn.send(hb, hbRes, 1, joinRequest(groupId, memberId));
+    expect(res.errorCode).toBe(0);
+    expect((res.status as { statusCode: number }[] | null)?.map((st) => st.statusCode)).not.toContain(1);
+    return res.memberEpoch as number;
+  };
   const epoch = await joined(G, 'a');
   await joined(IDLE, 'b');
   const commit = await client.raw('OffsetCommit', 9, commitRequest('a', epoch));

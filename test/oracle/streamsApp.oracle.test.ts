@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayRequestLog } from '../../oracle/harness/replay.ts';
 import { runStreamsApp, type StreamsAppRun } from '../../oracle/harness/streamsApp.ts';
 import { runConfig, streamsGroupLines } from '../../oracle/harness/streamsExample.ts';
-import { expectCadence, expectDescribeImportsJoinTopology, expectFullFlow, expectJavaProfileShape, expectOnlyAcceptedDivergences } from './streamsTrace.ts';
+import { expectCadence, expectDescribeImportsJoinTopology, expectFullFlow, expectJavaProfileShape, expectOnlyAcceptedDivergences, LOG_CLOCK_TIE_MS } from './streamsTrace.ts';
 
 let run: StreamsAppRun;
 let log: string;
@@ -28,24 +28,24 @@ describe('a real Kafka Streams 4.4.0 application', () => {
     expectFullFlow(log);
   });
 
-  // Seen in 2 of about 15 runs (2026-12): on the broker one member's assignment arrived one heartbeat earlier than in the
-  // replay (two consecutive heartbeats of one member swap their answers). The cause is not found yet; the log's
-  // handed-to-coordinator clock, to the millisecond, is the first suspect. So a divergence gets one fresh run, and the
-  // diverging log is kept for diagnosis; a real regression diverges on both runs.
-  it('its request log imports and replays with only the accepted divergence', async () => {
-    const check = (r: StreamsAppRun, l: string) => {
-      const replay = replayRequestLog(l, { groupId: r.applicationId, config: runConfig({ ...r, kafkaVersion: '4.4.0' }) });
+  // Once seen in 2 of about 15 runs: two consecutive heartbeats of one member swapped their answers. The log's clock is
+  // exact to a few ms only (timestamps cut to the ms; the coordinator reads its clock after the handover the log
+  // records), so where a request lies that close to another member's request or to a timer deadline (the session
+  // timeout, an assignment interval equal to the heartbeat interval), the log does not fix the coordinator's order.
+  // The replay takes the order Kafka's answers show within LOG_CLOCK_TIE_MS, lists each such choice, and fails on any
+  // divergence that no order within it explains; a failing log is kept for diagnosis. No second run.
+  it('its request log imports and replays with only the accepted divergence', () => {
+    const replay = replayRequestLog(log, { groupId: run.applicationId, config: runConfig({ ...run, kafkaVersion: '4.4.0' }) }, { tieMs: LOG_CLOCK_TIE_MS });
+    for (const t of replay.ties) process.stderr.write(`streamsApp.oracle: step ${t.step} (${t.label}) ${t.how} (${t.ms} ms): the order Kafka's answer shows\n`);
+    try {
       expect(replay.scenario.steps.length).toBeGreaterThan(0);
       expectOnlyAcceptedDivergences(replay);
-    };
-    try {
-      check(run, log);
-    } catch (first) {
+      expect(replay.ties.length, 'requests replayed in the other order than the log clock').toBeLessThanOrEqual(4);
+    } catch (e) {
       const kept = join(mkdtempSync(join(tmpdir(), 'sgp-streams-')), 'request.log');
       writeFileSync(kept, log);
-      process.stderr.write(`streamsApp.oracle: the replay diverged (log kept at ${kept}); one fresh run\n${String(first).slice(0, 400)}\n`);
-      const again = await runStreamsApp();
-      check(again, streamsGroupLines(again.requestLog, again.applicationId));
+      process.stderr.write(`streamsApp.oracle: the replay diverged (log kept at ${kept})\n`);
+      throw e;
     }
   });
 

@@ -28,6 +28,14 @@ export function heartbeats(log: string): { request: Obj; response: Obj }[] {
 }
 
 /**
+ * How far apart, in ms, a replay may take two requests of different members, or a request and a timer deadline, in
+ * the other order than the request log's clock says (oracle/harness/replay.ts): the log's timestamps are cut to the
+ * millisecond and the coordinator reads its clock a few ms after the handover the log records (more on a loaded
+ * machine). Kafka's answers decide the order within it.
+ */
+export const LOG_CLOCK_TIE_MS = 10;
+
+/**
  * Every divergence of the replay is the accepted one: internal topics appear late on the real broker, so only the
  * responses up to the first one that assigns tasks may differ (oracle/accepted.md, "Real Kafka Streams client").
  */
@@ -40,8 +48,16 @@ export function expectOnlyAcceptedDivergences(replay: LogReplay): void {
   expect(firstAssignment, 'the real broker assigned tasks').toBeDefined();
   const late = replay.divergent.filter((r) => r.index > firstAssignment!.index);
   expect(late.map((r) => ({ step: r.index, label: r.label, diffs: r.diffs.slice(0, 4) }))).toEqual([]);
-  // the window is small: most responses are identical
-  expect(replay.divergent.length).toBeLessThanOrEqual(4);
+  // each early one is the accepted kind, however long the broker took to create the topics (a count would depend on
+  // the machine's load): Kafka's coordinator still misses the internal topics (status 3) or has not yet assigned, or
+  // the playground, one epoch ahead, fences the real client (FENCED_MEMBER_EPOCH)
+  const acceptedKind = (r: (typeof replay.divergent)[number]) => {
+    const kafka = r.kafka.response as Obj | null;
+    const playground = r.playground.response as Obj | null;
+    const kafkaStatus = ((kafka?.status as { statusCode: number }[] | null) ?? []).map((st) => st.statusCode);
+    return kafkaStatus.includes(3) || kafkaStatus.includes(5) || playground?.errorCode === 110 || r.index === firstAssignment!.index;
+  };
+  expect(replay.divergent.filter((r) => !acceptedKind(r)).map((r) => ({ step: r.index, label: r.label, diffs: r.diffs.slice(0, 4) }))).toEqual([]);
   expect(replay.rows.length).toBeGreaterThan(30);
 }
 

@@ -132,7 +132,7 @@ export async function runOracle(
       timeScale: plan.timeScale,
       marginMs: plan.marginMs,
       groupConfigs: plan.groupConfigs,
-      normalisations: cmp.normalisations,
+      normalisations: [...cmp.normalisations, ...run.notes],
       steps: cmp.steps,
       firstDivergence: cmp.firstDivergence,
       elapsedMs: run.elapsedMs,

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { decodeCoordinatorRecord } from '../../core/wire/coordinatorRecords.ts';
 import type { OraclePlan, PlannedRequest } from '../../core/oracle/plan.ts';
 import { SCALED_RESULT_FIELDS } from '../../core/oracle/plan.ts';
-import { RunNames } from '../../core/oracle/names.ts';
-import { planGroups } from '../../core/oracle/groups.ts';
+import { chooseRunId, hashOrderedTopicSets, RunNames } from '../../core/oracle/names.ts';
+import { planGroups, planTopologies } from '../../core/oracle/groups.ts';
 import type { KafkaStepResult } from '../../core/oracle/compare.ts';
 import { KafkaClient, OFFSETS_TOPIC } from '../kafka/client.ts';
 import { waitFor } from '../kafka/wait.ts';
@@ -31,6 +31,8 @@ export interface ExecuteResult {
   elapsedMs: number;
   /** Median round trip of the streams-group requests, in ms. */
   medianRoundTripMs: number | null;
+  /** What the comparison must know about this run's names (shown with the normalisations). */
+  notes: string[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -60,7 +62,15 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
 
 async function runPlan(plan: OraclePlan, opts: ExecuteOptions, track: (c: KafkaClient) => KafkaClient): Promise<ExecuteResult> {
   const started = Date.now();
-  const runId = opts.runId ?? `sgp-${randomBytes(4).toString('hex')}`;
+  const randomRunId = () => `sgp-${randomBytes(4).toString('hex')}`;
+  // a run id whose topic names keep Kafka's HashSet order of the scenario's own (InternalTopicManager.configureTopics)
+  const orderSets = hashOrderedTopicSets(planTopologies(plan));
+  const chosen = opts.runId ?? chooseRunId(randomRunId, orderSets);
+  const runId = chosen ?? randomRunId();
+  const notes =
+    chosen === undefined
+      ? ["topic order: no run id tried kept the Java HashSet order of the scenario's internal topic names, so where two are wrong Kafka may name another one than the playground"]
+      : [];
   const names = new RunNames(runId);
   const group = names.group(plan.scenario.groupId);
   const scale = plan.timeScale;
@@ -196,6 +206,7 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, track: (c: KafkaC
     groupOnBroker: group,
     elapsedMs: Date.now() - started,
     medianRoundTripMs: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null,
+    notes,
   };
 }
 

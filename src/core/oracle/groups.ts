@@ -1,5 +1,6 @@
-// Every group a scenario's requests name, so that `sgp oracle` can set the scenario's group configs on each of them
-// before step 0 and confirm topic changes on each __consumer_offsets shard that holds one.
+// What a scenario's requests name: every group, so that `sgp oracle` can set the scenario's group configs on each of
+// them before step 0 and confirm topic changes on each __consumer_offsets shard that holds one; every topology, so that
+// the run's names keep the order Kafka's HashSets give their topics.
 import { pushAll } from '../util/arrays.ts';
 
 /** The group resource of IncrementalAlterConfigs (ConfigResource.Type.GROUP). */
@@ -47,4 +48,17 @@ export function planGroups(plan: GroupNamingPlan): string[] {
   }
   seen.delete('');
   return [...seen];
+}
+
+/** Every distinct topology the plan's heartbeats send (null topologies left out), in order of first use. */
+export function planTopologies(plan: GroupNamingPlan): Obj[] {
+  const out = new Map<string, Obj>();
+  const add = (p: NamedRequest) => {
+    if (p.api === 'StreamsGroupHeartbeat' && isObj(p.request.topology)) out.set(JSON.stringify(p.request.topology), p.request.topology);
+  };
+  for (const s of plan.steps) {
+    if (s.kind === 'request' && s.request) add(s.request);
+    if (s.kind === 'run') s.exchanges.forEach(add);
+  }
+  return [...out.values()];
 }

@@ -4,6 +4,8 @@
 // run's groups (a shared broker lists everyone's).
 
 import { isInternalTopic, isValidTopicName } from '../topology/validate.ts';
+import { javaHashOrder } from '../topology/javaHash.ts';
+import { pushAll } from '../util/arrays.ts';
 
 /** Characters of a run id ("sgp-" and 8 hex digits), which a run-scoped topic name adds with its dot. */
 export const RUN_ID_LENGTH = 12;
@@ -126,4 +128,76 @@ export class RunNames {
     const g = key.groupId ?? key.group;
     return typeof g === 'string' ? g : undefined;
   }
+}
+
+/** A set of topic names Kafka iterates in Java HashSet order, and the names in it whose relative order decides an answer. */
+export interface HashOrderedTopics {
+  names: string[];
+  watch: string[];
+}
+
+const objectsOf = (v: unknown): Obj[] => objects(v);
+const namesOf = (v: unknown): string[] => objectsOf(v).flatMap((t) => (typeof t.name === 'string' ? [t.name] : []));
+const stringsOrNumbers = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const stringsOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/**
+ * The topic sets of a topology that Kafka's InternalTopicManager.configureTopics iterates in HashSet order: the
+ * required topics, whose first wrong internal topic is the one an INCORRECTLY_PARTITIONED_TOPICS status names; the
+ * repartition topics with and without a partition count; each copartition group; each subtopology's repartition
+ * source and changelog topics.
+ */
+export function hashOrderedTopicSets(topologies: readonly Obj[]): HashOrderedTopics[] {
+  const sets: HashOrderedTopics[] = [];
+  for (const topology of topologies) {
+    const subs = objectsOf(topology.subtopologies);
+    const required: string[] = [];
+    const internal: string[] = [];
+    const fixed: string[] = [];
+    const flexible: string[] = [];
+    for (const s of subs) {
+      const sources = stringsOf(s.sourceTopics);
+      const repartition = namesOf(s.repartitionSourceTopics);
+      const changelogs = namesOf(s.stateChangelogTopics);
+      for (const list of [sources, repartition, changelogs]) pushAll(required, list);
+      pushAll(internal, repartition);
+      pushAll(internal, changelogs);
+      for (const t of objectsOf(s.repartitionSourceTopics)) if (typeof t.name === 'string') (t.partitions === 0 ? flexible : fixed).push(t.name);
+      sets.push({ names: repartition, watch: repartition }, { names: changelogs, watch: changelogs });
+      for (const g of objectsOf(s.copartitionGroups)) {
+        const members = sources.filter((_, i) => stringsOrNumbers(g.sourceTopics).includes(i)).concat(repartition.filter((_, i) => stringsOrNumbers(g.repartitionSourceTopics).includes(i)));
+        sets.push({ names: members, watch: members });
+      }
+    }
+    sets.push({ names: required, watch: internal }, { names: fixed, watch: fixed }, { names: flexible, watch: flexible });
+  }
+  return sets.filter((s) => new Set(s.watch).size > 1);
+}
+
+/** Whether run-scoping the topics with `runId` keeps the HashSet order of every watched name. */
+export function keepsHashOrder(runId: string, sets: readonly HashOrderedTopics[]): boolean {
+  const names = new RunNames(runId);
+  for (const s of sets) {
+    const watch = new Set(s.watch);
+    const bare = javaHashOrder(s.names).filter((n) => watch.has(n));
+    const scoped = javaHashOrder(s.names.map((n) => names.topic(n)));
+    const expected = bare.map((n) => names.topic(n));
+    const watchedScoped = new Set(expected);
+    const got = scoped.filter((n) => watchedScoped.has(n));
+    if (got.some((n, i) => n !== expected[i])) return false;
+  }
+  return true;
+}
+
+/**
+ * A run id whose run-scoped topic names keep the HashSet order Kafka gives the scenario's own names (so which of two
+ * wrong internal topics Kafka reports is the one it reports for the scenario), from `candidate()`; undefined when none
+ * of `budget` candidates does.
+ */
+export function chooseRunId(candidate: () => string, sets: readonly HashOrderedTopics[], budget = 200_000): string | undefined {
+  for (let i = 0; i < budget; i++) {
+    const id = candidate();
+    if (keepsHashOrder(id, sets)) return id;
+  }
+  return undefined;
 }

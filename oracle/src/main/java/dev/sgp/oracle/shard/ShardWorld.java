@@ -66,7 +66,11 @@ final class ShardWorld {
         this.config = new GroupCoordinatorConfig(all);
         this.shareConfig = new ShareGroupConfig(all);
         this.groupConfigs = new GroupConfigManager(config, shareConfig);
+        this.rebalanceProtocols = all.getList(GroupCoordinatorConfig.GROUP_COORDINATOR_REBALANCE_PROTOCOLS_CONFIG);
     }
+
+    /** group.coordinator.rebalance.protocols, as KafkaApis reads it (isStreamsGroupProtocolEnabled). */
+    final List<String> rebalanceProtocols;
 
     long offset() {
         return log.size();

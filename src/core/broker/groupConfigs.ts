@@ -56,8 +56,9 @@ export function alterGroupConfigs(current: ReadonlyMap<string, string>, ops: rea
     if (!def) throw new InvalidConfig(`Unknown group config name: ${op.name}`);
     const kind = CONFIG_OPS[op.configOperation];
     if (kind === undefined) throw new InvalidConfig(`Unknown config operation ${op.configOperation}`);
-    if ((kind === 'APPEND' || kind === 'SUBTRACT') && def.type !== 'list')
-      throw new InvalidConfig(`Config value ${kind === 'APPEND' ? 'append' : 'subtract'} is not allowed for config key: ${op.name}`);
+    // ConfigurationControlManager.incrementalAlterConfigResource (the controller alters GROUP resources): only a LIST
+    // config can be appended to or subtracted from
+    if ((kind === 'APPEND' || kind === 'SUBTRACT') && def.type !== 'list') throw new InvalidConfig(`Can't ${kind} to key ${op.name} because its type is not LIST.`);
     if (kind === 'DELETE') next.delete(op.name);
     else if (kind === 'SET') next.set(op.name, op.value ?? '');
     else {

@@ -55,6 +55,25 @@ final class ShardService {
     private static final Method HEARTBEAT_UNSUPPORTED = staticCheck("throwIfStreamsGroupHeartbeatRequestIsUsingUnsupportedFeatures");
     private static final Method HEARTBEAT_INVALID = staticCheck("throwIfStreamsGroupHeartbeatRequestIsInvalid");
 
+    /**
+     * AuthHelper.authorizedOperations without an authorizer: every operation Kafka supports on a GROUP resource
+     * (AclEntry.supportedOperations, in kafka-server: reached by reflection, a runtime dependency), as a 32-bit field.
+     */
+    private static final int GROUP_OPERATIONS = groupOperations();
+
+    @SuppressWarnings("unchecked")
+    private static int groupOperations() {
+        try {
+            Method m = Class.forName("org.apache.kafka.security.authorizer.AclEntry").getMethod("supportedOperations", org.apache.kafka.common.resource.ResourceType.class);
+            java.util.Set<org.apache.kafka.common.acl.AclOperation> ops = (java.util.Set<org.apache.kafka.common.acl.AclOperation>) m.invoke(null, org.apache.kafka.common.resource.ResourceType.GROUP);
+            java.util.Set<Byte> codes = new java.util.HashSet<>();
+            for (org.apache.kafka.common.acl.AclOperation op : ops) codes.add(op.code());
+            return org.apache.kafka.common.utils.Utils.to32BitField(codes);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("AclEntry.supportedOperations is not on the classpath", e);
+        }
+    }
+
     /** A response and the internal topics the shard asked KafkaApis to create (StreamsGroupHeartbeat only). */
     record Answer(ApiMessage response, Map<String, Integer> topicsToCreate) { }
 
@@ -183,6 +202,8 @@ final class ShardService {
                 List<StreamsGroupDescribeResponseData.DescribedGroup> described = world.shard.streamsGroupDescribe(ids, world.offset()).describedGroups();
                 // StreamsGroupTopologyDescriptionManager.attachTopologyDescriptions without a plugin: a found group's is NOT_STORED (1)
                 if (request.includeTopologyDescription()) for (StreamsGroupDescribeResponseData.DescribedGroup g : described) if (g.errorCode() == Errors.NONE.code()) g.setTopologyDescriptionStatus((byte) 1);
+                // KafkaApis.handleStreamsGroupDescribe: a found group's authorized operations, when asked for
+                if (request.includeAuthorizedOperations()) for (StreamsGroupDescribeResponseData.DescribedGroup g : described) if (g.errorCode() == Errors.NONE.code()) g.setAuthorizedOperations(GROUP_OPERATIONS);
                 out.addAll(described);
             } catch (RuntimeException e) {
                 out.addAll(failed("streams-group-describe", ids, e, (error, message) -> StreamsGroupDescribeRequest.getErrorDescribedGroupList(ids, error)));
@@ -333,7 +354,10 @@ final class ShardService {
         List<String> ids = new ArrayList<>(request.groups());
         try {
             throwIfLoading();
-            out.addAll(world.shard.describeGroups(ctx, ids, world.offset()));
+            List<DescribeGroupsResponseData.DescribedGroup> described = world.shard.describeGroups(ctx, ids, world.offset());
+            // KafkaApis.handleDescribeGroupsRequest: a found group's authorized operations, when asked for (v3+)
+            if (request.includeAuthorizedOperations()) for (DescribeGroupsResponseData.DescribedGroup g : described) if (g.errorCode() == Errors.NONE.code()) g.setAuthorizedOperations(GROUP_OPERATIONS);
+            out.addAll(described);
         } catch (RuntimeException e) {
             out.addAll(failed("describe-groups", ids, e, (error, message) -> DescribeGroupsRequest.getErrorDescribedGroupList(ids, error)));
         }

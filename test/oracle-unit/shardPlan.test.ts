@@ -95,4 +95,10 @@ describe('planShard', () => {
     expect(old.length).toBe(1);
     expect(plan(example('11b-offsets-retention.json')).configs).toMatchObject({ 'offsets.retention.minutes': expect.any(String) });
   });
+
+  it("keeps a field the step sent that the simulator's normalised request leaves out (Kafka reads it)", () => {
+    const p = plan(parse({ ...base, steps: [{ send: 'DescribeGroups', version: 5, data: { groups: ['app'], includeAuthorizedOperations: true } }] }));
+    const s = p.steps[0]!;
+    expect(s.kind === 'request' && s.request?.request).toEqual({ groups: ['app'], includeAuthorizedOperations: true });
+  });
 });

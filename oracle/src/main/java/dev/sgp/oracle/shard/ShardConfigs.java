@@ -26,12 +26,9 @@ import java.util.Properties;
 final class ShardConfigs {
     private ShardConfigs() { }
 
-    /** Each group's configs as set so far (the cluster metadata: a failover keeps them). */
-    private static final Map<ShardWorld, Map<String, Map<String, String>>> SET = new java.util.WeakHashMap<>();
-
     static IncrementalAlterConfigsResponseData alter(ShardWorld world, IncrementalAlterConfigsRequestData request) {
         IncrementalAlterConfigsResponseData out = new IncrementalAlterConfigsResponseData();
-        Map<String, Map<String, String>> groups = SET.computeIfAbsent(world, w -> new HashMap<>());
+        Map<String, Map<String, String>> groups = world.groupConfigValues;
         for (IncrementalAlterConfigsRequestData.AlterConfigsResource r : request.resources()) {
             IncrementalAlterConfigsResponseData.AlterConfigsResourceResponse res = new IncrementalAlterConfigsResponseData.AlterConfigsResourceResponse()
                 .setResourceType(r.resourceType()).setResourceName(r.resourceName()).setErrorMessage(null);

@@ -230,7 +230,8 @@ describe('ak4 §2.5 — StreamsGroupDescribe', () => {
     expect((h.describe().response as { groups: { topology: unknown }[] }).groups[0]!.topology).toMatchObject({ subtopologies: [{ stateChangelogTopics: [{ partitions: 0 }] }] });
     h.beat('A', E, null, { instanceId: 'i' });
     const d = h.describe(['g', 'nope', '']);
-    const [g, nope, empty] = (d.response as { groups: Record<string, unknown>[] }).groups;
+    // GroupCoordinatorService.streamsGroupDescribe answers the empty id first, then the groups in request order
+    const [empty, g, nope] = (d.response as { groups: Record<string, unknown>[] }).groups;
     expect(g).toMatchObject({ errorCode: 0, groupId: 'g', groupState: 'Stable', groupEpoch: E, assignmentEpoch: E, authorizedOperations: -2147483648 });
     expect(g!.topology).toMatchObject({ epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'], stateChangelogTopics: [{ name: 'app-0-changelog', partitions: 4 }] }] });
     expect(g!.members).toEqual([

@@ -127,6 +127,29 @@ describe('DeleteGroups', () => {
     expect(r.batch!.records.map((x) => x.type)).toEqual(['OffsetCommit', 'OffsetCommit', 'GroupMetadata']);
     expect(list(b).groups).toEqual([]);
   });
+
+  it('each id once, in the order of a Java HashSet of the ids (GroupCoordinatorService.updateResponseAndGetNonErrorGroupList)', () => {
+    const b = broker();
+    const adminCommit = (groupId: string) =>
+      b.send('OffsetCommit', 9, { groupId, memberId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] }, CLIENT);
+    adminCommit('a');
+    adminCommit('b');
+    // "b".hashCode() = 98 lands in bucket 2, "a" (97) in bucket 1: the set iterates a, b whatever the request's order
+    const r = del(b, ['b', 'a', 'b']);
+    expect(r.response).toEqual({
+      throttleTimeMs: 0,
+      results: [
+        { groupId: 'a', errorCode: 0 },
+        { groupId: 'b', errorCode: 0 },
+      ],
+    });
+    expect(r.batch!.records.map((x) => [x.type, (x.key as { group: string }).group])).toEqual([
+      ['OffsetCommit', 'a'],
+      ['GroupMetadata', 'a'],
+      ['OffsetCommit', 'b'],
+      ['GroupMetadata', 'b'],
+    ]);
+  });
 });
 
 describe('DescribeGroups (the classic API)', () => {
@@ -173,5 +196,18 @@ describe('DescribeGroups (the classic API)', () => {
         { errorCode: 69, errorMessage: `Group ${G} is not a classic group.`, groupId: G, groupState: 'Dead', protocolType: '', protocolData: '', members: [], authorizedOperations: -2147483648 },
       ],
     });
+  });
+});
+
+describe('StreamsGroupDescribe with an empty group id', () => {
+  it('answers the empty id first, then the groups in request order (GroupCoordinatorService.streamsGroupDescribe)', () => {
+    const b = broker();
+    join(b, 'a');
+    const r = b.send('StreamsGroupDescribe', 0, { groupIds: [G, 'nope', ''], includeAuthorizedOperations: false }, CLIENT).response as { groups: { groupId: string; errorCode: number }[] };
+    expect(r.groups.map((g) => [g.groupId, g.errorCode])).toEqual([
+      ['', 24],
+      [G, 0],
+      ['nope', 69],
+    ]);
   });
 });

@@ -55,7 +55,7 @@ describe('IncrementalAlterConfigs on a GROUP resource', () => {
       [[{ name: 'streams.heartbeat.interval.ms', value: 'x' }], 'Invalid value x for configuration streams.heartbeat.interval.ms: Not a number of type INT'],
       [[{ name: 'streams.num.standby.replicas', value: '-1' }], 'Invalid value -1 for configuration streams.num.standby.replicas: Value must be at least 0'],
       [[{ name: 'streams.num.standby.replicas', value: '3' }], 'streams.num.standby.replicas must be less than or equal to 2'],
-      [[{ name: 'streams.num.standby.replicas', configOperation: 2, value: '1' }], 'Config value append is not allowed for config key: streams.num.standby.replicas'],
+      [[{ name: 'streams.num.standby.replicas', configOperation: 2, value: '1' }], "Can't APPEND to key streams.num.standby.replicas because its type is not LIST."],
       [[{ name: 'streams.rack.aware.assignment.tags', value: 'zone,zone' }], 'streams.rack.aware.assignment.tags must not contain duplicate tag keys.'],
     ];
     for (const [configs, text] of cases) {

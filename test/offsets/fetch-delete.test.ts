@@ -311,21 +311,26 @@ describe('OffsetDelete', () => {
     expect(busy.response).toMatchObject({ errorCode: 0, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, errorCode: 86 }] }] });
     expect(busy.batch).toBeNull();
     leave(b, 'a');
-    const r = del(b, { orders: [0, 5] });
+    // KafkaApis.handleOffsetDeleteRequest answers orders-5 (orders has 2 partitions) and the unknown topic itself,
+    // before the coordinator; OffsetDeleteResponse.Builder.merge puts the coordinator's orders-0 after them
+    const r = del(b, { orders: [0, 5], ghost: [0] });
     expect(r.response).toMatchObject({
       errorCode: 0,
       topics: [
         {
           name: 'orders',
           partitions: [
+            { partitionIndex: 5, errorCode: 3 },
             { partitionIndex: 0, errorCode: 0 },
-            { partitionIndex: 5, errorCode: 0 },
           ],
         },
+        { name: 'ghost', partitions: [{ partitionIndex: 0, errorCode: 3 }] },
       ],
     });
     expect(r.batch!.records.map((x) => [x.type, x.key, x.value])).toEqual([['OffsetCommit', { group: G, topic: 'orders', partition: 0 }, null]]);
     expect(b.send('OffsetDelete', 0, { groupId: 'nope', topics: [] }, CLIENT).response).toMatchObject({ errorCode: 69 });
+    // GroupCoordinatorService.deleteOffsets: an empty group id is INVALID_GROUP_ID, which replaces KafkaApis' answers
+    expect(b.send('OffsetDelete', 0, { groupId: '', topics: [{ name: 'ghost', partitions: [{ partitionIndex: 0 }] }] }, CLIENT).response).toEqual({ errorCode: 24, throttleTimeMs: 0, topics: [] });
   });
 });
 

@@ -2,9 +2,12 @@
 // engine: in process, on the scenario's clock, one JVM for the whole file) and on the simulator; each agrees, or its
 // differences are listed in oracle/accepted.md ("shard diff", with the reason), and only proposals are refused.
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliIo } from '../../src/cli/cli.ts';
 import { runOnShard, startShardEngine, type ShardEngine } from '../../src/cli/oracle/shard.ts';
+import { runScenario } from '../../src/core/scenario/runner.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { SHARD_REFUSALS, SHARD_STEP_DIFFS, unexplainedDiffs } from './accepted.ts';
 
@@ -60,4 +63,33 @@ describe('examples and scenario files on Kafka 4.4.0 (shard engine)', () => {
       for (const step of accepted) expect(result.steps[step - 1]?.diffs.length ?? 0, `${file} step ${step} now agrees: remove it from oracle/accepted.md`).toBeGreaterThan(0);
     });
   }
+});
+
+describe('sgp oracle --engine shard', () => {
+  const sgp = async (argv: string[]) => {
+    let stdout = '';
+    let stderr = '';
+    const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), readFile: (p) => readFile(p, 'utf8') };
+    const code = await runCli(argv, io, { loadRunner: async () => runScenario });
+    return { code, stdout, stderr };
+  };
+
+  it('runs a timed scenario a live broker refuses, to the millisecond, and prints the agreement (exit 0)', async () => {
+    // b's session expires at 50,000 ms, 1 ms before a's heartbeat: a live broker cannot tell them apart
+    const r = await sgp(['oracle', join(root, 'static/examples/03-crash-session-timeout.json'), '--engine', 'shard', '--kafka', '4.4.0']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain("engine: Kafka's GroupCoordinatorShard in process, on the scenario's clock");
+    expect(r.stdout).toMatch(/agree: 5 steps, every response and record equal/);
+    expect(r.code).toBe(0);
+  });
+
+  it('prints the JSON result, and refuses a proposal with the reason (exit 2)', async () => {
+    const json = await sgp(['oracle', join(root, 'static/examples/22-failover-load.json'), '--engine', 'shard', '--json']);
+    const result = JSON.parse(json.stdout) as { engine: string; firstDivergence: number | null; steps: unknown[] };
+    expect(result).toMatchObject({ engine: 'shard', firstDivergence: null });
+    expect(result.steps.length).toBeGreaterThan(3);
+    const refused = await sgp(['oracle', join(root, 'static/examples/13-kafka-20870-coordinator-only.json'), '--engine', 'shard']);
+    expect(refused.stdout).toContain('variant "coordinator-only" is a proposal');
+    expect(refused.code).toBe(2);
+  });
 });

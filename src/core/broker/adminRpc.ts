@@ -1,7 +1,7 @@
 // The broker side of ListGroups and DeleteGroups (KafkaApis → the group coordinator), in both editions.
 import { deleteGroups, listGroups, normalizeDeleteGroupsRequest, normalizeListGroupsRequest, type DeleteGroupsResponse } from '../coordinator/adminGroups.ts';
 import type { StreamsGroup } from '../coordinator/group.ts';
-import { errorCode, type ErrorName } from '../protocol/errors.ts';
+import { apiError, errorCode, type ErrorName } from '../protocol/errors.ts';
 import type { BrokerView, RpcOutcome } from './types.ts';
 import { alterGroupConfigs, InvalidConfig, InvalidGroupResource } from './groupConfigs.ts';
 import {
@@ -9,6 +9,7 @@ import {
   fetchOffsets,
   normalizeOffsetDeleteRequest,
   normalizeOffsetFetchRequest,
+  type OffsetDeleteResponse,
   OFFSET_FETCH_BATCH_MIN_VERSION,
   OFFSET_FETCH_TOP_LEVEL_ERROR_MIN_VERSION,
   OFFSET_FETCH_TOPIC_ID_MIN_VERSION,
@@ -170,20 +171,57 @@ export function offsetFetchRpc(broker: BrokerView, version: number, data: Record
   return outcome(offsetFetchRequestJson(req, version), offsetFetchResponseJson(groups, version), errorName, narration);
 }
 
+/** Adds partitions to the topic of that name in a per-topic answer, or a new topic at the end (Kafka's response builders). */
+function addPartitionsByName(topics: OffsetDeleteResponse['topics'], name: string, partitions: OffsetDeleteResponse['topics'][number]['partitions']): void {
+  const same = topics.find((t) => t.name === name);
+  if (same) for (const p of partitions) same.partitions.push(p);
+  else topics.push({ name, partitions: [...partitions] });
+}
+
 /** OffsetDelete v0: one group; the whole request fails on a group error, otherwise per partition. */
 export function offsetDeleteRpc(broker: BrokerView, data: Record<string, unknown>): RpcOutcome {
   const req = normalizeOffsetDeleteRequest(data);
   const c = broker.coordinator;
   const edition = broker.options.edition.wire;
-  // GroupCoordinatorService.deleteOffsets: isGroupIdNotEmpty, or INVALID_GROUP_ID before the coordinator
-  if (req.groupId === '')
+  // KafkaApis.handleOffsetDeleteRequest: a topic the metadata cache does not have, and a partition without a leader
+  // there, are answered UNKNOWN_TOPIC_OR_PARTITION before the coordinator, which gets the rest (even when nothing is left)
+  const unknown = errorCode(edition, 'UNKNOWN_TOPIC_OR_PARTITION');
+  const rejected: OffsetDeleteResponse['topics'] = [];
+  const known: typeof req = { ...req, topics: [] };
+  const badPartitions: string[] = [];
+  for (const t of req.topics) {
+    const count = broker.topics.get(t.name);
+    const exists = (p: { partitionIndex: number }) => count !== undefined && p.partitionIndex >= 0 && p.partitionIndex < count;
+    const ok = t.partitions.filter(exists);
+    const bad = t.partitions.filter((p) => !exists(p));
+    if (bad.length > 0) {
+      addPartitionsByName(
+        rejected,
+        t.name,
+        bad.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknown })),
+      );
+      for (const p of bad) badPartitions.push(`${t.name}-${p.partitionIndex}`);
+    }
+    if (ok.length > 0) known.topics.push({ ...t, partitions: ok });
+  }
+  // GroupCoordinatorService.deleteOffsets: isGroupIdNotEmpty, or INVALID_GROUP_ID before the coordinator (the group
+  // error replaces the whole answer, OffsetDeleteResponse.Builder.merge)
+  if (known.groupId === '')
     return outcome(req, { errorCode: errorCode(edition, 'INVALID_GROUP_ID'), throttleTimeMs: 0, topics: [] }, 'INVALID_GROUP_ID', [
       'OffsetDelete fails with INVALID_GROUP_ID: the service refuses an empty group id.',
     ]);
-  const out = c.execute(
-    () => deleteOffsets(c.context(broker.topics), req, edition, (g, topic) => c.hooks.isSubscribedToTopic(g, topic)),
+  const coordinator = c.execute(
+    () => deleteOffsets(c.context(broker.topics), known, edition, (g, topic) => c.hooks.isSubscribedToTopic(g, topic)),
     (code) => ({ errorCode: code, throttleTimeMs: 0, topics: [] }),
   );
+  // OffsetDeleteResponse.Builder.merge: a group-level error replaces the whole answer; else the coordinator's
+  // partitions join their topic's entry, or follow as new topics
+  const merged: OffsetDeleteResponse =
+    coordinator.response.errorCode !== 0 ? coordinator.response : { ...coordinator.response, topics: rejected.map((t) => ({ ...t, partitions: [...t.partitions] })) };
+  if (coordinator.response.errorCode === 0) for (const t of coordinator.response.topics) addPartitionsByName(merged.topics, t.name, t.partitions);
+  const out = { ...coordinator, response: merged };
+  if (badPartitions.length > 0 && coordinator.response.errorCode === 0)
+    out.narration = [`KafkaApis answers UNKNOWN_TOPIC_OR_PARTITION for ${badPartitions.join(', ')}: no such partition in the cluster.`, ...out.narration];
   const sub = out.response.topics.some((t) => t.partitions.some((p) => p.errorCode === errorCode(edition, 'GROUP_SUBSCRIBED_TO_TOPIC')));
   const errorName: ErrorName | 'NONE' = out.errorName !== 'NONE' ? out.errorName : sub ? 'GROUP_SUBSCRIBED_TO_TOPIC' : 'NONE';
   return outcome(

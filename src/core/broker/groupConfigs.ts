@@ -70,8 +70,9 @@ export function alterGroupConfigs(
       unknown ??= op.name;
       continue;
     }
-    if ((kind === 'APPEND' || kind === 'SUBTRACT') && def.type !== 'list')
-      throw new InvalidConfig(`Config value ${kind === 'APPEND' ? 'append' : 'subtract'} is not allowed for config key: ${op.name}`);
+    // ConfigurationControlManager.incrementalAlterConfigResource (the controller alters GROUP resources): only a LIST
+    // config can be appended to or subtracted from
+    if ((kind === 'APPEND' || kind === 'SUBTRACT') && def.type !== 'list') throw new InvalidConfig(`Can't ${kind} to key ${op.name} because its type is not LIST.`);
     if (kind === 'DELETE') next.delete(op.name);
     else if (kind === 'SET') next.set(op.name, op.value ?? '');
     else {

@@ -98,15 +98,17 @@ export function deleteGroups(ctx: OpContext, req: DeleteGroupsRequest, edition: 
   const results: DeleteGroupsResponse['results'] = [];
   const records: CoordinatorRecord[] = [];
   const narration: string[] = [];
-  const seen = new Set<string>();
-  for (const groupId of req.groupsNames) {
+  // GroupCoordinatorService.updateResponseAndGetNonErrorGroupList: the ids reach the shard through
+  // `new HashSet<>(ids)`, so each once, in that set's iteration order (its capacity: max(n / 0.75 + 1, 16))
+  const ids = hashMapOrder(req.groupsNames, stringHashCode, Math.max(Math.floor(req.groupsNames.length / 0.75) + 1, 16));
+  for (const groupId of ids) {
     const fail = (name: ErrorName, why: string) => {
       results.push({ groupId, errorCode: errorCode(edition, name) });
       narration.push(`${groupId}: ${name} (${why}).`);
     };
     const g = ctx.groups.get(groupId);
-    if (!g || seen.has(groupId)) {
-      fail('GROUP_ID_NOT_FOUND', seen.has(groupId) ? 'already deleted by this request' : 'no such group');
+    if (!g) {
+      fail('GROUP_ID_NOT_FOUND', 'no such group');
       continue;
     }
     // validateDeleteGroup: only an Empty group (a simple classic group always is); kip1071-draft §11 item 18: also an
@@ -116,7 +118,6 @@ export function deleteGroups(ctx: OpContext, req: DeleteGroupsRequest, edition: 
       fail('NON_EMPTY_GROUP', `it is ${GROUP_STATE_NAMES[g.state()]} with ${g.members.size} member(s)`);
       continue;
     }
-    seen.add(groupId);
     const offsets = [...g.offsets.entries()];
     for (const e of offsets) records.push(offsetCommitTombstone(groupId, e.topic, e.partition));
     pushAll(records, g.classic ? [classicGroupTombstone(groupId)] : groupTombstones(g));

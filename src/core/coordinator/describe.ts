@@ -130,5 +130,8 @@ export function describeGroups(groups: Groups, req: StreamsGroupDescribeRequest,
       authorizedOperations: req.includeAuthorizedOperations ? ALL_GROUP_OPERATIONS : AUTHORIZED_OPERATIONS_OMITTED,
     };
   });
-  return { throttleTimeMs: 0, groups: out };
+  // GroupCoordinatorService.streamsGroupDescribe answers an empty id at once, ahead of the groups the shard reads
+  // (its future joins the list first; FutureUtils.combineFutures keeps the list's order)
+  const invalid = out.filter((g) => g.groupId === '');
+  return { throttleTimeMs: 0, groups: invalid.length === 0 ? out : [...invalid, ...out.filter((g) => g.groupId !== '')] };
 }

@@ -8,6 +8,7 @@ import { ScenarioRunner } from '../scenario/runner.ts';
 import type { RpcName, Scenario, TraceStep } from '../scenario/types.ts';
 import { variantDefinition } from '../variants/index.ts';
 import { CLIENT_COMMIT_VERSION } from '../offsets/client.ts';
+import { hasOwnKey } from '../util/own.ts';
 
 /** The request context Kafka's coordinator sees: the client id and host it stores in a member's metadata. */
 export interface ShardClient {
@@ -92,18 +93,10 @@ export function planShard(scenario: Scenario): ShardPlanResult {
       const member = 'send' in step ? (step.member ?? null) : step.client;
       const known = member !== null && scenario.clients[member] !== undefined ? clientOf(member) : RAW_CLIENT;
       const client = 'send' in step ? { clientId: step.clientId ?? known.clientId, clientHost: step.clientHost ?? known.clientHost } : clientOf(member);
-      steps.push({
-        ...base,
-        kind: 'request',
-        request: {
-          api: t.api!,
-          version: t.version ?? 0,
-          request: structuredClone(t.request) as Record<string, unknown>,
-          client,
-          at: t.time,
-          notCoordinator: 'send' in step && step.coordinator === 'old',
-        },
-      });
+      // the simulator's request, plus any top-level field the step sent that its normalised form leaves out (Kafka reads it)
+      const request = structuredClone(t.request) as Record<string, unknown>;
+      if ('send' in step) for (const [k, v] of Object.entries(step.data ?? {})) if (!hasOwnKey(request, k)) request[k] = structuredClone(v);
+      steps.push({ ...base, kind: 'request', request: { api: t.api!, version: t.version ?? 0, request, client, at: t.time, notCoordinator: 'send' in step && step.coordinator === 'old' } });
     }
   }
   const configs = Object.fromEntries(Object.entries(scenario.config ?? {}).map(([k, v]) => [k, String(v)]));

@@ -1,30 +1,34 @@
 package dev.sgp.oracle.shard;
 
+import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.InvalidConfigurationException;
+import org.apache.kafka.common.errors.InvalidRequestException;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.ApiError;
 import org.apache.kafka.coordinator.group.GroupConfig;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
 /**
  * IncrementalAlterConfigs on GROUP resources, which the controller validates and the broker hands to the group
  * coordinator's GroupConfigManager: the group's configs after the alterations, checked by Kafka's own
- * GroupConfig.validate against the broker's bounds, then applied (unless validateOnly).
+ * GroupConfig.validate against the broker's bounds, then applied (unless validateOnly). The alterations and the
+ * checks before GroupConfig.validate follow ConfigurationControlManager and ControllerConfigurationValidator 4.4.0.
  */
 final class ShardConfigs {
     private ShardConfigs() { }
 
-    /** Each group's configs as set so far (the cluster metadata: a failover keeps them). */
-    private static final Map<ShardWorld, Map<String, Map<String, String>>> SET = new java.util.WeakHashMap<>();
-
     static IncrementalAlterConfigsResponseData alter(ShardWorld world, IncrementalAlterConfigsRequestData request) {
         IncrementalAlterConfigsResponseData out = new IncrementalAlterConfigsResponseData();
-        Map<String, Map<String, String>> groups = SET.computeIfAbsent(world, w -> new HashMap<>());
+        Map<String, Map<String, String>> groups = world.groupConfigValues;
         for (IncrementalAlterConfigsRequestData.AlterConfigsResource r : request.resources()) {
             IncrementalAlterConfigsResponseData.AlterConfigsResourceResponse res = new IncrementalAlterConfigsResponseData.AlterConfigsResourceResponse()
                 .setResourceType(r.resourceType()).setResourceName(r.resourceName()).setErrorMessage(null);
@@ -34,15 +38,34 @@ final class ShardConfigs {
                 continue;
             }
             try {
+                // ConfigurationControlManager.incrementalAlterConfigResource: the alterations, in order
                 Map<String, String> next = new HashMap<>(groups.getOrDefault(r.resourceName(), Map.of()));
                 for (IncrementalAlterConfigsRequestData.AlterableConfig c : r.configs()) {
                     switch (c.configOperation()) {
                         case 0 -> next.put(c.name(), c.value());
                         case 1 -> next.remove(c.name());
-                        default -> throw new org.apache.kafka.common.errors.InvalidRequestException("Config operation " + c.configOperation() + " is not supported for group configs");
+                        case 2, 3 -> {
+                            String op = c.configOperation() == 2 ? "APPEND" : "SUBTRACT";
+                            if (GroupConfig.configType(c.name()).orElse(null) != ConfigDef.Type.LIST)
+                                throw new InvalidConfigurationException("Can't " + op + " to key " + c.name() + " because its type is not LIST.");
+                            List<String> parts = new ArrayList<>();
+                            String have = next.get(c.name());
+                            if (have != null && !have.isEmpty()) parts.addAll(Arrays.asList(have.split(",")));
+                            List<String> given = c.value() == null ? List.of() : Arrays.asList(c.value().split(","));
+                            if (c.configOperation() == 2) {
+                                for (String v : given) if (!parts.contains(v)) parts.add(v);
+                            } else {
+                                parts.removeAll(given);
+                            }
+                            next.put(c.name(), String.join(",", parts));
+                        }
+                        default -> throw new InvalidRequestException("Unknown operation type " + c.configOperation());
                     }
                 }
-                GroupConfig.validateNames(next);
+                // ControllerConfigurationValidator.validate for GROUP resources, then GroupConfig.validate
+                if (r.resourceName().isEmpty()) throw new InvalidRequestException("Default group resources are not allowed.");
+                for (Map.Entry<String, String> e : next.entrySet())
+                    if (e.getValue() == null) throw new InvalidRequestException("Null value not supported for group configs: " + e.getKey());
                 GroupConfig.validate(next, world.config, world.shareConfig);
                 if (!request.validateOnly()) {
                     groups.put(r.resourceName(), next);

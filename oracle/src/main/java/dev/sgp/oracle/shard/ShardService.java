@@ -55,6 +55,25 @@ final class ShardService {
     private static final Method HEARTBEAT_UNSUPPORTED = staticCheck("throwIfStreamsGroupHeartbeatRequestIsUsingUnsupportedFeatures");
     private static final Method HEARTBEAT_INVALID = staticCheck("throwIfStreamsGroupHeartbeatRequestIsInvalid");
 
+    /**
+     * AuthHelper.authorizedOperations without an authorizer: every operation Kafka supports on a GROUP resource
+     * (AclEntry.supportedOperations, in kafka-server: reached by reflection, a runtime dependency), as a 32-bit field.
+     */
+    private static final int GROUP_OPERATIONS = groupOperations();
+
+    @SuppressWarnings("unchecked")
+    private static int groupOperations() {
+        try {
+            Method m = Class.forName("org.apache.kafka.security.authorizer.AclEntry").getMethod("supportedOperations", org.apache.kafka.common.resource.ResourceType.class);
+            java.util.Set<org.apache.kafka.common.acl.AclOperation> ops = (java.util.Set<org.apache.kafka.common.acl.AclOperation>) m.invoke(null, org.apache.kafka.common.resource.ResourceType.GROUP);
+            java.util.Set<Byte> codes = new java.util.HashSet<>();
+            for (org.apache.kafka.common.acl.AclOperation op : ops) codes.add(op.code());
+            return org.apache.kafka.common.utils.Utils.to32BitField(codes);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("AclEntry.supportedOperations is not on the classpath", e);
+        }
+    }
+
     /** A response and the internal topics the shard asked KafkaApis to create (StreamsGroupHeartbeat only). */
     record Answer(ApiMessage response, Map<String, Integer> topicsToCreate) { }
 
@@ -115,7 +134,40 @@ final class ShardService {
         };
     }
 
+    /** KafkaApis.isStreamsGroupProtocolEnabled: "streams" among the broker's rebalance protocols (the feature is on). */
+    private boolean streamsEnabled() {
+        return world.rebalanceProtocols.stream().anyMatch(p -> p.trim().equalsIgnoreCase("streams"));
+    }
+
+    /**
+     * KafkaApis.handleStreamsGroupHeartbeat before the service: the streams protocol must be enabled; a topology's topic
+     * names (per subtopology: sources, repartition sinks, repartition sources, changelogs; each name once) may name no
+     * Kafka-internal topic, then must all be valid names.
+     */
+    private static StreamsGroupHeartbeatResponseData kafkaApisTopologyCheck(StreamsGroupHeartbeatRequestData request) {
+        if (request.topology() == null) return null;
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        for (StreamsGroupHeartbeatRequestData.Subtopology s : request.topology().subtopologies()) {
+            names.addAll(s.sourceTopics());
+            names.addAll(s.repartitionSinkTopics());
+            for (StreamsGroupHeartbeatRequestData.TopicInfo t : s.repartitionSourceTopics()) names.add(t.name());
+            for (StreamsGroupHeartbeatRequestData.TopicInfo t : s.stateChangelogTopics()) names.add(t.name());
+        }
+        List<String> internal = names.stream().filter(org.apache.kafka.common.internals.Topic::isInternal).toList();
+        if (!internal.isEmpty())
+            return new StreamsGroupHeartbeatResponseData().setErrorCode(Errors.STREAMS_INVALID_TOPOLOGY.code())
+                .setErrorMessage("Use of Kafka internal topics " + String.join(",", internal) + " in a Kafka Streams topology is prohibited.");
+        List<String> invalid = names.stream().filter(n -> !org.apache.kafka.common.internals.Topic.isValid(n)).toList();
+        if (!invalid.isEmpty())
+            return new StreamsGroupHeartbeatResponseData().setErrorCode(Errors.STREAMS_INVALID_TOPOLOGY.code())
+                .setErrorMessage("Topic names " + String.join(",", invalid) + " are not valid topic names.");
+        return null;
+    }
+
     private Answer heartbeat(StreamsGroupHeartbeatRequestData request, ShardContext ctx) {
+        if (!streamsEnabled()) return new Answer(new StreamsGroupHeartbeatResponseData().setErrorCode(Errors.UNSUPPORTED_VERSION.code()), Map.of());
+        StreamsGroupHeartbeatResponseData refused = kafkaApisTopologyCheck(request);
+        if (refused != null) return new Answer(refused, Map.of());
         try {
             invokeCheck(HEARTBEAT_UNSUPPORTED, request);
             invokeCheck(HEARTBEAT_INVALID, request);
@@ -135,6 +187,8 @@ final class ShardService {
     }
 
     private StreamsGroupDescribeResponseData streamsDescribe(StreamsGroupDescribeRequestData request) {
+        // KafkaApis.handleStreamsGroupDescribe: without the streams protocol every group is UNSUPPORTED_VERSION
+        if (!streamsEnabled()) return new StreamsGroupDescribeResponseData().setGroups(StreamsGroupDescribeRequest.getErrorDescribedGroupList(request.groupIds(), Errors.UNSUPPORTED_VERSION));
         List<StreamsGroupDescribeResponseData.DescribedGroup> out = new ArrayList<>();
         List<String> ids = new ArrayList<>();
         for (String id : request.groupIds()) {
@@ -148,6 +202,8 @@ final class ShardService {
                 List<StreamsGroupDescribeResponseData.DescribedGroup> described = world.shard.streamsGroupDescribe(ids, world.offset()).describedGroups();
                 // StreamsGroupTopologyDescriptionManager.attachTopologyDescriptions without a plugin: a found group's is NOT_STORED (1)
                 if (request.includeTopologyDescription()) for (StreamsGroupDescribeResponseData.DescribedGroup g : described) if (g.errorCode() == Errors.NONE.code()) g.setTopologyDescriptionStatus((byte) 1);
+                // KafkaApis.handleStreamsGroupDescribe: a found group's authorized operations, when asked for
+                if (request.includeAuthorizedOperations()) for (StreamsGroupDescribeResponseData.DescribedGroup g : described) if (g.errorCode() == Errors.NONE.code()) g.setAuthorizedOperations(GROUP_OPERATIONS);
                 out.addAll(described);
             } catch (RuntimeException e) {
                 out.addAll(failed("streams-group-describe", ids, e, (error, message) -> StreamsGroupDescribeRequest.getErrorDescribedGroupList(ids, error)));
@@ -201,26 +257,63 @@ final class ShardService {
         }
     }
 
+    /**
+     * KafkaApis.handleOffsetFetchRequest around the service: each group on its own; from v10 (topics by id) each id is
+     * resolved to its name through the metadata cache, the coordinator fetches the resolved topics by name, an unknown
+     * id is answered UNKNOWN_TOPIC_ID after the coordinator's topics, and every topic of the answer gets its id.
+     */
     private OffsetFetchResponseData fetch(OffsetFetchRequest request, short version) {
+        boolean byId = OffsetFetchRequest.useTopicIds(version);
         List<OffsetFetchResponseData.OffsetFetchResponseGroup> groups = new ArrayList<>();
         for (OffsetFetchRequestData.OffsetFetchRequestGroup g : request.groups()) {
-            if (g.groupId() == null) {
-                groups.add(OffsetFetchResponse.groupError(g, Errors.INVALID_GROUP_ID, version));
+            if (!byId || g.topics() == null) {
+                OffsetFetchResponseData.OffsetFetchResponseGroup out = fetchGroup(g, version);
+                if (byId && out.errorCode() == Errors.NONE.code()) for (OffsetFetchResponseData.OffsetFetchResponseTopics t : out.topics()) t.setTopicId(topicId(t.name()));
+                groups.add(out);
                 continue;
             }
-            try {
-                throwIfLoading();
-                groups.add(world.shard.fetchOffsets(g, world.offset()));
-            } catch (RuntimeException e) {
-                groups.add(failed("fetch-offsets", g, e, (error, message) -> OffsetFetchResponse.groupError(g, error, version)));
+            OffsetFetchRequestData.OffsetFetchRequestGroup resolved = g.duplicate();
+            resolved.topics().clear();
+            List<OffsetFetchRequestData.OffsetFetchRequestTopics> unknown = new ArrayList<>();
+            for (OffsetFetchRequestData.OffsetFetchRequestTopics t : g.topics()) {
+                java.util.Optional<String> name = world.image.topicMetadata(t.topicId()).map(m -> m.name());
+                if (name.isPresent()) resolved.topics().add(t.duplicate().setName(name.get()));
+                else unknown.add(t);
             }
+            OffsetFetchResponseData.OffsetFetchResponseGroup out = fetchGroup(resolved, version);
+            if (out.errorCode() != Errors.NONE.code()) {
+                groups.add(OffsetFetchResponse.groupError(g, Errors.forCode(out.errorCode()), version));
+                continue;
+            }
+            for (OffsetFetchResponseData.OffsetFetchResponseTopics t : out.topics()) t.setTopicId(topicId(t.name()));
+            for (OffsetFetchRequestData.OffsetFetchRequestTopics t : unknown) {
+                OffsetFetchResponseData.OffsetFetchResponseTopics topic = new OffsetFetchResponseData.OffsetFetchResponseTopics().setTopicId(t.topicId()).setName("");
+                for (int p : t.partitionIndexes())
+                    topic.partitions().add(new OffsetFetchResponseData.OffsetFetchResponsePartitions().setPartitionIndex(p).setCommittedOffset(-1L).setCommittedLeaderEpoch(-1).setMetadata("").setErrorCode(Errors.UNKNOWN_TOPIC_ID.code()));
+                out.topics().add(topic);
+            }
+            groups.add(out);
         }
         return new OffsetFetchResponse.Builder(groups).build(version).data();
     }
 
-    /** KafkaApis.handleOffsetDeleteRequest before the service: a partition the cluster does not have is UNKNOWN_TOPIC_OR_PARTITION. */
+    /** GroupCoordinatorService.fetchOffsets / fetchAllOffsets for one group (a null id is INVALID_GROUP_ID). */
+    private OffsetFetchResponseData.OffsetFetchResponseGroup fetchGroup(OffsetFetchRequestData.OffsetFetchRequestGroup g, short version) {
+        if (g.groupId() == null) return OffsetFetchResponse.groupError(g, Errors.INVALID_GROUP_ID, version);
+        try {
+            throwIfLoading();
+            return world.shard.fetchOffsets(g, world.offset());
+        } catch (RuntimeException e) {
+            return failed("fetch-offsets", g, e, (error, message) -> OffsetFetchResponse.groupError(g, error, version));
+        }
+    }
+
+    /**
+     * KafkaApis.handleOffsetDeleteRequest around the service: a topic the metadata cache does not have, or a partition
+     * without a leader there, is answered UNKNOWN_TOPIC_OR_PARTITION; the rest goes to the service (even when nothing
+     * is left), and its answer is merged after those (OffsetDeleteResponse.Builder, Kafka's own).
+     */
     private OffsetDeleteResponseData deleteOffsets(OffsetDeleteRequestData request, ShardContext ctx) {
-        if (!isGroupIdNotEmpty(request.groupId())) return new OffsetDeleteResponseData().setErrorCode(Errors.INVALID_GROUP_ID.code());
         OffsetDeleteResponse.Builder answer = new OffsetDeleteResponse.Builder();
         OffsetDeleteRequestData known = request.duplicate();
         known.topics().clear();
@@ -234,12 +327,11 @@ final class ShardService {
             }
             if (!ok.partitions().isEmpty()) known.topics().add(ok);
         }
-        OffsetDeleteResponseData coordinator = deleteKnown(known, ctx);
-        if (coordinator.errorCode() != Errors.NONE.code()) return coordinator;
-        return answer.merge(coordinator).build().data();
+        return answer.merge(deleteKnown(known, ctx)).build().data();
     }
 
     private OffsetDeleteResponseData deleteKnown(OffsetDeleteRequestData request, ShardContext ctx) {
+        if (!isGroupIdNotEmpty(request.groupId())) return new OffsetDeleteResponseData().setErrorCode(Errors.INVALID_GROUP_ID.code());
         try {
             throwIfLoading();
             return world.write(() -> world.shard.deleteOffsets(ctx, request));
@@ -262,7 +354,10 @@ final class ShardService {
         List<String> ids = new ArrayList<>(request.groups());
         try {
             throwIfLoading();
-            out.addAll(world.shard.describeGroups(ctx, ids, world.offset()));
+            List<DescribeGroupsResponseData.DescribedGroup> described = world.shard.describeGroups(ctx, ids, world.offset());
+            // KafkaApis.handleDescribeGroupsRequest: a found group's authorized operations, when asked for (v3+)
+            if (request.includeAuthorizedOperations()) for (DescribeGroupsResponseData.DescribedGroup g : described) if (g.errorCode() == Errors.NONE.code()) g.setAuthorizedOperations(GROUP_OPERATIONS);
+            out.addAll(described);
         } catch (RuntimeException e) {
             out.addAll(failed("describe-groups", ids, e, (error, message) -> DescribeGroupsRequest.getErrorDescribedGroupList(ids, error)));
         }
@@ -273,17 +368,20 @@ final class ShardService {
         DeleteGroupsResponseData.DeletableGroupResultCollection results = new DeleteGroupsResponseData.DeletableGroupResultCollection();
         List<String> ids = new ArrayList<>();
         for (String id : request.groupsNames()) {
-            // the service answers an empty id itself
-            if (isGroupIdNotEmpty(id)) ids.add(id);
+            // the service answers a null id itself (an empty one goes to the shard: GROUP_ID_NOT_FOUND)
+            if (id != null) ids.add(id);
             else results.add(new DeleteGroupsResponseData.DeletableGroupResult().setGroupId(id).setErrorCode(Errors.INVALID_GROUP_ID.code()));
         }
         if (!ids.isEmpty()) {
+            // updateResponseAndGetNonErrorGroupList: the ids (no share group among them, so no pre-check error) pass
+            // through a HashSet, so each is deleted once, in the set's iteration order
+            List<String> distinct = new java.util.HashSet<>(ids).stream().toList();
             try {
                 throwIfLoading();
-                DeleteGroupsResponseData.DeletableGroupResultCollection deleted = world.write(() -> world.shard.deleteGroups(ctx, ids));
+                DeleteGroupsResponseData.DeletableGroupResultCollection deleted = world.write(() -> world.shard.deleteGroups(ctx, distinct));
                 for (DeleteGroupsResponseData.DeletableGroupResult r : deleted) results.add(r.duplicate());
             } catch (RuntimeException e) {
-                for (DeleteGroupsResponseData.DeletableGroupResult r : failed("delete-groups", ids, e, (error, message) -> DeleteGroupsRequest.getErrorResultCollection(ids, error))) results.add(r.duplicate());
+                for (DeleteGroupsResponseData.DeletableGroupResult r : failed("delete-groups", distinct, e, (error, message) -> DeleteGroupsRequest.getErrorResultCollection(distinct, error))) results.add(r.duplicate());
             }
         }
         return new DeleteGroupsResponseData().setResults(results);

@@ -43,6 +43,8 @@ final class ShardWorld {
     /** Records appended since the caller last drained them. */
     final List<LogRecord> appended = new ArrayList<>();
     ShardImage image = new ShardImage(List.of(), 0);
+    /** Each group's configs as IncrementalAlterConfigs set them (cluster metadata: a failover keeps them). */
+    final Map<String, Map<String, String>> groupConfigValues = new java.util.HashMap<>();
 
     private ShardTimer timer;
     private ShardExecutor executor;
@@ -66,7 +68,11 @@ final class ShardWorld {
         this.config = new GroupCoordinatorConfig(all);
         this.shareConfig = new ShareGroupConfig(all);
         this.groupConfigs = new GroupConfigManager(config, shareConfig);
+        this.rebalanceProtocols = all.getList(GroupCoordinatorConfig.GROUP_COORDINATOR_REBALANCE_PROTOCOLS_CONFIG);
     }
+
+    /** group.coordinator.rebalance.protocols, as KafkaApis reads it (isStreamsGroupProtocolEnabled). */
+    final List<String> rebalanceProtocols;
 
     long offset() {
         return log.size();

@@ -103,7 +103,7 @@ export class KafkaClient {
   }
 
   async deleteTopics(names: string[]): Promise<{ name: string; errorCode: number }[]> {
-    const res = await this.call('DeleteTopics', 6, { topics: names.map((name) => ({ name, topicId: 'AAAAAAAAAAAAAAAAAAAAAA' })), topicNames: [], timeoutMs: 30_000 });
+    const res = await this.call('DeleteTopics', 6, { topics: names.map((name) => ({ name, topicId: 'AAAAAAAAAAAAAAAAAAAAAA' })), timeoutMs: 30_000 });
     return (res.responses as Record<string, unknown>[]).map((t) => ({ name: t.name as string, errorCode: t.errorCode as number }));
   }
 

@@ -57,10 +57,11 @@ describe(`${SEQUENCES} generated sequences of ${STEPS} steps (seeds ${SEED + 1}â
     const table = formatCoverage(report.coverage, universe, 'Kafka 4.4');
     writeFileSync(join(FOUND, 'coverage-broker.txt'), table);
     const files = report.divergences.map((d) => {
+      if (!d.shrunk) return `same kind as seed ${d.sameAs}`;
       const file = join(FOUND, `generated-${d.seed}.json`);
       const title = `generated sequence ${d.seed}, shrunk from ${(d.original.steps as unknown[]).length} to ${(d.minimal.steps as unknown[]).length} steps`;
       writeFileSync(file, `${JSON.stringify({ ...d.minimal, title }, null, 2)}\n`);
-      return file;
+      return `minimal scenario: ${file}`;
     });
     process.stdout.write(
       `${table}oracle: ${SEQUENCES} generated sequences on the live broker, ${report.requests} requests, ${report.droppedSteps} steps dropped for the real clock, ` +
@@ -71,7 +72,7 @@ describe(`${SEQUENCES} generated sequences of ${STEPS} steps (seeds ${SEED + 1}â
     expect(
       report.divergences.map(
         (d, i) =>
-          `seed ${d.seed} (minimal scenario: ${files[i]}):\n  ${(d.reproduced ? d.diffs : ['(not reproduced by the shrunk scenario; the first run differed:)', ...d.diffs]).slice(0, 8).join('\n  ')}`,
+          `seed ${d.seed}, ${d.signature} (${files[i]}):\n  ${(d.reproduced || !d.shrunk ? d.diffs : ['(not reproduced by the shrunk scenario; the first run differed:)', ...d.diffs]).slice(0, 8).join('\n  ')}`,
       ),
     ).toEqual([]);
     // with the default count, every item a live broker can produce is reached

@@ -87,6 +87,8 @@ export const LIVE_UNREACHABLE: Readonly<Record<string, string>> = {
   'error COORDINATOR_LOAD_IN_PROGRESS': 'a load time (failover loadMs) cannot be imposed on a real broker',
   'error NOT_COORDINATOR': "a request to the old coordinator needs a second broker (sgp oracle's live broker is one)",
   'error GROUP_MAX_SIZE_REACHED': 'group.streams.max.size is a broker config; the shared oracle broker runs with the default',
+  'status MISSING_INTERNAL_TOPICS':
+    'Kafka creates missing internal topics asynchronously after the heartbeat that reports them, and sgp oracle does not wait for that, so live sequences keep the internal topics in place',
 };
 
 /** Every item the playground can produce, by section (live: less what a shared real broker cannot). */

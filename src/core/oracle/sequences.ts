@@ -1,6 +1,6 @@
 // Generated sequences on any engine: seeds from an offset, each scenario generated for the engine's mode, run through
-// the engine's `run` (scenario in, comparison out), counted into the coverage, and every divergence shrunk to a
-// minimal scenario that is run once more to show it reproduces. Engine-agnostic and free of I/O: the caller brings the
+// the engine's `run` (scenario in, comparison out) and counted into the coverage; then each kind of divergence is
+// shrunk once, from its lowest seed, to a minimal scenario that is run once more to show it reproduces. Engine-agnostic and free of I/O: the caller brings the
 // engine, the rule for what counts as a divergence, and does the writing.
 import type { OracleResult } from './compare.ts';
 import { addResult, emptyCoverage, type Coverage } from './coverage.ts';
@@ -36,9 +36,16 @@ export interface SequenceOptions {
 
 export interface Divergence {
   seed: number;
-  /** The differences of the minimal scenario, or the first run's when the minimal one did not reproduce them. */
+  /** The kind of divergence (divergenceSignature of its first difference). */
+  signature: string;
+  /** The differences of the minimal scenario, or the first run's when it was not shrunk or did not reproduce them. */
   diffs: string[];
+  /** Whether this seed was shrunk (one seed per signature is: the lowest). */
+  shrunk: boolean;
+  /** Whether the minimal scenario showed the same kind of divergence again. */
   reproduced: boolean;
+  /** The seed shrunk for this kind of divergence, when it is another one. */
+  sameAs: number | null;
   original: Json;
   minimal: Json;
 }
@@ -66,6 +73,16 @@ export function scenarioForSeed(seed: number, engine: Pick<SequenceEngine, 'mode
 
 const hasFailover = (doc: Json): boolean => (doc.steps as Json[]).some((s) => 'failover' in s);
 
+/**
+ * What kind of divergence a difference line is ("step 3 (a: join): response.status[1].statusCode: playground …"):
+ * the step's action without its alias and the field path with indexes as [*], so that the same bug met by many
+ * sequences is shrunk once.
+ */
+export function divergenceSignature(line: string): string {
+  const m = /^step \d+ \((?:[^:)]*: )?([^)]*)\): (\S+?):? playground/.exec(line);
+  return m ? `${m[1]} ${m[2]!.replace(/\[\d+\]/g, '[*]')}` : line;
+}
+
 export async function runSequences(engine: SequenceEngine, opts: SequenceOptions): Promise<SequenceReport> {
   const report: SequenceReport = { coverage: emptyCoverage(), divergences: [], requests: 0, refused: [], errors: [], droppedSteps: 0 };
   const seeds = Array.from({ length: opts.count }, (_, i) => opts.seedOffset + i + 1);
@@ -76,43 +93,86 @@ export async function runSequences(engine: SequenceEngine, opts: SequenceOptions
       return [seed, doc];
     }),
   );
+  const failed = (seed: number, e: unknown) => report.errors.push({ seed, message: e instanceof Error ? e.message : String(e) });
+  /** First-run differences by seed. */
+  const diverged = new Map<number, string[]>();
   const check = async (seed: number) => {
     try {
-      await checkSeed(seed);
+      const result = await engine.run(docs.get(seed)!);
+      if (result.refused) {
+        report.refused.push({ seed, reasons: result.refused });
+        return;
+      }
+      addResult(report.coverage, result);
+      report.requests += result.steps.reduce((n, s) => n + (s.requests?.length ?? 0), 0);
+      const diffs = opts.unexplained(result);
+      if (diffs.length > 0) diverged.set(seed, diffs);
     } catch (e) {
-      report.errors.push({ seed, message: e instanceof Error ? e.message : String(e) });
+      failed(seed, e);
     }
   };
-  const checkSeed = async (seed: number) => {
-    const doc = docs.get(seed)!;
-    const result = await engine.run(doc);
-    if (result.refused) {
-      report.refused.push({ seed, reasons: result.refused });
-      return;
-    }
-    addResult(report.coverage, result);
-    report.requests += result.steps.reduce((n, s) => n + (s.requests?.length ?? 0), 0);
-    const diffs = opts.unexplained(result);
-    if (diffs.length === 0) return;
-    const diverges = async (candidate: Json) => {
-      const r = await engine.run(candidate);
-      return !r.refused && opts.unexplained(r).length > 0;
-    };
-    const { doc: minimal } = await shrinkScenario(doc, diverges, { maxRuns: opts.shrinkRuns });
-    const again = await engine.run(minimal);
-    const againDiffs = again.refused ? [] : opts.unexplained(again);
-    report.divergences.push({ seed, diffs: againDiffs.length > 0 ? againDiffs : diffs, reproduced: againDiffs.length > 0, original: doc, minimal });
+  const inParallel = async (items: number[], work: (seed: number) => Promise<void>) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.max(1, opts.concurrency) }, async () => {
+        while (next < items.length) await work(items[next++]!);
+      }),
+    );
   };
-  const alone = seeds.filter((s) => hasFailover(docs.get(s)!) && engine.mode === 'live');
-  const together = seeds.filter((s) => !alone.includes(s));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.max(1, opts.concurrency) }, async () => {
-      while (next < together.length) await check(together[next++]!);
-    }),
+  const alone = seeds.filter((s) => engine.mode === 'live' && hasFailover(docs.get(s)!));
+  await inParallel(
+    seeds.filter((s) => !alone.includes(s)),
+    check,
   );
   // failovers restart a shared broker: one at a time, nothing else running
   for (const seed of alone) await check(seed);
+
+  // one shrink per kind of divergence (its lowest seed), aimed at keeping that kind; the other seeds point to it
+  const bySignature = new Map<string, number>();
+  for (const seed of [...diverged.keys()].sort((a, b) => a - b)) {
+    const signature = divergenceSignature(diverged.get(seed)![0]!);
+    if (!bySignature.has(signature)) bySignature.set(signature, seed);
+    else
+      report.divergences.push({
+        seed,
+        signature,
+        diffs: diverged.get(seed)!,
+        shrunk: false,
+        reproduced: false,
+        sameAs: bySignature.get(signature)!,
+        original: docs.get(seed)!,
+        minimal: docs.get(seed)!,
+      });
+  }
+  const shrinkOne = async (signature: string, seed: number) => {
+    const doc = docs.get(seed)!;
+    const diverges = async (candidate: Json) => {
+      const r = await engine.run(candidate);
+      return !r.refused && opts.unexplained(r).some((line) => divergenceSignature(line) === signature);
+    };
+    try {
+      const { doc: minimal } = await shrinkScenario(doc, diverges, { maxRuns: opts.shrinkRuns });
+      const again = await engine.run(minimal);
+      const againDiffs = again.refused ? [] : opts.unexplained(again);
+      const reproduced = againDiffs.some((line) => divergenceSignature(line) === signature);
+      report.divergences.push({ seed, signature, diffs: reproduced ? againDiffs : diverged.get(seed)!, shrunk: true, reproduced, sameAs: null, original: doc, minimal });
+    } catch (e) {
+      failed(seed, e);
+    }
+  };
+  const kinds = [...bySignature];
+  const shrinkAlone = kinds.filter(([, seed]) => alone.includes(seed));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.max(1, opts.concurrency) }, async () => {
+      const mine = kinds.filter(([, seed]) => !alone.includes(seed));
+      while (next < mine.length) {
+        const [signature, seed] = mine[next++]!;
+        await shrinkOne(signature, seed);
+      }
+    }),
+  );
+  for (const [signature, seed] of shrinkAlone) await shrinkOne(signature, seed);
   report.divergences.sort((a, b) => a.seed - b.seed);
   report.refused.sort((a, b) => a.seed - b.seed);
   report.errors.sort((a, b) => a.seed - b.seed);

@@ -14,6 +14,12 @@ const version = (w: World, rpc: string): number => {
   return lo + w.rng.int(hi - lo + 1);
 };
 
+/**
+ * Kafka commits and fetches offsets of the empty group id (kept for old clients), and a run on a shared live broker
+ * cannot give "" a name of its own: live mode leaves "" out of OffsetCommit and OffsetFetch.
+ */
+const offsetsGroupId = (w: World): string => w.groupId(w.mode === 'exact');
+
 /** Metadata longer than offset.metadata.max.bytes (4096): OFFSET_METADATA_TOO_LARGE. */
 const LONG_METADATA = 'm'.repeat(4097);
 
@@ -40,7 +46,7 @@ const UNKNOWN_ID_SEED = 'a-topic-that-never-exists';
 
 export function offsetCommit(w: World): Json {
   const v = version(w, 'OffsetCommit');
-  const groupId = w.groupId();
+  const groupId = offsetsGroupId(w);
   const m = someMember(w, groupId);
   const data: Json = { groupId };
   if (m) Object.assign(data, { memberId: m.memberId, generationIdOrMemberEpoch: epochFor(w, m) });
@@ -77,12 +83,12 @@ export function offsetFetch(w: World): Json {
   // v10 by topic id: the live broker's ids are its own, so there only "all topics" (null) compares
   const v = version(w, 'OffsetFetch');
   if (v < 8) {
-    const data: Json = { groupId: w.groupId(), topics: v >= 2 && w.rng.int(2) === 0 ? null : fetchTopics(w, false) };
+    const data: Json = { groupId: offsetsGroupId(w), topics: v >= 2 && w.rng.int(2) === 0 ? null : fetchTopics(w, false) };
     if (v >= 7) data.requireStable = w.rng.int(2) === 0;
     return { send: 'OffsetFetch', version: v, data };
   }
   const groups = Array.from({ length: 1 + w.rng.int(3) }, (): Json => {
-    const groupId = w.groupId();
+    const groupId = offsetsGroupId(w);
     const g: Json = { groupId };
     if (v >= 9) {
       const m = someMember(w, groupId);

@@ -123,8 +123,11 @@ function topicsStep(w: World): Json | null {
     if (topics.has(name)) return null;
     return { topics: { create: [{ name, partitions: 1 + w.rng.int(3) }] } };
   }
-  if (topics.size === 0) return null;
-  return { topics: { delete: [w.rng.pick([...topics.keys()])] } };
+  // live mode keeps the internal topics (see generateHeader)
+  const internal = new Set(w.mode === 'live' ? w.header.mainTopology.internal.map((t) => t.name) : []);
+  const deletable = [...topics.keys()].filter((t) => !internal.has(t));
+  if (deletable.length === 0) return null;
+  return { topics: { delete: [w.rng.pick(deletable)] } };
 }
 
 /** Exact mode: `advance` or `run` landing on a pending deadline, 1 ms before or 1 ms after it, or a plain amount. */

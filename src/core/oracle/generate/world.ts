@@ -55,10 +55,13 @@ export class World {
     return out.filter((d) => d.at > this.now).sort((a, b) => a.at - b.at);
   }
 
-  /** A group id to aim a request at: mostly groups that exist, sometimes the main one regardless, an unknown one or "". */
-  groupId(): string {
+  /**
+   * A group id to aim a request at: mostly groups that exist, sometimes the main one regardless, an unknown one or ""
+   * (unless `allowEmpty` is false).
+   */
+  groupId(allowEmpty = true): string {
     const roll = this.rng.int(20);
-    if (roll === 0) return '';
+    if (roll === 0) return allowEmpty ? '' : (this.header.doc.groupId as string);
     if (roll === 1) return UNKNOWN_GROUP;
     const known = this.groupIds();
     if (roll < 8 || known.length === 0) return this.header.doc.groupId as string;

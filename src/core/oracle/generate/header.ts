@@ -124,9 +124,9 @@ function configs(rng: Random, mode: GenerateMode): Json {
   maybe('group.streams.num.standby.replicas', [undefined, undefined, 1, 2]);
   maybe('group.streams.session.timeout.ms', [undefined, undefined, 50000]);
   maybe('group.streams.heartbeat.interval.ms', [undefined, undefined, 6000]);
-  // at least 1 (Kafka's GroupConfig; the oracle sets it as a group config)
-  // (live: the oracle broker's minimum is 10 ms after the time scale divides it)
-  maybe('group.streams.task.offset.interval.ms', mode === 'live' ? [undefined, undefined, 30000] : [undefined, undefined, 1, 30000]);
+  // at least group.streams.min.task.offset.interval.ms (GroupCoordinatorConfig; the simulator's validator takes any
+  // value from 0, which Kafka refuses at start-up), and live at least the oracle broker's 10 ms after the time scale
+  maybe('group.streams.task.offset.interval.ms', [undefined, undefined, 30000]);
   maybe('group.streams.num.warmup.replicas', [undefined, undefined, 0, 1]);
   maybe('group.streams.acceptable.recovery.lag', [undefined, undefined, 0, 100]);
   if (mode === 'exact') {

@@ -1,7 +1,7 @@
 // The broker side of ListGroups and DeleteGroups (KafkaApis → the group coordinator), in both editions.
 import { deleteGroups, listGroups, normalizeDeleteGroupsRequest, normalizeListGroupsRequest, type DeleteGroupsResponse } from '../coordinator/adminGroups.ts';
 import type { StreamsGroup } from '../coordinator/group.ts';
-import { apiError, errorCode, type ErrorName } from '../protocol/errors.ts';
+import { errorCode, type ErrorName } from '../protocol/errors.ts';
 import type { BrokerView, RpcOutcome } from './types.ts';
 import { alterGroupConfigs, InvalidConfig, InvalidGroupResource } from './groupConfigs.ts';
 import {

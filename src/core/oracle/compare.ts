@@ -40,6 +40,8 @@ export interface OracleStepRow {
   index: number;
   label: string;
   kind: string;
+  /** The requests the step sent, in order (one for a request step, one per exchange of a run step); absent in older results. */
+  requests?: { api: string; version: number }[];
   playground: { response: unknown; exchanges: unknown[]; records: KafkaRecordJson[]; summary: SideSummary };
   kafka: { response: unknown; exchanges: unknown[]; records: KafkaRecordJson[]; summary: SideSummary };
   diffs: FieldDiff[];
@@ -214,6 +216,12 @@ function summary(response: unknown, records: KafkaRecordJson[], errorName: (code
   return { error, memberEpoch: r && typeof r.memberEpoch === 'number' ? r.memberEpoch : null, recordTypes: records.map((x) => x.type) };
 }
 
+/** The requests a simulator step sent: its own, or its run's exchanges (a heartbeat exchange is v1, as the planner sends it). */
+function stepRequests(t: TraceStep): { api: string; version: number }[] {
+  if (t.exchanges.length > 0) return t.exchanges.map((x) => ({ api: x.api ?? 'StreamsGroupHeartbeat', version: x.version ?? 1 }));
+  return t.api !== null && t.version !== null ? [{ api: t.api, version: t.version }] : [];
+}
+
 /** Compares the simulator's steps with the broker's, after the shared normalisations. */
 export function compareWithKafka(
   trace: TraceStep[],
@@ -250,6 +258,7 @@ export function compareWithKafka(
       index: k.index,
       label: k.label,
       kind: k.kind,
+      requests: stepRequests(t),
       playground: { response: simResponse, exchanges: simExchanges, records: simRecords, summary: summary(t.response, simRecords, errorName) },
       kafka: { response: kafkaResponse, exchanges: kafkaExchanges, records: kafkaRecords, summary: summary(k.response, kafkaRecords, errorName) },
       diffs,

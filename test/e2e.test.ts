@@ -94,7 +94,9 @@ function bigScenario(members: number): string {
     {
       format: 1,
       title: `${members} members`,
-      config: { 'group.streams.initial.rebalance.delay.ms': 0 },
+      // no assignment interval: every join computes a new target, which keeps a run in flight long enough to cancel
+      // (the joins all come at time 0, and the interval now waits after an assignment made then)
+      config: { 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0 },
       topics: [{ name: 'input', partitions: 200 }],
       topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['input'] }] },
       clients,

@@ -147,6 +147,17 @@ describe('[4.4] task offsets reported in a heartbeat reach the assignor of that 
     expect(targets(offsets)).toEqual({ B: t([3], [0, 1]), C: t([2], []) });
   });
 
+  it('a join that creates the group: the offsets reach its assignor, but the group object they were stored on is replaced by the replay (getOrCreateStreamsGroup), so none are kept', () => {
+    const h = new Harness({ config: STANDBY });
+    const recorder = new OffsetsRecordingAssignor();
+    (h.broker.coordinator as { assignor: TaskAssignor }).assignor = recorder;
+    h.join('A', 'pA', undefined, { taskOffsets: offsets });
+    expect(recorder.seen).toEqual({ A: { '0': { 2: 100, 3: 100 } } });
+    expect(h.group!.taskOffsets.get('A')).toBeUndefined();
+    const described = (h.describe().response as { groups: { members: { taskOffsets: unknown[] }[] }[] }).groups[0]!.members[0]!;
+    expect(described.taskOffsets).toEqual([]);
+  });
+
   it('MemberTaskOffsets.update: a duplicate task is INVALID_REQUEST and nothing is stored', () => {
     const h = new Harness();
     h.join('A', 'pA');

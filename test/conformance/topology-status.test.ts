@@ -140,6 +140,12 @@ describe('ak4 §2.4 — SHUTDOWN_APPLICATION (4)', () => {
     expect(h.hb({ memberId: 'other', instanceId: 'i', memberEpoch: -1, shutdownApplication: true }).error).toBe('FENCED_INSTANCE_ID');
     expect(h.beat('B', E).res.status).toEqual([{ statusCode: 4, statusDetail: 'Streams group member other encountered a fatal error and requested a shutdown for the entire application.' }]);
   });
+  it('a join that creates the group with a shutdown request: that response carries it, the group (replaced by the replay) does not keep it', () => {
+    const h = new Harness();
+    const r = h.join('A', 'pA', topologyX(), { shutdownApplication: true });
+    expect(r.res.status).toEqual([{ statusCode: 4, statusDetail: 'Streams group member A encountered a fatal error and requested a shutdown for the entire application.' }]);
+    expect(h.group!.shutdownRequester).toBeNull();
+  });
   it('the last member leaving with a shutdown request: the group empties and forgets it (set before the removal is replayed)', () => {
     const h = new Harness();
     h.join('A', 'pA');

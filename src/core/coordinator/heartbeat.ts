@@ -215,7 +215,9 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     const prev = group.taskOffsets.get(memberId) ?? { offsets: null, endOffsets: null };
     const merged: MemberTaskOffsets = { offsets: req.taskOffsets ?? prev.offsets, endOffsets: req.taskEndOffsets ?? prev.endOffsets };
     updatedTaskOffsets = merged;
-    effects.push(softEffect(groupId, (g) => g.setTaskOffsets(memberId, merged)));
+    // a group this join creates is a new object that the replay of its records replaces (getOrCreateStreamsGroup does
+    // not store it): what is kept in its memory only, like these offsets, is gone after the heartbeat
+    if (groupExisted) effects.push(softEffect(groupId, (g) => g.setTaskOffsets(memberId, merged)));
   }
 
   // 9. becoming ready (or ceasing to be) triggers a rebalance
@@ -316,7 +318,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   let shutdownRequester = group.shutdownRequester;
   if (req.shutdownApplication) {
     shutdownRequester ??= memberId;
-    effects.push(softEffect(groupId, (g) => (g.shutdownRequester ??= memberId)));
+    // (on a group this join creates, only this response carries it: see the task offsets above)
+    if (groupExisted) effects.push(softEffect(groupId, (g) => (g.shutdownRequester ??= memberId)));
   }
 
   // 19. response

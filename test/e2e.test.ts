@@ -1426,6 +1426,15 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
     await page.click('[data-testid=toggle-tools]');
     await expect.poll(() => page.locator('#pane-editor').evaluate((e) => e.getBoundingClientRect().width)).toBeLessThan(2);
     expect(await page.getAttribute('[data-testid=toggle-tools]', 'aria-pressed')).toBe('false');
+    // paneforge writes the layout 10 ms after a change (debounced): reload once it is stored
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const saved = JSON.parse(localStorage.getItem('paneforge:sgp-layout') ?? '{}') as Record<string, { layout: number[] }>;
+          return Object.values(saved).some((v) => v.layout[0] === 0);
+        }),
+      )
+      .toBe(true);
     await page.reload();
     await page.waitForFunction(() => (window.__sgp?.app as { trace: unknown } | undefined)?.trace != null, undefined, { timeout: 20000 });
     await expect.poll(() => page.locator('#pane-editor').evaluate((e) => e.getBoundingClientRect().width)).toBeLessThan(2);

@@ -241,12 +241,17 @@ describe('playground e2e', { timeout: 180000 }, () => {
     await settled(page);
     expect(await appField<number>(page, 'selected')).toBe(before);
     expect(await appField<string>(page, 'text')).toContain('"activeTasks": null');
+    // the choices stay for the next step (issue 20: Compose reset them after every Append)
+    expect(await page.isChecked('[data-testid=compose-active-null]')).toBe(true);
+    expect(await page.textContent('[data-testid=compose-where]')).toContain(`after the last step (#${before})`);
     await page.click('[data-testid=tab-inspector]');
     await expect.poll(() => page.textContent('[data-testid=request]')).toContain('"activeTasks": null');
 
     // what-if: switching a past step off re-runs without it and keeps the previous scenario as a branch
     const full = await appField<string>(page, 'text');
-    await page.locator('[data-testid=switch-off]').nth(0).click();
+    // the selected step carries the what-if buttons
+    await page.locator('[data-testid=step]').nth(0).click();
+    await page.locator('[data-testid=switch-off]').click();
     await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(before);
     await page.waitForSelector('[data-testid=branched]');
     await page.click('[data-testid=tab-branches]');
@@ -456,12 +461,20 @@ describe('playground e2e', { timeout: 180000 }, () => {
     console.log(`[e2e] step render with 100 members: median ${median.toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms over ${times.length} steps`);
     expect(median).toBeLessThan(100);
 
-    // screenshot of the main view for the README
-    await openExample(page, '02-scale-out-revocation.json');
-    await page.locator('[data-testid=step]').nth(2).click();
-    await page.click('[data-testid=tab-assignment]');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: screenshotPath('screenshot.png') });
+    // the README's screenshots: a first visit (a fresh browser) at 1280×800 and 1920×1080, on the course
+    for (const [w, h, name] of [
+      [1280, 800, 'screenshot.png'],
+      [1920, 1080, 'screenshot-1920.png'],
+    ] as const) {
+      const ctx = await browser!.newContext({ viewport: { width: w, height: h } });
+      contexts.push(ctx);
+      const first = watch(await ctx.newPage());
+      await ready(first);
+      await settled(first);
+      await first.waitForSelector('[data-testid=welcome]');
+      await first.waitForTimeout(300);
+      await first.screenshot({ path: screenshotPath(name) });
+    }
   });
 });
 
@@ -675,6 +688,8 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
     await ready(page);
     await settled(page);
     const text = await appField<string>(page, 'text');
+    // a first visit opens on the lessons: the editor is one click away
+    await page.click('[data-testid=tab-scenario]');
     await page.click('.monaco-editor .view-lines');
     expect(await focusInEditor(page)).toBe(true);
     await page.keyboard.press('Escape');
@@ -704,6 +719,8 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
   it('moves the focus with the selection in tab bars (roving tabindex)', async () => {
     const page = await newPage();
     await ready(page);
+    // (a first visit selects Lessons: the arrows move from the selected tab)
+    await page.click('[data-testid=tab-scenario]');
     await page.focus('[data-testid=tab-scenario]');
     await page.keyboard.press('ArrowRight');
     expect(await focusedTestId(page)).toBe('tab-compose');
@@ -712,7 +729,8 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
     await page.keyboard.press('End');
     expect(await focusedTestId(page)).toBe('tab-import-export');
     await page.keyboard.press('ArrowRight');
-    expect(await focusedTestId(page)).toBe('tab-scenario');
+    // the first tab: Lessons
+    expect(await focusedTestId(page)).toBe('tab-examples');
     await page.focus('[data-testid=tab-members]');
     await page.keyboard.press('ArrowLeft');
     expect(await focusedTestId(page)).toBe('tab-hex');
@@ -782,6 +800,9 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
     const page = watch(await ctx.newPage());
     await ready(page);
     await settled(page);
+    // the README's phone screenshot: a first visit opens on the course
+    await page.waitForSelector('[data-testid=welcome]');
+    await page.screenshot({ path: screenshotPath('screenshot-phone.png') });
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await overflow()).toBeLessThanOrEqual(390);
     const title = await page.locator('[data-testid=scenario-title]').boundingBox();
@@ -810,8 +831,6 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
     await page.click('[data-testid=pane-views]');
     expect(await page.locator('[data-testid=members-view]').isVisible()).toBe(true);
     expect((await page.locator('[data-testid=members-view]').boundingBox())!.width).toBeGreaterThan(300);
-    await page.click('[data-testid=pane-timeline]');
-    await page.screenshot({ path: screenshotPath('screenshot-phone.png') });
   });
 });
 
@@ -1369,5 +1388,171 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
     await page.locator('[data-testid=compare-diffs]').waitFor({ timeout: 20000 });
     expect(await clipped('[data-testid=compare-diffs]')).toBeLessThanOrEqual(0);
     expect(await brokenWords(page, '[data-testid=compare-diffs]')).toEqual([]);
+  });
+});
+
+describe('issue 20: the page teaches', { timeout: 180000 }, () => {
+  it('a first visit opens on the course: a welcome, the lesson list, a hint to step; the editor one click away', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    expect(await page.getAttribute('[data-testid=tab-examples]', 'aria-selected')).toBe('true');
+    expect(await page.textContent('[data-testid=tab-examples]')).toBe('Lessons');
+    expect(await page.textContent('[data-testid=welcome]')).toMatch(/Streams Group Playground[\s\S]*press →/i);
+    expect(await page.locator('[data-testid=example]').count()).toBeGreaterThan(10);
+    expect(await page.isVisible('.monaco-editor')).toBe(false);
+    // the first lesson is open at its first step, with the hint
+    expect(await appField<string | null>(page, 'example')).toMatch(/^01-/);
+    expect(await page.textContent('[data-testid=step-hint]')).toMatch(/Press → /);
+    await page.locator('[data-testid=step]').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('[data-testid=step-hint]').count()).toBe(0);
+    await page.click('[data-testid=open-editor]');
+    await expect.poll(() => page.isVisible('.monaco-editor')).toBe(true);
+    // a return visit opens where the work was (the editor), without the welcome
+    await page.reload();
+    await page.waitForFunction(() => (window.__sgp?.app as { trace: unknown } | undefined)?.trace != null, undefined, { timeout: 20000 });
+    expect(await page.locator('[data-testid=welcome]').count()).toBe(0);
+  });
+
+  it('panes resize from the keyboard, collapse, and keep their sizes after a reload', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    const width = () => page.locator('#pane-timeline').evaluate((e) => e.getBoundingClientRect().width);
+    const before = await width();
+    await page.focus('[data-testid=resize-right]');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(width).toBeGreaterThan(before + 100);
+    const wider = await width();
+    await page.click('[data-testid=toggle-tools]');
+    await expect.poll(() => page.locator('#pane-editor').evaluate((e) => e.getBoundingClientRect().width)).toBeLessThan(2);
+    expect(await page.getAttribute('[data-testid=toggle-tools]', 'aria-pressed')).toBe('false');
+    // paneforge writes the layout 10 ms after a change (debounced): reload once it is stored
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const saved = JSON.parse(localStorage.getItem('paneforge:sgp-layout') ?? '{}') as Record<string, { layout: number[] }>;
+          return Object.values(saved).some((v) => v.layout[0] === 0);
+        }),
+      )
+      .toBe(true);
+    await page.reload();
+    await page.waitForFunction(() => (window.__sgp?.app as { trace: unknown } | undefined)?.trace != null, undefined, { timeout: 20000 });
+    await expect.poll(() => page.locator('#pane-editor').evaluate((e) => e.getBoundingClientRect().width)).toBeLessThan(2);
+    await page.click('[data-testid=toggle-tools]');
+    await expect.poll(() => page.locator('#pane-editor').evaluate((e) => e.getBoundingClientRect().width)).toBeGreaterThan(200);
+    expect(Math.abs((await width()) - wider)).toBeLessThan(60);
+  });
+
+  it('the timeline prints times for people and has one Tab stop per list, the what-if buttons on the selected row only', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '11-group-expiry.json');
+    const times = await page.locator('[data-testid=step-time]').allTextContents();
+    expect(times.some((t) => /\d+ min \d+ s/.test(t))).toBe(true);
+    expect(times.filter((t) => /\d{5,} ms/.test(t))).toEqual([]);
+    expect(await page.locator('[data-testid=step][tabindex="0"]').count()).toBe(1);
+    expect(await page.locator('[data-testid=switch-off]').count()).toBe(1);
+  });
+
+  it('lesson 23: a group picker shows the second group, and the group view names its group', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '23-admin-groups.json');
+    await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(3));
+    const picker = page.locator('[data-testid=group-picker]');
+    await expect.poll(() => picker.locator('option').allTextContents()).toEqual(['app (streams, Stable)', 'audit (classic, Empty)']);
+    await picker.selectOption('audit');
+    await expect.poll(() => page.textContent('[data-testid=classic-group]')).toMatch(/audit is a simple classic group/);
+    await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(0));
+    await expect.poll(() => page.textContent('[data-testid=group-id]')).toBe('app');
+  });
+
+  it('the edition and variant switchers edit the scenario, and the cursor in a step selects it', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '15-kafka-20870-report-one-role.json');
+    await page.selectOption('[data-testid=variant-switch]', 'A-persist-partial');
+    await expect.poll(() => appField<string>(page, 'text')).toMatch(/"variant": "A-persist-partial"/);
+    await settled(page);
+    expect(await page.inputValue('[data-testid=variant-switch]')).toBe('A-persist-partial');
+    await page.selectOption('[data-testid=edition-switch]', 'kip1071-draft');
+    await expect.poll(() => appField<string>(page, 'text')).toMatch(/"protocol": "kip1071-draft"/);
+    // editor → timeline: the cursor on step 3's first line selects step 3 (a short step is one line)
+    await page.selectOption('[data-testid=edition-switch]', 'ak4');
+    await settled(page);
+    const line = await appField<number[]>(page, 'stepLines').then((l) => l[3]!);
+    await page.evaluate((n) => {
+      const ed = window.__sgp.editor!;
+      ed.focus();
+      ed.setPosition({ lineNumber: n, column: 5 });
+    }, line);
+    await expect.poll(() => appField<number>(page, 'selected')).toBe(3);
+  });
+
+  it('searches and filters a long timeline, and jumps to the next violation or epoch bump', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '15-kafka-20870-report-one-role.json');
+    await page.fill('[data-testid=timeline-search]', 'invalid_request');
+    await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(1);
+    expect(await page.textContent('[data-testid=timeline-count]')).toBe('1 of 7');
+    await page.fill('[data-testid=timeline-search]', '');
+    await page.selectOption('[data-testid=timeline-filter]', 'violations');
+    await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(1);
+    await page.selectOption('[data-testid=timeline-filter]', 'all');
+    await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(7);
+    await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(0));
+    await page.click('[data-testid=next-violation]');
+    await expect.poll(() => appField<number>(page, 'selected')).toBe(6);
+    await page.click('[data-testid=next-violation]');
+    await expect.poll(() => page.textContent('[data-testid=find-note]')).toBe('No violation after step 6.');
+    await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(0));
+    await page.click('[data-testid=next-epoch]');
+    await expect.poll(() => appField<number>(page, 'selected')).toBe(1);
+  });
+
+  it('comparing the two editions on lesson 15 says why every step answers UNSUPPORTED_VERSION', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '15-kafka-20870-report-one-role.json');
+    await page.click('[data-testid=tab-compare]');
+    await page.selectOption('[data-testid=compare-left]', 'protocol:ak4');
+    await page.selectOption('[data-testid=compare-right]', 'protocol:kip1071-draft');
+    await page.click('[data-testid=compare-run]');
+    await expect
+      .poll(() => page.textContent('[data-testid=compare-hint]'), { timeout: 20000 })
+      .toMatch(/kip1071-draft\/\S+ answers UNSUPPORTED_VERSION on most steps: this scenario sends request versions/);
+  });
+
+  it("imports a request log with the run's group configs and the handled clock", async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    await page.click('[data-testid=tab-import-export]');
+    const lines = readFileSync(join(ROOT, 'test/interop/fixtures/kafka-request-log.txt'), 'utf8').split('\n').slice(0, 4).join('\n');
+    await page.fill('[data-testid=import-text]', lines);
+    await page.selectOption('[data-testid=import-clock]', 'handled');
+    await page.fill('[data-testid=import-config]', '{"group.streams.session.timeout.ms": 30000');
+    expect(await page.isDisabled('[data-testid=import-run]')).toBe(true);
+    await page.fill('[data-testid=import-config]', '{"group.streams.session.timeout.ms": 30000}');
+    await page.click('[data-testid=import-run]');
+    await expect.poll(() => page.textContent('[data-testid=import-result]')).toContain('imported 2 requests');
+    await settled(page);
+    expect(await appField<string>(page, 'text')).toMatch(/"group\.streams\.session\.timeout\.ms": 30000/);
+  });
+
+  it('on a phone the step buttons follow every section', async () => {
+    const ctx = await browser!.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    contexts.push(ctx);
+    const page = watch(await ctx.newPage());
+    await ready(page);
+    await settled(page);
+    await page.click('[data-testid=pane-views]');
+    const pos = await appField<number>(page, 'selected');
+    await page.tap('[data-testid=phone-next]');
+    await expect.poll(() => appField<number>(page, 'selected')).toBe(pos + 1);
+    expect(await page.isVisible('[data-testid=members-view]')).toBe(true);
   });
 });

@@ -361,8 +361,9 @@ export class WorkerApi {
   }
 
   /** Broker request-logger lines → a new scenario, or steps appended to `current`. */
-  importLog(log: string, current: string | null, options: ImportOptions = {}): ImportRun {
-    let base: Partial<Scenario> = {};
+  /** `config`: the run's broker and group configs for a new scenario (as `sgp import --base` gives them). */
+  importLog(log: string, current: string | null, options: ImportOptions = {}, config: Scenario['config'] | null = null): ImportRun {
+    let base: Partial<Scenario> = config ? { config } : {};
     let currentDoc: Record<string, unknown> | null = null;
     if (current !== null) {
       const parsed = parseScenario(current);

@@ -21,7 +21,11 @@ export interface StepSummary {
   violationText: string;
   /** The group's state after the step, or null without a group. */
   state: string | null;
+  /** The group epoch after the step, or null without a group (the timeline's "next epoch bump"). */
+  groupEpoch: number | null;
   records: number;
+  /** The record types the step wrote, each once, comma-separated (the timeline's search). */
+  recordTypes: string;
 }
 
 /** A log row without its value (fetched when the row is opened). */
@@ -58,7 +62,9 @@ export function summarize(s: UiStep): StepSummary {
     violations: names,
     violationText: s.violations.map((v) => `${v.invariant}: ${v.message}`).join('\n'),
     state: s.group?.state ?? null,
+    groupEpoch: s.group?.groupEpoch ?? null,
     records: s.records.length,
+    recordTypes: [...new Set(s.records.map((r) => r.type))].join(','),
   };
 }
 

@@ -6,7 +6,7 @@ import type { FlowEvent, LogPage, UiStep, UiTrace } from '../../../workers/api.t
 import { Autosave, type Branch, type SavedWork, type Work } from './autosave.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { loadExamples, type ExampleEntry } from './examples.ts';
-import { appendStep, formatJson, moveStep, notAScenario, removeStep, tryParse, type Json } from './scenario-text.ts';
+import { appendStep, formatJson, moveStep, notAScenario, removeStep, setField, tryParse, type Json } from './scenario-text.ts';
 import { previousHeartbeat } from './view.ts';
 import { INITIAL_STEP, initialStep } from './initial-step.ts';
 import { WorkerClient } from './worker-client.ts';
@@ -54,6 +54,8 @@ export class AppState {
   speed = $state<number>(1);
   saveState = $state<'saved' | 'pending' | 'conflict' | 'failed'>('saved');
   workerRestarts = $state(0);
+  /** This browser holds no saved work and no link was opened: the page opens on the course, with a welcome. */
+  firstVisit = $state(false);
   /** Bumped when the text changes from outside the editor, so the editor replaces its content. */
   externalTextVersion = $state(0);
 
@@ -102,6 +104,29 @@ export class AppState {
   /** The selected step in full (while the next one loads from the worker, the one before). */
   get step(): UiStep | null {
     return this.steps.length ? this.stepDetail : null;
+  }
+
+  /** The group the group, members and assignment views show, when the scenario has several (null: the scenario's own). */
+  pickedGroup = $state<string | null>(null);
+
+  /** Every group after the selected step, the scenario's first: id, type and view. */
+  get groupsNow(): { groupId: string; groupType: 'streams' | 'classic'; group: NonNullable<UiStep['group']> }[] {
+    const s = this.step;
+    if (!s) return [];
+    const out: { groupId: string; groupType: 'streams' | 'classic'; group: NonNullable<UiStep['group']> }[] = s.group ? [{ groupId: s.group.groupId, groupType: 'streams', group: s.group }] : [];
+    for (const o of s.otherGroups ?? []) out.push({ groupId: o.group.groupId, groupType: o.groupType, group: o.group });
+    return out;
+  }
+
+  /** The group the views show after the selected step: the picked one while it exists, else the scenario's. */
+  get shownGroup(): UiStep['group'] {
+    const s = this.step;
+    if (!s) return null;
+    if (this.pickedGroup !== null) {
+      const o = s.otherGroups?.find((x) => x.group.groupId === this.pickedGroup);
+      if (o) return o.group;
+    }
+    return s.group;
   }
 
   /** The full steps of the current trace the page holds: all of a small trace, windows of a big one. */
@@ -193,6 +218,7 @@ export class AppState {
     addEventListener('hashchange', () => {
       if (isShareLink(location.hash)) void this.openLink(location.hash, true).then((ok) => (ok ? this.runNow() : undefined));
     });
+    this.firstVisit = !fromLink && !saved;
     void this.loadExampleIndex(!fromLink && !saved);
     await this.runNow();
   }
@@ -433,6 +459,18 @@ export class AppState {
     const n = this.steps.length;
     this.replaceText(next);
     this.selected = n;
+  }
+
+  /** Sets top-level fields in place (the edition and variant switchers: switching back undoes it, so no branch). */
+  setFields(fields: Record<string, Json>): void {
+    let next = this.text;
+    try {
+      for (const [k, v] of Object.entries(fields)) next = setField(next, k, v);
+    } catch (e) {
+      this.banner('error', e instanceof Error ? e.message : String(e));
+      return;
+    }
+    if (next !== this.text) this.replaceText(next);
   }
 
   /** Replaces top-level fields (topology editor); a scenario that already ran is kept as a branch. */

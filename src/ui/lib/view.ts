@@ -142,3 +142,26 @@ export function short(v: unknown, max = 80): string {
   if (s === undefined) return 'undefined';
   return s.length > max ? s.slice(0, max - 1) + '…' : s;
 }
+
+/** A simulated time for people: "250 ms", "12.5 s", "10 min 0 s", "2 h 5 min". */
+export function fmtMs(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${Number((ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1))} s`;
+  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min ${Math.floor((ms % 60_000) / 1000)} s`;
+  return `${Math.floor(ms / 3_600_000)} h ${Math.floor((ms % 3_600_000) / 60_000)} min`;
+}
+
+/** The step whose JSON holds `line` (stepLines: each step's first line, in order), or null before the first. */
+export function stepAtLine(stepLines: readonly number[], line: number): number | null {
+  let lo = 0;
+  let hi = stepLines.length - 1;
+  let found: number | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (stepLines[mid]! <= line) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}

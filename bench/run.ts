@@ -7,8 +7,14 @@ import { fileURLToPath } from 'node:url';
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
+
 function section(title: string, file: string, ...args: string[]): void {
-  console.log(title);
+  console.log(`${title} (load average ${loadAverage()})`);
   const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', here(file), ...args], { stdio: 'inherit' });
   if (r.status !== 0) {
     console.error(`benchmark ${file} ${args.join(' ')} failed (exit ${r.status})`);
@@ -17,10 +23,11 @@ function section(title: string, file: string, ...args: string[]): void {
   console.log('');
 }
 
-console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`);
+console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${loadAverage()}\n`);
 section("assignor ([4.4] sticky) side by side with Kafka 4.4.0's own StickyTaskAssignor (the jar, in a JVM), interleaved rounds, median ms per assignment:", './assignor-java.ts');
 section('coordinator: log replay (a fresh coordinator loading the partition)', './coordinator.ts', 'replay');
 section('coordinator: steady-state heartbeats', './coordinator.ts', 'heartbeats');
+section('explorer: BFS on a 3-member group, depth 5, side by side with the explorer of 393e64e (before the regression issue 22 found), interleaved:', './explore-baseline.ts', '5', '7');
 section('explorer: BFS on a 3-member group, depth 5', './explore.ts', '5', '5');
 section('explorer: BFS on a 3-member group, depth 6 (longer runs, steadier figures)', './explore.ts', '6', '5');
 section('scale: N client joins then run until stable (durability check on); cost per member and its growth', './scale.ts', 'join', '1000', '10000', '1');

@@ -20,7 +20,7 @@ export interface StandbyWarning {
 export function assignStandby(state: AssignmentState, quotas: Quotas, rackAwareTags: readonly string[]): StandbyWarning[] {
   const tasks = state.tasks;
   const toLeastLoaded = state.arena.int32(tasks.numTasks); // remaining replicas per task
-  const picker = rackAwareTags.length === 0 ? null : new RackAwareStandbyPicker(rackAwareTags, [...Array(state.numProcesses).keys()], (p) => state.processClientTags[p]!);
+  const picker = rackAwareTags.length === 0 ? null : new RackAwareStandbyPicker(rackAwareTags, [...Array(state.numProcesses).keys()], (p) => state.processClientTags(p));
 
   // tasks sorted by (partition, subtopologyId) descending
   const order = tasks.byPartitionThenSubtopology;

@@ -28,8 +28,9 @@ export class AssignmentState {
    */
   readonly processMemberStart: Int32Array;
   readonly processMemberList: Int32Array;
-  /** processIdToClientTags: the tags of the process's first member. */
-  readonly processClientTags: ReadonlyMap<string, string>[];
+  private readonly specs: readonly AssignmentMemberSpec[];
+  /** processIdToClientTags, built on first use (only rack-aware standby placement reads it). */
+  private clientTagsOfProcess: ReadonlyMap<string, string>[] | null = null;
   readonly capacity: Int32Array;
   readonly taskCount: Int32Array;
   readonly statelessActiveCount: Int32Array;
@@ -78,18 +79,10 @@ export class AssignmentState {
     this.processIds = order.processIds;
     const memberProcess = (this.memberProcess = order.memberProcess);
     const numProcesses = this.processIds.length;
-    this.processClientTags = new Array<ReadonlyMap<string, string>>(numProcesses).fill(EMPTY_TAGS);
-    const tagsSet = arena.uint8(numProcesses);
+    this.specs = specs;
     // members per process (the capacity), then each process's members in insertion order
     const capacity = (this.capacity = arena.int32(numProcesses));
-    for (let m = 0; m < numMembers; m++) {
-      const p = memberProcess[m]!;
-      capacity[p]!++;
-      if (tagsSet[p] === 0) {
-        tagsSet[p] = 1;
-        this.processClientTags[p] = specs[m]!.clientTags;
-      }
-    }
+    for (let m = 0; m < numMembers; m++) capacity[memberProcess[m]!]!++;
     const start = (this.processMemberStart = arena.int32(numProcesses + 1));
     for (let p = 0; p < numProcesses; p++) start[p + 1] = start[p]! + capacity[p]!;
     const list = (this.processMemberList = arena.int32(numMembers));
@@ -139,6 +132,16 @@ export class AssignmentState {
 
   get numProcesses(): number {
     return this.processIds.length;
+  }
+
+  /** processIdToClientTags: the tags of the process's first member (in the group spec's order). */
+  processClientTags(process: number): ReadonlyMap<string, string> {
+    if (this.clientTagsOfProcess === null) {
+      const tags = new Array<ReadonlyMap<string, string> | undefined>(this.numProcesses);
+      for (let m = 0; m < this.specs.length; m++) tags[this.memberProcess[m]!] ??= this.specs[m]!.clientTags;
+      this.clientTagsOfProcess = tags.map((t) => t ?? EMPTY_TAGS);
+    }
+    return this.clientTagsOfProcess[process]!;
   }
 
   /** ProcessState.hasTask. */

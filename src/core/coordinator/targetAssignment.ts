@@ -101,8 +101,12 @@ const offsetMaps = slot<ReadonlyMap<string, ReadonlyMap<number, number>>>();
 
 /** A member's client tags as the assignor reads them (remembered per tag list: members share it across updates). */
 function tagMap(tags: readonly KeyValue[]): ReadonlyMap<string, string> {
+  // (most members have no tags: their lists need no stamp, whose cost grows with every new list)
+  if (tags.length === 0) return NO_TAGS;
   return tagMaps.get(tags) ?? tagMaps.set(tags, new Map(tags.map((t) => [t.key, t.value])));
 }
+
+const NO_TAGS: ReadonlyMap<string, string> = new Map();
 
 const tagMaps = slot<ReadonlyMap<string, string>>();
 

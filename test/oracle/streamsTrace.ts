@@ -30,10 +30,11 @@ export function heartbeats(log: string): { request: Obj; response: Obj }[] {
 /**
  * How far apart, in ms, a replay may take two requests of different members, or a request and a timer deadline, in
  * the other order than the request log's clock says (oracle/harness/replay.ts): the log's timestamps are cut to the
- * millisecond and the coordinator reads its clock a few ms after the handover the log records (more on a loaded
- * machine). Kafka's answers decide the order within it.
+ * millisecond, the coordinator reads its clock after the handover the log records, and on a loaded machine its timers
+ * fire late (a session timeout processed 67 ms after its deadline on the log's clock, at load 33 on 2 cores). A
+ * quarter of the run's 1 s heartbeat interval; Kafka's answers decide the order within it.
  */
-export const LOG_CLOCK_TIE_MS = 10;
+export const LOG_CLOCK_TIE_MS = 250;
 
 /**
  * Every divergence of the replay is the accepted one: internal topics appear late on the real broker, so only the

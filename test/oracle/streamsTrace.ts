@@ -135,8 +135,12 @@ export function expectCadence(log: string, heartbeatIntervalMs: number): { ackMe
   }
   const out = { ackMedianMs: median(ack), steadyMedianMs: median(steady) };
   expect(ack.length).toBeGreaterThan(5);
-  expect(out.ackMedianMs).toBeLessThan(heartbeatIntervalMs / 2);
+  // bounds that tell the two cadences apart on a loaded machine too (a real client reconciles on its own CPU time: the
+  // median acknowledgement took 183 ms in the committed trace and 695 ms in a live run at load 48 on 2 cores): an
+  // acknowledgement that waited for the interval would take at least the interval; a steady heartbeat never comes
+  // before it, nor a second interval later
+  expect(out.ackMedianMs).toBeLessThan(heartbeatIntervalMs);
   expect(out.steadyMedianMs).toBeGreaterThan(heartbeatIntervalMs * 0.8);
-  expect(out.steadyMedianMs).toBeLessThan(heartbeatIntervalMs * 1.2);
+  expect(out.steadyMedianMs).toBeLessThan(heartbeatIntervalMs * 1.5);
   return out;
 }

@@ -30,10 +30,11 @@ export function heartbeats(log: string): { request: Obj; response: Obj }[] {
 /**
  * How far apart, in ms, a replay may take two requests of different members, or a request and a timer deadline, in
  * the other order than the request log's clock says (oracle/harness/replay.ts): the log's timestamps are cut to the
- * millisecond and the coordinator reads its clock a few ms after the handover the log records (more on a loaded
- * machine). Kafka's answers decide the order within it.
+ * millisecond, the coordinator reads its clock after the handover the log records, and on a loaded machine its timers
+ * fire late (a session timeout processed 67 ms after its deadline on the log's clock, at load 33 on 2 cores). A
+ * quarter of the run's 1 s heartbeat interval; Kafka's answers decide the order within it.
  */
-export const LOG_CLOCK_TIE_MS = 10;
+export const LOG_CLOCK_TIE_MS = 250;
 
 /**
  * Every divergence of the replay is the accepted one: internal topics appear late on the real broker, so only the
@@ -134,8 +135,12 @@ export function expectCadence(log: string, heartbeatIntervalMs: number): { ackMe
   }
   const out = { ackMedianMs: median(ack), steadyMedianMs: median(steady) };
   expect(ack.length).toBeGreaterThan(5);
-  expect(out.ackMedianMs).toBeLessThan(heartbeatIntervalMs / 2);
+  // bounds that tell the two cadences apart on a loaded machine too (a real client reconciles on its own CPU time: the
+  // median acknowledgement took 183 ms in the committed trace and 695 ms in a live run at load 48 on 2 cores): an
+  // acknowledgement that waited for the interval would take at least the interval; a steady heartbeat never comes
+  // before it, nor a second interval later
+  expect(out.ackMedianMs).toBeLessThan(heartbeatIntervalMs);
   expect(out.steadyMedianMs).toBeGreaterThan(heartbeatIntervalMs * 0.8);
-  expect(out.steadyMedianMs).toBeLessThan(heartbeatIntervalMs * 1.2);
+  expect(out.steadyMedianMs).toBeLessThan(heartbeatIntervalMs * 1.5);
   return out;
 }

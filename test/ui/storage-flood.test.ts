@@ -1,7 +1,7 @@
 // Storage that cannot be flooded (issue 22 item 6): branches kept from opened links are capped, oldest first, and a
 // save that fails for space drops old branches (never the current work) when the user asks.
 import { describe, expect, it } from 'vitest';
-import { Autosave, MAX_LINK_BRANCHES, STORAGE_KEY, isQuotaError, withLinkBranch, type Branch, type Work } from '../../src/ui/lib/autosave.ts';
+import { Autosave, MAX_LINK_BRANCHES, STORAGE_KEY, isQuotaError, markRunEnded, markRunStarted, runDidNotFinish, withLinkBranch, type Branch, type Work } from '../../src/ui/lib/autosave.ts';
 
 /** localStorage with a quota in characters, failing as browsers do (a DOMException named QuotaExceededError). */
 class QuotaStorage implements Storage {
@@ -86,5 +86,18 @@ describe('a save that fails for space', () => {
     expect(isQuotaError(new DOMException('full', 'QuotaExceededError'))).toBe(true);
     expect(isQuotaError(Object.assign(new Error('x'), { code: 22 }))).toBe(true);
     expect(isQuotaError(new Error('SecurityError: access denied'))).toBe(false);
+  });
+});
+
+describe('a text whose run never finished', () => {
+  it('is recognised on the next load (and only that text), so the page does not run it again by itself', () => {
+    const storage = new QuotaStorage(100_000);
+    markRunStarted(storage, 'hostile');
+    // the tab died here: the mark stays
+    expect(runDidNotFinish(storage, 'hostile')).toBe(true);
+    expect(runDidNotFinish(storage, 'another text')).toBe(false);
+    markRunStarted(storage, 'fine');
+    markRunEnded(storage);
+    expect(runDidNotFinish(storage, 'fine')).toBe(false);
   });
 });

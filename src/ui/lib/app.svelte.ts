@@ -3,7 +3,7 @@
 import { tick } from 'svelte';
 import type { ScenarioError } from '../../core/scenario/parse.ts';
 import type { FlowEvent, LogPage, UiStep, UiTrace } from '../../../workers/api.ts';
-import { Autosave, MAX_LINK_BRANCHES, withLinkBranch, type Branch, type SavedWork, type Work } from './autosave.ts';
+import { Autosave, MAX_LINK_BRANCHES, markRunEnded, markRunStarted, runDidNotFinish, withLinkBranch, type Branch, type SavedWork, type Work } from './autosave.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { loadExamples, type ExampleEntry } from './examples.ts';
 import { appendStep, formatJson, moveStep, notAScenario, removeStep, tryParse, type Json } from './scenario-text.ts';
@@ -25,6 +25,8 @@ export interface Banner {
 }
 
 const RUN_DEBOUNCE_MS = 250;
+/** A run still in flight after this long is marked in storage until it ends (see runDidNotFinish). */
+const RUN_MARK_AFTER_MS = 1000;
 
 function isShareLink(hash: string): boolean {
   return hash.startsWith('#sgp=') || hash.includes('sgp=');
@@ -194,6 +196,17 @@ export class AppState {
       if (isShareLink(location.hash)) void this.openLink(location.hash, true).then((ok) => (ok ? this.runNow() : undefined));
     });
     void this.loadExampleIndex(!fromLink && !saved);
+    if (runDidNotFinish(localStorage, this.text)) {
+      // the last load's run of this same text never finished: it may have killed the tab, so it is not run again by itself
+      this.stale = true;
+      this.banner(
+        'warn',
+        'The last run of this scenario did not finish (the tab closed or crashed while it ran), so it was not run again. Change it, or run it.',
+        [{ label: 'Run it', run: () => void this.runNow() }],
+        'run-not-finished',
+      );
+      return;
+    }
     await this.runNow();
   }
 
@@ -280,9 +293,13 @@ export class AppState {
     const text = this.text;
     this.running = true;
     this.progress = null;
+    // a run still going after a second is marked, so a text that kills the tab is not run again by itself on reload
+    const mark = setTimeout(() => markRunStarted(localStorage, text), RUN_MARK_AFTER_MS);
     const out = await this.client.run(text, (done, total) => {
       if (seq === this.runSeq) this.progress = { done, total };
     });
+    clearTimeout(mark);
+    markRunEnded(localStorage);
     if (seq !== this.runSeq) return;
     this.running = false;
     this.progress = null;

@@ -1,5 +1,6 @@
 // Autosave to localStorage with a revision counter, so two tabs never silently overwrite each
 // other's newer work: a tab only writes over the revision it last saw; anything newer is a conflict.
+import { crc32 } from '../../core/util/crc32.ts';
 
 export interface Branch {
   name: string;
@@ -131,5 +132,35 @@ export function parseSaved(raw: string | null): SavedWork | null {
     };
   } catch {
     return null;
+  }
+}
+
+/** While a run is in flight: the CRC-32 of its text, so a text that killed the tab is not run again on reload. */
+export const RUN_MARK_KEY = 'sgp:running:v1';
+
+/** Notes that a run of `text` started (best effort: a storage that refuses it only loses the safeguard). */
+export function markRunStarted(storage: Storage, text: string): void {
+  try {
+    storage.setItem(RUN_MARK_KEY, String(crc32(new TextEncoder().encode(text))));
+  } catch {
+    // no room: the run goes on without the mark
+  }
+}
+
+/** Notes that the run finished (with a trace, errors, a cancel or a worker that died and was restarted). */
+export function markRunEnded(storage: Storage): void {
+  try {
+    storage.removeItem(RUN_MARK_KEY);
+  } catch {
+    // nothing to clear
+  }
+}
+
+/** Whether the last page load started a run of this same text that never finished: the tab closed or died in it. */
+export function runDidNotFinish(storage: Storage, text: string): boolean {
+  try {
+    return storage.getItem(RUN_MARK_KEY) === String(crc32(new TextEncoder().encode(text)));
+  } catch {
+    return false;
   }
 }

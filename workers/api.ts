@@ -97,7 +97,19 @@ export interface UiExploreViolation {
 }
 
 export type ExploreRun =
-  { ok: true; states: number; transitions: number; statesPerSecond: number; truncated: boolean; elapsedMs: number; fromStep: number; violations: UiExploreViolation[] } | Failure;
+  | {
+      ok: true;
+      states: number;
+      transitions: number;
+      statesPerSecond: number;
+      truncated: boolean;
+      /** The run budget's message when its wall time or heap limit stopped the search, else null. */
+      stopped: string | null;
+      elapsedMs: number;
+      fromStep: number;
+      violations: UiExploreViolation[];
+    }
+  | Failure;
 
 export interface WireSide {
   kind: MessageKind;
@@ -287,6 +299,10 @@ export class WorkerApi {
     if (!req.bfs) options.walks = req.walks;
     if (req.fromStep !== null) options.fromStep = req.fromStep;
     try {
+      // the run budget's wall time and heap are measured here (performance.memory: Chromium only)
+      const t0 = performance.now();
+      const heap = (performance as { memory?: { usedJSHeapSize: number } }).memory;
+      options.probe = { elapsedMs: () => performance.now() - t0, heapBytes: () => heap?.usedJSHeapSize ?? null };
       const r = explore(parsed.scenario, options, (p) => void onProgress?.({ states: p.states, frontier: p.frontier, elapsedMs: p.elapsedMs }));
       return {
         ok: true,
@@ -294,6 +310,7 @@ export class WorkerApi {
         transitions: r.transitions,
         statesPerSecond: r.statesPerSecond,
         truncated: r.truncated,
+        stopped: r.stopped?.message ?? null,
         elapsedMs: r.elapsedMs,
         fromStep: r.fromStep,
         violations: r.violations.map((v) => ({

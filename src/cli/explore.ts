@@ -130,7 +130,9 @@ export async function exploreCli(argv: readonly string[], io: ExploreIo, fs: () 
   let result: ExploreResult;
   try {
     const { explore } = await import('../core/explore/index.ts');
-    result = explore(scenario, args.options);
+    // the run budget's wall time and heap are measured here: the core has no clock
+    const t0 = performance.now();
+    result = explore(scenario, { ...args.options, probe: { elapsedMs: () => performance.now() - t0, heapBytes: () => process.memoryUsage().heapUsed } });
   } catch (e) {
     io.stderr(`${args.file}: internal error while exploring: ${String((e as Error)?.message ?? e).split('\n')[0]}\n`);
     return 3;
@@ -144,6 +146,11 @@ export async function exploreCli(argv: readonly string[], io: ExploreIo, fs: () 
       await f.writeFile(path, JSON.stringify(v.scenario, null, 2) + '\n');
       if (!args.json) io.stdout(`wrote ${path}\n`);
     }
+  }
+  if (result.stopped) {
+    // a search the budget stopped asked for too much: what it found so far is printed, the message names the limit
+    io.stderr(`${args.file}: after ${result.states.toLocaleString('en')} states: ${result.stopped.message}\n`);
+    return result.violations.length > 0 ? 1 : 2;
   }
   return result.violations.length > 0 ? 1 : 0;
 }

@@ -2,6 +2,7 @@
 // or seeded random walks whose counterexamples are shrunk. Every violation comes back as a minimal scenario
 // (the original steps up to the start point, then the action sequence as steps, with `expect.violations`).
 import { Config } from '../config.ts';
+import { RunBudget, type BudgetStop, type RunProbe } from '../scenario/budget.ts';
 import { DEFAULT_STABLE_WITHIN_MS, type InvariantName } from '../invariants/index.ts';
 import type { EpochSnapshot } from '../invariants/safety.ts';
 import { ScenarioRunner } from '../scenario/runner.ts';
@@ -31,6 +32,11 @@ export interface ExploreOptions {
   shouldStop?: () => boolean;
   /** Clock for statistics only (default performance.now); results never depend on it. */
   clock?: () => number;
+  /**
+   * The caller's clock and heap reading, for the run budget's wall-time and heap limits (the scenario's
+   * playground.run.max.ms and playground.run.max.heap.mb): past one, the search stops with `stopped` and what it found.
+   */
+  probe?: RunProbe;
 }
 
 export interface ExploreProgress {
@@ -60,14 +66,18 @@ export interface ExploreResult {
   /** Generated states (transitions) per second of wall-clock time. */
   statesPerSecond: number;
   violations: ExploreViolation[];
-  /** The search stopped early: maxStates reached or cancelled. */
+  /** The search stopped early: maxStates reached, cancelled, or a budget spent (`stopped`). */
   truncated: boolean;
+  /** The run budget's limit that stopped the search (wall time or heap), or null. */
+  stopped: BudgetStop | null;
   elapsedMs: number;
   /** Where the exploration started (a step index). */
   fromStep: number;
 }
 
 const PROGRESS_EVERY = 2048;
+/** The budget's probe is read every this many transitions (a transition of a large group allocates a whole world). */
+const BUDGET_EVERY = 32;
 
 interface Node {
   world: World | null;
@@ -147,9 +157,14 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
   let transitions = 0;
   let truncated = false;
   let frontierSize = 1;
+  const budget = new RunBudget(Config.from(scenario.config), options.probe ?? null);
   const stop = (): boolean => {
     if (transitions % PROGRESS_EVERY === 0) {
       onProgress?.({ states: seen.size, frontier: frontierSize, elapsedMs: clock() - started });
+    }
+    if (transitions % BUDGET_EVERY === 0 && !budget.checkNow()) {
+      truncated = true;
+      return true;
     }
     if (options.shouldStop?.()) {
       truncated = true;
@@ -239,6 +254,7 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
     statesPerSecond: elapsedMs > 0 ? Math.round((transitions * 1000) / elapsedMs) : 0,
     violations,
     truncated,
+    stopped: budget.stopped,
     elapsedMs,
     fromStep,
   };

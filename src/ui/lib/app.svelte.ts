@@ -3,7 +3,7 @@
 import { tick } from 'svelte';
 import type { ScenarioError } from '../../core/scenario/parse.ts';
 import type { FlowEvent, LogPage, UiStep, UiTrace } from '../../../workers/api.ts';
-import { Autosave, type Branch, type SavedWork, type Work } from './autosave.ts';
+import { Autosave, MAX_LINK_BRANCHES, markRunEnded, markRunStarted, runDidNotFinish, withLinkBranch, type Branch, type SavedWork, type Work } from './autosave.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { loadExamples, type ExampleEntry } from './examples.ts';
 import { appendStep, formatJson, moveStep, notAScenario, removeStep, setField, tryParse, type Json } from './scenario-text.ts';
@@ -25,6 +25,8 @@ export interface Banner {
 }
 
 const RUN_DEBOUNCE_MS = 250;
+/** A run still in flight after this long is marked in storage until it ends (see runDidNotFinish). */
+const RUN_MARK_AFTER_MS = 1000;
 
 function isShareLink(hash: string): boolean {
   return hash.startsWith('#sgp=') || hash.includes('sgp=');
@@ -220,6 +222,17 @@ export class AppState {
     });
     this.firstVisit = !fromLink && !saved;
     void this.loadExampleIndex(!fromLink && !saved);
+    if (runDidNotFinish(localStorage, this.text)) {
+      // the last load's run of this same text never finished: it may have killed the tab, so it is not run again by itself
+      this.stale = true;
+      this.banner(
+        'warn',
+        'The last run of this scenario did not finish (the tab closed or crashed while it ran), so it was not run again. Change it, or run it.',
+        [{ label: 'Run it', run: () => void this.runNow() }],
+        'run-not-finished',
+      );
+      return;
+    }
     await this.runNow();
   }
 
@@ -235,8 +248,13 @@ export class AppState {
       return false;
     }
     if (keepCurrent && this.text.trim() !== d.text.trim()) {
-      this.branches = [...this.branches, { name: `my work before opening a link (${new Date().toLocaleString()})`, text: this.text, createdAt: Date.now() }];
-      this.banner('info', 'Opened a shared scenario. Your previous work is kept as a branch (see Branches).', [], 'link-opened');
+      const kept = withLinkBranch(this.branches, { name: `my work before opening a link (${new Date().toLocaleString()})`, text: this.text, createdAt: Date.now() });
+      this.branches = kept.branches;
+      const dropped =
+        kept.dropped.length > 0
+          ? ` The oldest ${kept.dropped.length === 1 ? 'branch' : `${kept.dropped.length} branches`} kept from links ${kept.dropped.length === 1 ? 'was' : 'were'} dropped (at most ${MAX_LINK_BRANCHES} are kept).`
+          : '';
+      this.banner('info', `Opened a shared scenario. Your previous work is kept as a branch (see Branches).${dropped}`, [], 'link-opened');
     }
     // a link of format 1 carries no check: it opens, with a note that it cannot be verified
     if (d.unverified !== null) this.banner('info', d.unverified, [], 'link-unverified');
@@ -301,9 +319,13 @@ export class AppState {
     const text = this.text;
     this.running = true;
     this.progress = null;
+    // a run still going after a second is marked, so a text that kills the tab is not run again by itself on reload
+    const mark = setTimeout(() => markRunStarted(localStorage, text), RUN_MARK_AFTER_MS);
     const out = await this.client.run(text, (done, total) => {
       if (seq === this.runSeq) this.progress = { done, total };
     });
+    clearTimeout(mark);
+    markRunEnded(localStorage);
     if (seq !== this.runSeq) return;
     this.running = false;
     this.progress = null;
@@ -575,8 +597,26 @@ export class AppState {
       this.banners = this.banners.filter((b) => b.testId !== 'save-failed');
     } else if (out.kind === 'failed') {
       this.saveState = 'failed';
-      this.banner('error', `Could not save your work in this browser: ${out.message.replace(/\.+$/, '')}. Export it as a file to keep it.`, [], 'save-failed');
+      this.banners = this.banners.filter((b) => b.testId !== 'save-failed');
+      // out of space: offer to drop old branches (never the current work)
+      const offer = out.quota && this.branches.length > 0 ? [{ label: 'Drop old branches and save', run: () => this.saveDroppingOldBranches() }] : [];
+      this.banner(
+        'error',
+        `Could not save your work in this browser: ${out.message.replace(/\.+$/, '')}. Export it as a file to keep it${offer.length > 0 ? ', or drop old branches to make room' : ''}.`,
+        offer,
+        'save-failed',
+      );
     } else this.conflict(out.theirs);
+  }
+
+  /** Saves after a save failed for space, dropping branches oldest first until the work fits. */
+  saveDroppingOldBranches(): void {
+    const { outcome, branches, dropped } = this.autosave.saveDroppingOldBranches(this.work);
+    this.branches = branches;
+    if (outcome.kind !== 'saved') return this.saveNow(true);
+    this.saveState = 'saved';
+    this.banners = this.banners.filter((b) => b.testId !== 'save-failed');
+    this.banner('info', `Saved. ${dropped.length} old branch${dropped.length === 1 ? ' was' : 'es were'} dropped to make room.`, [], 'branches-dropped');
   }
 
   private onOtherTab(theirs: SavedWork): void {

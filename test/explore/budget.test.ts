@@ -1,0 +1,56 @@
+// The explorer honours the run budget's wall-time and heap limits (issue 22 item 3): `sgp explore --bfs` on a
+// 150-member scenario used to run out of memory (exit 134 after 106 s at 4.3 GB); the page's tab crashed. The search
+// now reads the caller's probe every few transitions and stops past a limit, with the reason and what it found.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { explore } from '../../src/core/explore/index.ts';
+import type { RunProbe } from '../../src/core/scenario/budget.ts';
+import { parseScenario } from '../../src/core/scenario/parse.ts';
+import type { Scenario } from '../../src/core/scenario/types.ts';
+
+function scenario(config: Record<string, number> = {}): Scenario {
+  const doc = JSON.parse(readFileSync('static/examples/01-first-join.json', 'utf8')) as { config?: Record<string, unknown> };
+  doc.config = { ...doc.config, ...config };
+  const p = parseScenario(JSON.stringify(doc));
+  if (!p.ok) throw new Error(JSON.stringify(p.errors));
+  return p.scenario;
+}
+
+/** A probe whose heap grows by `mbPerRead` MB on each reading and whose clock advances `msPerRead` ms. */
+function growingProbe(mbPerRead: number, msPerRead: number): RunProbe & { reads: number } {
+  const probe = {
+    reads: 0,
+    elapsedMs: () => probe.reads * msPerRead,
+    heapBytes: () => {
+      probe.reads++;
+      return probe.reads * mbPerRead * 1024 * 1024;
+    },
+  };
+  return probe;
+}
+
+describe('explore stops cleanly at the run budget', () => {
+  it('past playground.run.max.heap.mb: truncated, the limit named, the states found so far kept', () => {
+    const probe = growingProbe(100, 0);
+    const r = explore(scenario({ 'playground.run.max.heap.mb': 512 }), { bfs: true, depth: 8, maxStates: 1_000_000, probe });
+    expect(r.truncated).toBe(true);
+    expect(r.stopped?.limit).toBe('playground.run.max.heap.mb');
+    expect(r.stopped?.message).toContain('more than 512 MB of heap');
+    expect(r.states).toBeGreaterThan(1);
+    // stopped at the sixth reading (600 MB > 512 MB), a reading every 32 transitions
+    expect(probe.reads).toBe(6);
+    expect(r.transitions).toBeLessThanOrEqual(6 * 32);
+  });
+
+  it('past playground.run.max.ms of wall time (random walks too)', () => {
+    const r = explore(scenario({ 'playground.run.max.ms': 1000 }), { walks: 1000, depth: 40, probe: growingProbe(0, 300) });
+    expect(r.stopped?.limit).toBe('playground.run.max.ms');
+    expect(r.truncated).toBe(true);
+  });
+
+  it('without a probe, or within the budget, the search runs to its end', () => {
+    const r = explore(scenario(), { bfs: true, depth: 2, probe: growingProbe(0, 0) });
+    expect(r.stopped).toBeNull();
+    expect(r.truncated).toBe(false);
+  });
+});

@@ -4,8 +4,8 @@
 // fields), offset and admin RPCs of every served version, group configs set mid-scenario, topics created, grown and
 // deleted, clock moves a real clock can reproduce, and failovers. SGP_ORACLE_SEQUENCES (default 200) sets the count,
 // SGP_ORACLE_STEPS (default 24) the length and SGP_ORACLE_SEED (default 0) the seed offset. The coverage table is
-// printed (and written to oracle/found/coverage-broker.txt); a divergence is shrunk to a minimal scenario, written to
-// oracle/found/, and fails the test.
+// printed (and written to oracle/found/coverage-broker.txt); each kind of divergence is shrunk (at most
+// SGP_ORACLE_SHRINK_RUNS runs, default 30) to a minimal scenario, written to oracle/found/, and fails the test.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ import { unexplainedDiffs } from './accepted.ts';
 const SEQUENCES = Number(process.env.SGP_ORACLE_SEQUENCES ?? 200);
 const STEPS = Number(process.env.SGP_ORACLE_STEPS ?? 24);
 const SEED = Number(process.env.SGP_ORACLE_SEED ?? 0);
+/** Live runs a shrink may spend on each kind of divergence (each is a few seconds of a real broker). */
+const SHRINK_RUNS = Number(process.env.SGP_ORACLE_SHRINK_RUNS ?? 30);
 /** One sequence in this many includes a failover (a broker restart, ~15 s); they run one at a time. */
 const FAILOVER_EVERY = 100;
 const CONCURRENCY = 6;
@@ -51,7 +53,7 @@ const unexplained = (r: OracleResult): string[] =>
 describe(`${SEQUENCES} generated sequences of ${STEPS} steps (seeds ${SEED + 1}–${SEED + SEQUENCES}) on Kafka 4.4.0`, () => {
   it('agree with the simulator (0 unexplained divergences), and the coverage table is printed', async () => {
     const started = Date.now();
-    const report = await runSequences(liveBroker, { count: SEQUENCES, steps: STEPS, seedOffset: SEED, concurrency: CONCURRENCY, failoverEvery: FAILOVER_EVERY, unexplained, shrinkRuns: 60 });
+    const report = await runSequences(liveBroker, { count: SEQUENCES, steps: STEPS, seedOffset: SEED, concurrency: CONCURRENCY, failoverEvery: FAILOVER_EVERY, unexplained, shrinkRuns: SHRINK_RUNS });
     mkdirSync(FOUND, { recursive: true });
     const universe = coverageUniverse('live');
     const table = formatCoverage(report.coverage, universe, 'Kafka 4.4');

@@ -2,6 +2,7 @@
 // shapes that together use sources, repartition and changelog topics and copartitioning), the simulated clients
 // (static and dynamic, shared processes, racks, client tags, endpoints, instance-id conflicts) and the raw members of
 // the other groups. Everything is drawn from one seeded Random.
+import { DEFAULT_PROTOCOL } from '../../editions/index.ts';
 import type { Random } from '../../util/random.ts';
 import type { GenerateMode } from './mode.ts';
 
@@ -188,7 +189,7 @@ export function generateHeader(rng: Random, mode: GenerateMode, javaIds: boolean
   }
   const doc: Json = {
     format: 1,
-    protocol: 'ak4',
+    protocol: DEFAULT_PROTOCOL,
     variant: 'current',
     config: configs(rng, mode),
     groupId: MAIN_GROUP,

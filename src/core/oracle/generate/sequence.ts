@@ -148,7 +148,9 @@ function exactClockStep(w: World): Json {
  * planner checks; the live harness drops a step it refuses).
  */
 function liveClockStep(w: World): Json {
-  return w.rng.int(2) === 0 ? { advance: w.rng.pick([200000, 400000]) } : { run: { ms: 150000 } };
+  // just far enough past a 45 s session for a real clock to tell the expiry from the next step, and no further: the
+  // planner's time scale is low once sessions must outlast the steps in real time (live.ts LIVE_WAIT_BUDGET_MS)
+  return w.rng.int(2) === 0 ? { advance: w.rng.pick([60000, 90000]) } : { run: { ms: 60000 } };
 }
 
 function heartbeatTarget(w: World, otherGroup: boolean): HeartbeatTarget | null {

@@ -207,7 +207,9 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
 
   // 8. [4.4] task offsets are kept in memory per member (MemberTaskOffsets.update: a null list keeps the stored one;
   // a duplicate task is INVALID_REQUEST). Kafka stores them before the target is computed, so this heartbeat's
-  // assignment already reads them (standby placement and warm-up choices by lag)
+  // assignment already reads them (standby placement and warm-up choices by lag). The heartbeat that creates the group
+  // stores them on a group object the records' replay then replaces (GroupMetadataManager.getOrCreateStreamsGroup makes
+  // it outside the groups map; replaying StreamsGroupMetadata makes the kept one): only this assignment sees them
   let updatedTaskOffsets: MemberTaskOffsets | undefined;
   if (req.taskOffsets !== null || req.taskEndOffsets !== null) {
     throwIfDuplicateTaskOffsets(req.taskOffsets);
@@ -215,7 +217,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     const prev = group.taskOffsets.get(memberId) ?? { offsets: null, endOffsets: null };
     const merged: MemberTaskOffsets = { offsets: req.taskOffsets ?? prev.offsets, endOffsets: req.taskEndOffsets ?? prev.endOffsets };
     updatedTaskOffsets = merged;
-    effects.push(softEffect(groupId, (g) => g.setTaskOffsets(memberId, merged)));
+    if (groupExisted) effects.push(softEffect(groupId, (g) => g.setTaskOffsets(memberId, merged)));
   }
 
   // 9. becoming ready (or ceasing to be) triggers a rebalance

@@ -312,3 +312,31 @@ describe('StreamsGroupDescribe member lists as StreamsGroupMember.asStreamsGroup
     expect(member.taskEndOffsets).toEqual([]);
   });
 });
+
+describe('task offsets sent on the heartbeat that creates the group', () => {
+  it('are not kept: GroupMetadataManager.getOrCreateStreamsGroup makes that group outside the groups map and the replayed StreamsGroupMetadata makes the kept one (StreamsGroup.updateTaskOffsets wrote to the first); the next heartbeat keeps them', () => {
+    const h = new Harness({
+      topics: [
+        ['in0', 4],
+        ['in1', 4],
+      ],
+    });
+    const topology = {
+      epoch: 0,
+      subtopologies: [
+        { subtopologyId: '0', sourceTopics: ['in0'] },
+        { subtopologyId: '1', sourceTopics: ['in1'] },
+      ],
+    };
+    const offsets = [{ subtopologyId: '0', partition: 1, offset: 9 }];
+    const ends = [{ subtopologyId: '1', partition: 2, offset: 50 }];
+    const j = h.join('A', 'pA', topology, { taskOffsets: offsets, taskEndOffsets: ends });
+    expect(j.error).toBe('NONE');
+    const described = () => (h.describe().response as { groups: { members: Record<string, unknown>[] }[] }).groups[0]!.members[0]!;
+    expect(described().taskOffsets).toEqual([]);
+    expect(described().taskEndOffsets).toEqual([]);
+    expect(h.beat('A', j.res.memberEpoch as number, null, { taskOffsets: offsets, taskEndOffsets: ends }).error).toBe('NONE');
+    expect(described().taskOffsets).toEqual(offsets);
+    expect(described().taskEndOffsets).toEqual(ends);
+  });
+});

@@ -13,6 +13,7 @@ import { fromBase64, toBase64 } from '../../core/wire/bytes.ts';
 import { decodeCoordinatorRecord, encodeCoordinatorRecord } from '../../core/wire/coordinatorRecords.ts';
 import { topicIdOf } from '../../core/util/uuid.ts';
 import { pushAll } from '../../core/util/arrays.ts';
+import { SHARD_CLOCK_BASE_MS, shiftInstants } from '../../core/oracle/shardClock.ts';
 
 /** The JVM that runs the shard (oracle/harness/shard.ts), as this module uses it. */
 export interface ShardEngine {
@@ -50,10 +51,11 @@ const bytes = (b64: string): Uint8Array => {
   return b;
 };
 
+/** The records a reply carries, their instants back on the scenario's clock (shardClock.ts). */
 function records(reply: Record<string, unknown>): KafkaRecordJson[] {
   return ((reply.records as { key: string; value: string | null }[]) ?? []).map((r) => {
     const d = decodeCoordinatorRecord(bytes(r.key), r.value === null ? null : bytes(r.value));
-    return { type: d.type, key: d.key, value: d.value };
+    return shiftInstants({ type: d.type, key: d.key, value: d.value }, -SHARD_CLOCK_BASE_MS) as KafkaRecordJson;
   });
 }
 
@@ -64,28 +66,31 @@ export interface ShardExecution {
   medianRoundTripMs: number | null;
 }
 
-/** Runs a plan on the engine: reset, then every step; the records each step wrote, as Kafka's serde wrote them. */
+/**
+ * Runs a plan on the engine: reset, then every step; the records each step wrote, as Kafka's serde wrote them. Kafka's
+ * clock runs at scenario time + SHARD_CLOCK_BASE_MS (shardClock.ts): instants go in shifted up and come back down.
+ */
 export async function executeOnShard(plan: ShardPlan, engine: ShardEngine): Promise<ShardExecution> {
   const started = performance.now();
   const roundTrips: number[] = [];
   const topics = new Map(plan.scenario.topics.map((t) => [t.name, t.partitions]));
   const topicList = () => [...topics].map(([name, partitions]) => ({ name, id: topicIdOf(name), partitions }));
   const log = (plan.scenario.initialLog ?? []).map((r) => {
-    const e = encodeCoordinatorRecord(r.type, r.key, r.value);
+    const e = encodeCoordinatorRecord(r.type, r.key, shiftInstants(r.value, SHARD_CLOCK_BASE_MS) as typeof r.value);
     return { key: toBase64(e.key), value: e.value === null ? null : toBase64(e.value) };
   });
-  await engine.call({ op: 'reset', configs: plan.configs, topics: topicList(), log });
+  await engine.call({ op: 'reset', configs: plan.configs, topics: topicList(), log, startMs: SHARD_CLOCK_BASE_MS });
 
   const out: KafkaRecordJson[] = [];
   const advance = async (to: number) => {
-    const reply = await engine.call({ op: 'advance', to });
+    const reply = await engine.call({ op: 'advance', to: to + SHARD_CLOCK_BASE_MS });
     pushAll(out, records(reply));
   };
   const send = async (r: ShardRequest): Promise<Record<string, unknown>> => {
     await advance(r.at);
     const { request, response } = schemasOf(r.api, r.version);
     const t0 = performance.now();
-    const body = encodeMessage(request, r.version, r.request, { ignorable: 'drop' });
+    const body = encodeMessage(request, r.version, shiftInstants(r.request, SHARD_CLOCK_BASE_MS) as typeof r.request, { ignorable: 'drop' });
     const reply = await engine.call({
       op: 'request',
       api: r.api,
@@ -96,7 +101,7 @@ export async function executeOnShard(plan: ShardPlan, engine: ShardEngine): Prom
       clientHost: r.client.clientHost,
       notCoordinator: r.notCoordinator,
     });
-    const decoded = decodeMessage(response, r.version, bytes(reply.response as string)).json;
+    const decoded = shiftInstants(decodeMessage(response, r.version, bytes(reply.response as string)).json, -SHARD_CLOCK_BASE_MS) as Record<string, unknown>;
     roundTrips.push(performance.now() - t0);
     pushAll(out, records(reply));
     // KafkaApis creates the internal topics the coordinator asks for; the playground models them created with the response

@@ -8,6 +8,7 @@ import { DEFAULT_PROTOCOL, editionNamed } from '../editions/index.ts';
 import { errorName as kafkaErrorName } from '../protocol/errors.ts';
 import { hasOwnKey } from '../util/own.ts';
 import { firstPartitionErrorCode, type OffsetCommitResponse } from '../offsets/commit.ts';
+import { SHARD_CLOCK_NORMALISATION } from './shardClock.ts';
 
 export interface KafkaRecordJson {
   type: string;
@@ -82,11 +83,12 @@ export const NORMALISATIONS = [
 ];
 
 /**
- * The shard engine's normalisations: it runs Kafka's coordinator on the scenario's own clock and names, so timestamps,
+ * The shard engine's normalisations: it runs Kafka's coordinator on the scenario's own clock (shifted by a fixed base,
+ * see shardClock.ts) and names, so timestamps,
  * durations, group ids and topic names are compared as they are; only the orders Kafka leaves to a hash remain.
  */
 export const SHARD_NORMALISATIONS = [
-  "clock: Kafka's coordinator runs on the scenario's clock (from 0), so every timestamp and duration is compared exactly",
+  SHARD_CLOCK_NORMALISATION,
   'metadataHash: the playground hashes a group\'s topics with its own function, not Kafka\'s (the values differ); each distinct hash is numbered in order of first appearance ("#1", "#2", …) on each side',
   NORMALISATIONS[2]!.replace('a broker makes topic ids at random, the playground derives them from the topic name', 'both sides derive topic ids from the topic name'),
   NORMALISATIONS[5]!,

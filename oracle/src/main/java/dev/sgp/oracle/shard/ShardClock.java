@@ -2,7 +2,10 @@ package dev.sgp.oracle.shard;
 
 import org.apache.kafka.common.utils.Time;
 
-/** The scenario's clock: it moves only when the runner moves it (no wall-clock time ever leaks into the shard). */
+/**
+ * The scenario's clock plus the base the playground sends with "reset" (Kafka reads an assignment timestamp of 0 as
+ * "never assigned"): it moves only when the runner moves it (no wall-clock time ever leaks into the shard).
+ */
 final class ShardClock implements Time {
     private long nowMs;
 

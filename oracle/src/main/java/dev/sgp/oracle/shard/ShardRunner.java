@@ -27,8 +27,11 @@ import java.util.Map;
  * travel as Kafka's own bytes (base64), so the playground reads them with the same codec as a live broker's.
  *
  * Ops (every input may carry an "id", echoed back; a failure is {"error":"..."} and the runner goes on):
- *   {"op":"reset","configs":{name:value},"topics":[{"name","id","partitions"}],"log":[{"key":b64,"value":b64|null}]}
- *       a fresh partition at time 0 whose log holds the given records (a scenario's initialLog), loaded by a fresh shard
+ *   {"op":"reset","configs":{name:value},"topics":[{"name","id","partitions"}],"log":[{"key":b64,"value":b64|null}],"startMs":n}
+ *       a fresh partition at time startMs (default 0) whose log holds the given records (a scenario's initialLog),
+ *       loaded by a fresh shard. The playground sends its clock base (src/core/oracle/shardClock.ts): Kafka reads an
+ *       assignment timestamp of 0 as "never assigned", so its clock must not start at the scenario's 0; every time in
+ *       the ops below is on this clock (the playground shifts its instants in and back out, and says so)
  *   {"op":"advance","to":ms} -> {"timers":[key…],"records":[…]}   fire every timer due at or before `to`, in order
  *   {"op":"request","api":"OffsetCommit","apiKey":8,"version":9,"body":b64,"clientId":"a","clientHost":"/127.0.0.1"}
  *       -> {"response":b64,"records":[…],"topicsToCreate":[{"name","partitions"}]}
@@ -124,6 +127,8 @@ public final class ShardRunner {
             JsonNode v = r.path("value");
             w.appendInitial(new ShardWorld.LogRecord(UNB64.decode(r.path("key").asText()), v.isNull() || v.isMissingNode() ? null : UNB64.decode(v.asText())));
         }
+        // the clock starts at the playground's base before the load, so the load's timers count from it
+        w.clock.set(input.path("startMs").asLong(0));
         w.load();
         service = new ShardService(w);
         return w;

@@ -114,20 +114,15 @@ final class ShardWorld {
     }
 
     /**
-     * A write operation, as CoordinatorRuntime runs one: on a failure the shard's state goes back to the last written
-     * offset and the exception is rethrown; otherwise the records are replayed (unless the result says not to),
-     * appended and committed, and the result returned.
+     * A write operation, as CoordinatorRuntime runs one (CoordinatorWriteEvent.run): a failure is rethrown and nothing is
+     * reverted (Kafka's runtime reverts only a failed append; what the operation changed in memory before it threw
+     * stays, uncommitted, as on a broker); otherwise the records are replayed (unless the result says not to),
+     * appended and committed, and the result returned. A write without records moves no offset: reads, at the last
+     * committed offset, see its in-memory changes only once a later write appends records (CoordinatorContext.append).
      */
     <T> T write(Supplier<CoordinatorResult<T, CoordinatorRecord>> op) {
-        long before = offset();
-        snapshots.idempotentCreateSnapshot(before);
-        CoordinatorResult<T, CoordinatorRecord> result;
-        try {
-            result = op.get();
-        } catch (RuntimeException e) {
-            snapshots.revertToSnapshot(before);
-            throw e;
-        }
+        snapshots.idempotentCreateSnapshot(offset());
+        CoordinatorResult<T, CoordinatorRecord> result = op.get();
         apply(result);
         runExecutor();
         return result.response();

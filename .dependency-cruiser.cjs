@@ -83,7 +83,8 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default'],
+      // svelte: Svelte component libraries (paneforge) export their sources under that condition only, as Vite resolves them
+      conditionNames: ['import', 'require', 'node', 'default', 'svelte'],
       extensions: ['.ts', '.js', '.mjs', '.svelte', '.json'],
       mainFields: ['module', 'main', 'types'],
     },

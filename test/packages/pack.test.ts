@@ -6,10 +6,11 @@
 //     Worker), gives every example's trace digest equal to the sources' own (the runtimes are this repository's
 //     devDependencies, installed by `npm ci` like everything else);
 //   - its declarations type-check a consumer (module nodenext, no DOM, no Node types);
-//   - the core package stays small: only its bundle, its declarations and its README.
+//   - the packages have no runtime dependency (fflate and re2js are bundled, with their licence notices), and the
+//     core installs small: only its bundle, its rolled-up declarations, its README and the notices.
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -64,6 +65,16 @@ async function bundleWorker(entry: string, outfile: string): Promise<void> {
   await build({ entryPoints: [join(app, entry)], outfile: join(app, outfile), bundle: true, format: 'esm', platform: 'browser', conditions: ['workerd', 'worker', 'browser'], logLevel: 'warning' });
 }
 
+/** The bytes of the files under a directory. */
+function treeSize(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => {
+    const path = join(dir, entry.name);
+    return sum + (entry.isDirectory() ? treeSize(path) : statSync(path).size);
+  }, 0);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
 /** Runs a command that must succeed; its stdout. */
 function ok(command: string, args: readonly string[], env: Record<string, string> = {}): string {
   const r = run(command, args, env);
@@ -97,14 +108,37 @@ afterAll(() => {
 });
 
 describe('the packages, packed and installed into a fresh project', () => {
-  it('the core package ships only its bundle, declarations and README, a few hundred KB', () => {
+  it('the packages have no runtime dependency; the core installs as its bundle, declarations, README and notices, a few hundred KB', async () => {
     const core = packed.core!;
-    const paths = core.files.map((f) => f.path);
-    expect(paths.filter((p) => !/^(dist\/index\.js|dist\/types\/.+\.d\.ts|README\.md|package\.json)$/.test(p))).toEqual([]);
-    console.log(`[pack] streams-group-core: tarball ${(core.size / 1024).toFixed(0)} KB, unpacked ${(core.unpackedSize / 1024).toFixed(0)} KB, ${paths.length} files`);
-    expect(core.unpackedSize).toBeLessThan(1024 * 1024);
-    const manifest = JSON.parse(readFileSync(join(app, 'node_modules/streams-group-core/package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(Object.keys(manifest.dependencies)).toEqual(['fflate', 're2js']);
+    const paths = core.files.map((f) => f.path).sort();
+    expect(paths).toEqual(['README.md', 'THIRD_PARTY_NOTICES', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
+    expect(packed.cli!.files.map((f) => f.path).sort()).toEqual(['README.md', 'THIRD_PARTY_NOTICES', 'dist/sgp.js', 'package.json']);
+    const installed = join(app, 'node_modules');
+    for (const name of ['streams-group-core', 'streams-group-cli']) {
+      const manifest = JSON.parse(readFileSync(join(installed, name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+      expect(manifest.dependencies ?? {}, name).toEqual({});
+      // fflate and re2js are bundled in: their MIT notices ship with the code
+      const notices = readFileSync(join(installed, name, 'THIRD_PARTY_NOTICES'), 'utf8');
+      for (const bundled of ['fflate', 're2js']) expect(notices, `${name}: ${bundled}`).toMatch(new RegExp(`^${bundled} \\S+ \\(MIT\\)\\n\\nMIT License\\n\\nCopyright`, 'm'));
+    }
+    // the whole installed tree is the two packages: nothing came along with them
+    expect(readdirSync(installed).filter((f) => !f.startsWith('.'))).toEqual(['streams-group-cli', 'streams-group-core']);
+    // the core's bundle imports nothing, so no runtime can resolve a Node built-in from it under any export condition
+    const imports = await build({
+      entryPoints: [join(installed, 'streams-group-core/dist/index.js')],
+      bundle: true,
+      packages: 'external',
+      write: false,
+      metafile: true,
+      format: 'esm',
+      logLevel: 'silent',
+    });
+    expect(Object.values(imports.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path))).toEqual([]);
+    const coreSize = treeSize(join(installed, 'streams-group-core'));
+    const cliSize = treeSize(join(installed, 'streams-group-cli'));
+    console.log(`[pack] streams-group-core: tarball ${kb(core.size)}, installed ${kb(coreSize)}, ${paths.length} files; streams-group-cli: tarball ${kb(packed.cli!.size)}, installed ${kb(cliSize)}`);
+    expect(coreSize).toBeLessThan(900 * 1024);
+    expect(cliSize).toBeLessThan(1024 * 1024);
   });
 
   it('the library exports exactly its documented public API (packages/core/README.md)', () => {
@@ -118,6 +152,9 @@ describe('the packages, packed and installed into a fresh project', () => {
         ...['encodeLink', 'decodeLink', 'exportMarkdown', 'sequenceDiagram', 'scenarioFromRequestLog', 'toRequestLogLines'],
       ].sort(),
     );
+    // the rolled-up declarations declare exactly these values
+    const declarations = readFileSync(join(app, 'node_modules/streams-group-core/dist/index.d.ts'), 'utf8');
+    expect([...declarations.matchAll(/^export declare (?:function|const|class) (\w+)/gm)].map((m) => m[1]).sort()).toEqual(names);
     const readme = readFileSync(join(repo, 'packages/core/README.md'), 'utf8');
     expect(names.filter((n) => !readme.includes(`\`${n}`))).toEqual([]);
   });

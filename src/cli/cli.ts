@@ -203,7 +203,7 @@ async function oracleCli(argv: readonly string[], io: CliIo): Promise<number> {
   if (!scenario) return EXIT.INVALID;
   let result;
   try {
-    result = await runOracle(args.file, scenario, args);
+    result = await runOracle(args.file, scenario, args, undefined, (text) => io.stderr(terminalSafe(text)));
   } catch (e) {
     io.stderr(`sgp oracle: ${oneLine(e)}\n`);
     return EXIT.INVALID;

@@ -188,8 +188,13 @@ async function compareCli(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const scenario = await load(args.file, io);
   if (!scenario) return EXIT.INVALID;
-  const { text, diverged } = compareCommand(scenario, args);
+  const { text, diverged, stopped } = compareCommand(scenario, args);
   io.stdout(text);
+  if (stopped) {
+    // runs the budget stopped asked for too much: the steps run are printed, the message names the limit
+    io.stderr(`${args.file}: ${stopped}\n`);
+    return EXIT.INVALID;
+  }
   return diverged ? EXIT.EXPECTATION_FAILED : EXIT.OK;
 }
 

@@ -6,6 +6,7 @@ import type { Trace, TraceStep } from '../src/core/scenario/types.ts';
 import { decodeLink, encodeLink, type DecodeResult } from '../src/core/share/link.ts';
 import { compareScenario, type Difference, type Side } from '../src/core/compare/compare.ts';
 import { explore, type ExploreOptions } from '../src/core/explore/index.ts';
+import type { RunProbe } from '../src/core/scenario/budget.ts';
 import {
   annotate,
   decodeMessage,
@@ -66,7 +67,17 @@ export interface CompareSideView {
   steps: TraceStep[];
 }
 
-export type CompareResult = { ok: true; left: CompareSideView; right: CompareSideView; firstDivergence: number | null; differences: Difference[][] } | Failure;
+export type CompareResult =
+  | {
+      ok: true;
+      left: CompareSideView;
+      right: CompareSideView;
+      firstDivergence: number | null;
+      differences: Difference[][];
+      /** The run budget's message when its wall time, heap, steps or timers stopped a run: the steps shown are those run. */
+      stopped: string | null;
+    }
+  | Failure;
 
 export interface ExploreRequest {
   bfs: boolean;
@@ -140,6 +151,16 @@ export interface ImportRun {
 }
 
 export type ReportRun = { ok: true; markdown: string; variants: string[] } | Failure;
+
+/**
+ * The run budget's probe for one job (a run, a comparison, a report, an exploration): wall time from now, and the heap
+ * in use where the host tells it (performance.memory: Chromium only).
+ */
+export function jobProbe(now: () => number = () => performance.now()): RunProbe {
+  const t0 = now();
+  const heap = (performance as { memory?: { usedJSHeapSize: number } }).memory;
+  return { elapsedMs: () => now() - t0, heapBytes: () => heap?.usedJSHeapSize ?? null };
+}
 
 function failure(errors: ScenarioError[]): Failure {
   const e = errors[0];
@@ -274,17 +295,19 @@ export class WorkerApi {
   }
 
   /** Runs the scenario under two variants or protocol editions and reports where they diverge. */
-  compare(text: string, left: Side, right: Side): CompareResult {
+  compare(text: string, left: Side, right: Side, probe?: RunProbe): CompareResult {
     const parsed = parseScenario(text);
     if (!parsed.ok) return failure(parsed.errors);
     try {
-      const c = compareScenario(parsed.scenario, left, right);
+      // both runs together honour the scenario's wall-time and heap budgets, as a run does
+      const c = compareScenario(parsed.scenario, left, right, { probe: probe ?? jobProbe() });
       return {
         ok: true,
         left: { side: c.left.side, steps: c.left.trace.steps },
         right: { side: c.right.side, steps: c.right.trace.steps },
         firstDivergence: c.firstDivergence,
         differences: c.differences,
+        stopped: c.stopped?.message ?? null,
       };
     } catch (e) {
       return { ok: false, errors: [], message: `the simulator stopped: ${errText(e)}` };
@@ -410,7 +433,7 @@ export class WorkerApi {
   }
 
   /** Runs the scenario under each variant (default: its own and its checkVariants) and renders the KIP report. */
-  report(text: string, variants: Variant[] | null): ReportRun {
+  report(text: string, variants: Variant[] | null, probe?: RunProbe): ReportRun {
     const parsed = parseScenario(text);
     if (!parsed.ok) return failure(parsed.errors);
     const scenario = parsed.scenario;
@@ -420,7 +443,15 @@ export class WorkerApi {
       if (bad) return { ok: false, errors: [], message: `variant "${bad}" is a proposal against protocol ak4; this scenario uses ${scenario.protocol}` };
     }
     try {
-      const traces = list.map((variant) => ({ variant, trace: runScenario({ ...scenario, variant }) }));
+      // the runs of every variant together honour the scenario's wall-time and heap budgets; a report of runs the
+      // budget cut short would read as the protocol's behaviour, so none is rendered
+      const budget = probe ?? jobProbe();
+      const traces: { variant: Variant; trace: Trace }[] = [];
+      for (const variant of list) {
+        const trace = runScenario({ ...scenario, variant }, { probe: budget });
+        if (trace.stopped) return { ok: false, errors: [], message: `No report: the run under variant ${variant} stopped after step ${trace.steps.length - 1}. ${trace.stopped.message}` };
+        traces.push({ variant, trace });
+      }
       return { ok: true, markdown: exportMarkdown(scenario, traces), variants: list };
     } catch (e) {
       return { ok: false, errors: [], message: `the simulator stopped: ${errText(e)}` };

@@ -188,8 +188,13 @@ async function compareCli(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const scenario = await load(args.file, io);
   if (!scenario) return EXIT.INVALID;
-  const { text, diverged } = compareCommand(scenario, args);
+  const { text, diverged, stopped } = compareCommand(scenario, args);
   io.stdout(text);
+  if (stopped) {
+    // runs the budget stopped asked for too much: the steps run are printed, the message names the limit
+    io.stderr(`${args.file}: ${stopped}\n`);
+    return EXIT.INVALID;
+  }
   return diverged ? EXIT.EXPECTATION_FAILED : EXIT.OK;
 }
 
@@ -203,7 +208,7 @@ async function oracleCli(argv: readonly string[], io: CliIo): Promise<number> {
   if (!scenario) return EXIT.INVALID;
   let result;
   try {
-    result = await runOracle(args.file, scenario, args);
+    result = await runOracle(args.file, scenario, args, undefined, (text) => io.stderr(terminalSafe(text)));
   } catch (e) {
     io.stderr(`sgp oracle: ${oneLine(e)}\n`);
     return EXIT.INVALID;

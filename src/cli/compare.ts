@@ -1,6 +1,7 @@
 // `sgp compare FILE --variant A --variant B` (or --protocol P --protocol Q): one scenario, two coordinators,
 // side by side, with the first step where they diverge. Exit 0 when they agree, 1 when they diverge (as diff).
 import { compareScenario, formatComparison, type Side } from '../core/compare/compare.ts';
+import type { RunProbe } from '../core/scenario/budget.ts';
 import type { Edition } from '../core/protocol/errors.ts';
 import { editionNames } from '../core/editions/index.ts';
 import { VARIANTS, type Scenario, type Variant } from '../core/scenario/types.ts';
@@ -51,11 +52,18 @@ export function sides(args: CompareArgs): [Side, Side] {
   return [left, right];
 }
 
-export function compareCommand(scenario: Scenario, args: CompareArgs): { text: string; diverged: boolean } {
+/** Time since the command started and the process's heap in use, for the run budget's wall-time and heap limits. */
+function processProbe(): RunProbe {
+  const t0 = performance.now();
+  return { elapsedMs: () => performance.now() - t0, heapBytes: () => process.memoryUsage().heapUsed };
+}
+
+/** Compares the two sides; `stopped` is the run budget's message when a limit stopped the runs (the text shows the steps run). */
+export function compareCommand(scenario: Scenario, args: CompareArgs, probe: RunProbe = processProbe()): { text: string; diverged: boolean; stopped: string | null } {
   const [l, r] = sides(args);
-  const c = compareScenario(scenario, l, r);
+  const c = compareScenario(scenario, l, r, { probe });
   const text = args.json
     ? JSON.stringify({ left: c.left.side, right: c.right.side, firstDivergence: c.firstDivergence, differences: c.differences, leftTrace: c.left.trace, rightTrace: c.right.trace }, null, 2) + '\n'
     : formatComparison(c);
-  return { text, diverged: c.firstDivergence !== null };
+  return { text, diverged: c.firstDivergence !== null, stopped: c.stopped?.message ?? null };
 }

@@ -62,6 +62,35 @@ describe('sgp oracle', () => {
     expect(plan.plan.marginMs).toBeGreaterThanOrEqual(1500);
   });
 
+  it('on a cluster, refuses a run above the partition cap before it connects (exit 2), and --max-partitions raises it', async () => {
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+    try {
+      const big = JSON.parse(example('01-first-join.json')) as Record<string, unknown>;
+      big.topics = [{ name: 'orders', partitions: 9000 }];
+      const files = { 'big.json': JSON.stringify(big) };
+      const refused = await cli(['oracle', 'big.json', '--bootstrap', `127.0.0.1:${port}`], files, runScenario);
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toContain('the run would create up to 18000 partitions on the cluster, above the cap of 1000');
+      expect(connections).toBe(0);
+      expect(parseOracleArgs(['f.json', '--bootstrap', 'h:1', '--max-partitions', '0'])).toBe('--max-partitions needs a positive integer');
+      // raised: the run says what it will create, then connects (and this peer hangs up)
+      const raised = await cli(['oracle', 'big.json', '--bootstrap', `127.0.0.1:${port}`, '--max-partitions', '18000'], files, runScenario);
+      expect(raised.code).toBe(2);
+      expect(raised.stderr).toMatch(/^sgp oracle will create on 127\.0\.0\.1:\d+, as run <run>/);
+      expect(raised.stderr).toContain('<run>.orders (9000 partitions) at the start');
+      expect(raised.stderr).toContain('at most 18000 partitions in all');
+      expect(raised.stderr).toContain('sgp oracle: connection closed by the broker');
+      expect(connections).toBe(1);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it('says so when the broker cannot be reached (exit 2)', async () => {
     // a port that was just free: nothing listens there
     const port = await new Promise<number>((resolve) => {

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBroker, type Broker } from '../../oracle/harness/broker.ts';
 import { runOracle } from '../../src/cli/oracle/command.ts';
+import { KafkaClient } from '../../src/cli/kafka/client.ts';
+import { waitFor } from '../../src/cli/kafka/wait.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { ACCEPTED_REFUSALS, unexplainedDiffs } from './accepted.ts';
 
@@ -49,4 +51,22 @@ describe('examples and scenario files on Kafka 4.4.0', () => {
       expect(ACCEPTED_REFUSALS, `${file} now runs on Kafka: remove it from the refusals in oracle/accepted.md`).not.toContain(name);
     });
   }
+
+  it('leaves no topic or group of its runs on the broker', async () => {
+    const client = await KafkaClient.connect(broker.host, broker.port);
+    try {
+      // DeleteGroups is answered once the coordinator removed the groups: ListGroups no longer has them
+      const listed = await client.raw('ListGroups', 5, { statesFilter: [], typesFilter: [] });
+      expect((listed.groups as { groupId: string }[]).map((g) => g.groupId).filter((g) => g.includes('sgp-'))).toEqual([]);
+      // DeleteTopics is answered once the controller committed the deletion; this broker's metadata cache has it when it
+      // has replayed that record, so the Metadata answer is awaited (bounded), never assumed
+      const left = await waitFor('the run topics gone from the metadata', 30_000, async () => {
+        const topics = [...(await client.metadata(null)).keys()].filter((t) => t.startsWith('sgp-'));
+        return topics.length === 0 ? topics : undefined;
+      }).catch(async () => [...(await client.metadata(null)).keys()].filter((t) => t.startsWith('sgp-')));
+      expect(left).toEqual([]);
+    } finally {
+      client.close();
+    }
+  });
 });

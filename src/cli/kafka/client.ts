@@ -1,6 +1,7 @@
 // The Kafka requests `sgp oracle` needs, over one connection to a single-broker cluster or to the group coordinator
 // of a larger one: ApiVersions, FindCoordinator, Metadata, CreateTopics, CreatePartitions, DeleteTopics,
-// IncrementalAlterConfigs (GROUP resources), Fetch/ListOffsets of __consumer_offsets, and the streams-group RPCs.
+// IncrementalAlterConfigs (GROUP resources), DeleteGroups, Fetch/ListOffsets of __consumer_offsets, and the
+// streams-group RPCs.
 import { getSchema, type MessageSchema } from '../../core/wire/index.ts';
 import { KAFKA_GROUP_RPC, KAFKA_RPC } from '../../core/wire/schemas/kafka-4.4.generated.ts';
 import { versionList } from '../../core/wire/versions.ts';
@@ -123,6 +124,23 @@ export class KafkaClient {
     });
     const results = (res.responses as Record<string, unknown>[]).map((r) => ({ groupId: r.resourceName as string, errorCode: r.errorCode as number, errorMessage: r.errorMessage as string | null }));
     return results.find((r) => r.errorCode !== 0) ?? { groupId: ids[0] ?? '', errorCode: 0, errorMessage: null };
+  }
+
+  /** Removes group configs (IncrementalAlterConfigs DELETE, configOperation 1) per group, in one request; every resource's answer. */
+  async deleteGroupConfigs(configs: ReadonlyMap<string, readonly string[]>): Promise<{ groupId: string; errorCode: number; errorMessage: string | null }[]> {
+    if (configs.size === 0) return [];
+    const res = await this.call('IncrementalAlterConfigs', 1, {
+      resources: [...configs].map(([id, names]) => ({ resourceType: GROUP_RESOURCE, resourceName: id, configs: names.map((name) => ({ name, configOperation: 1, value: null })) })),
+      validateOnly: false,
+    });
+    return (res.responses as Record<string, unknown>[]).map((r) => ({ groupId: r.resourceName as string, errorCode: r.errorCode as number, errorMessage: r.errorMessage as string | null }));
+  }
+
+  /** DeleteGroups v2: each group's answer (NON_EMPTY_GROUP while members remain, GROUP_ID_NOT_FOUND for an unknown one). */
+  async deleteGroups(groupIds: readonly string[]): Promise<{ groupId: string; errorCode: number }[]> {
+    if (groupIds.length === 0) return [];
+    const res = await this.call('DeleteGroups', 2, { groupsNames: [...groupIds] });
+    return (res.results as Record<string, unknown>[]).map((r) => ({ groupId: r.groupId as string, errorCode: r.errorCode as number }));
   }
 
   /** The log end offset of a partition (ListOffsets, timestamp -1 = latest). */

@@ -28,9 +28,17 @@ export function offsetsPartitionOf(groupId: string, partitions: number): number 
   return (h === INT_MIN ? 0 : Math.abs(h)) % partitions;
 }
 
+/** Where the probe records what it puts on the cluster (its groups, marker topics and group configs), for the run's clean-up. */
+export interface ProbeLedger {
+  group(id: string): void;
+  topic(name: string): void;
+  config(groupId: string, name: string): void;
+}
+
 export interface ProbeOptions {
   timeoutMs?: number;
   backoff?: { firstMs: number; maxMs: number };
+  ledger?: ProbeLedger;
 }
 
 const statusCodes = (res: Record<string, unknown>): number[] => (Array.isArray(res.status) ? (res.status as { statusCode: number }[]).map((s) => s.statusCode) : []);
@@ -59,7 +67,9 @@ export class CoordinatorProbe {
   groupOn(shard: number): string {
     for (let tries = 0; tries < 1_000_000; tries++) {
       const id = `${this.prefix}-probe${++this.probes}`;
-      if (offsetsPartitionOf(id, this.partitions) === shard) return id;
+      if (offsetsPartitionOf(id, this.partitions) !== shard) continue;
+      this.opts.ledger?.group(id);
+      return id;
     }
     throw new Error(`no probe group id found for __consumer_offsets partition ${shard} of ${this.partitions}`);
   }
@@ -141,6 +151,7 @@ export class CoordinatorProbe {
     if (names.length === 0) return;
     await this.topicsGone(names);
     const marker = { name: `${this.prefix}-marker${++this.markers}`, partitions: 1 };
+    this.opts.ledger?.topic(marker.name);
     for (const r of await this.peer.createTopics([marker])) {
       if (r.errorCode !== 0) throw new Error(`CreateTopics ${r.name} (marker): error ${r.errorCode} ${r.errorMessage ?? ''}`);
     }
@@ -157,6 +168,7 @@ export class CoordinatorProbe {
     const group = this.groupOn(this.shards[0]!);
     // between Kafka's default lower and upper bounds (5000 and 15000 ms) and never the default 5000
     const marker = String(5001 + (this.markers++ % 9998));
+    this.opts.ledger?.config(group, 'streams.heartbeat.interval.ms');
     const set = await this.peer.alterGroupConfigs([group], { 'streams.heartbeat.interval.ms': marker });
     if (set.errorCode !== 0) throw new Error(`IncrementalAlterConfigs on probe group ${group}: error ${set.errorCode} ${set.errorMessage ?? ''}`);
     const join = joinHeartbeat(group, 'probe', 'probe', []);

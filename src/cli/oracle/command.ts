@@ -7,11 +7,12 @@ import type { Scenario } from '../../core/scenario/types.ts';
 import { planOracle } from '../../core/oracle/plan.ts';
 import { compareWithKafka, type OracleResult } from '../../core/oracle/compare.ts';
 import { formatOracleResult } from '../../core/oracle/report.ts';
+import { DEFAULT_MAX_PARTITIONS, footprintNotice, partitionCapReason, planFootprint } from '../../core/oracle/footprint.ts';
 import { executePlan } from './execute.ts';
 import { runOnShard } from './shard.ts';
 
 export const ORACLE_USAGE = `  sgp oracle FILE (--engine shard | --engine broker | --bootstrap HOST:PORT) [--kafka 4.4.0] [--json]
-             [--time-scale N] [--margin MS]
+             [--time-scale N] [--margin MS] [--max-partitions N]
                                  run FILE on Kafka 4.4.0 and on the simulator; print both traces
                                  side by side with the first divergence (exit 1 when they differ).
                                  --engine shard runs Kafka's own group coordinator shard in process on the
@@ -21,7 +22,10 @@ export const ORACLE_USAGE = `  sgp oracle FILE (--engine shard | --engine broker
                                  can restart it for failover steps; --bootstrap uses a cluster you already run.
                                  --time-scale N shrinks the scenario's timeouts N times (default: the largest
                                  that keeps every timer --margin ms, default 1500, away from every step);
-                                 a scenario whose timing cannot be reproduced is refused with the reason`;
+                                 a scenario whose timing cannot be reproduced is refused with the reason.
+                                 On --bootstrap it first says what it will create (topics, groups, group
+                                 configs), refuses a run above --max-partitions N (default ${DEFAULT_MAX_PARTITIONS})
+                                 partitions, and removes everything it created when it ends, even on failure`;
 
 export interface OracleArgs {
   file: string;
@@ -32,6 +36,8 @@ export interface OracleArgs {
   json: boolean;
   timeScale?: number;
   marginMs?: number;
+  /** --max-partitions: the most partitions a --bootstrap run may create on the cluster. */
+  maxPartitions?: number;
 }
 
 export function parseOracleArgs(argv: readonly string[]): OracleArgs | string {
@@ -53,6 +59,10 @@ export function parseOracleArgs(argv: readonly string[]): OracleArgs | string {
       const m = /^(.+):(\d{1,5})$/.exec(v);
       if (!m) return `--bootstrap needs HOST:PORT (got "${v}")`;
       out.bootstrap = { host: m[1]!, port: Number(m[2]) };
+    } else if (a === '--max-partitions') {
+      const v = Number(argv[++i]);
+      if (!Number.isInteger(v) || v <= 0) return '--max-partitions needs a positive integer';
+      out.maxPartitions = v;
     } else if (a === '--time-scale' || a === '--margin') {
       const v = Number(argv[++i]);
       if (!Number.isFinite(v) || v <= 0 || (a === '--time-scale' && !Number.isInteger(v))) return `${a} needs a positive ${a === '--time-scale' ? 'integer' : 'number'}`;
@@ -94,6 +104,8 @@ export async function runOracle(
   scenario: Scenario,
   args: Omit<OracleArgs, 'file'>,
   shared?: { host: string; port: number; restart?: () => Promise<void>; configs?: Record<string, string> },
+  /** Told, before a --bootstrap run connects, what it will create on the cluster. */
+  notice?: (text: string) => void,
 ): Promise<OracleResult> {
   if (args.shard && !shared) return runOnShard(scenario, { file });
   const canRestart = args.broker || shared?.restart !== undefined;
@@ -114,6 +126,13 @@ export async function runOracle(
   };
   if (!planned.ok) return { ...base, refused: planned.reasons };
   const plan = planned.plan;
+  if (!shared && args.bootstrap) {
+    // a cluster the user runs: the run's footprint is bounded and told before anything is created
+    const footprint = planFootprint(plan);
+    const over = partitionCapReason(footprint, args.maxPartitions ?? DEFAULT_MAX_PARTITIONS);
+    if (over) return { ...base, refused: [over] };
+    notice?.(footprintNotice(footprint, base.kafka.bootstrap));
+  }
   let broker: BundledBroker | undefined;
   try {
     let target = shared ?? args.bootstrap!;

@@ -1,6 +1,7 @@
 // Runs an oracle plan on a real Kafka broker over TCP: sets the group configs, creates the topics, sends every
 // request as the simulator generated it, waits in real time for `advance` and `run`, restarts the broker for a
-// failover, and reads back what the broker wrote to __consumer_offsets for the group after each step.
+// failover, and reads back what the broker wrote to __consumer_offsets for the group after each step. Whatever the run
+// put on the broker is removed when it ends, on success and on failure (cleanup.ts).
 import { randomBytes } from 'node:crypto';
 import { decodeCoordinatorRecord } from '../../core/wire/coordinatorRecords.ts';
 import type { OraclePlan, PlannedRequest } from '../../core/oracle/plan.ts';
@@ -11,6 +12,7 @@ import type { KafkaStepResult } from '../../core/oracle/compare.ts';
 import { KafkaClient, OFFSETS_TOPIC } from '../kafka/client.ts';
 import { waitFor } from '../kafka/wait.ts';
 import { CoordinatorProbe, offsetsPartitionOf } from '../kafka/coordinatorProbe.ts';
+import { RunLedger, withCleanup } from './cleanup.ts';
 
 export interface ExecuteOptions {
   host: string;
@@ -35,6 +37,9 @@ export interface ExecuteResult {
   notes: string[];
 }
 
+/** The group resource of IncrementalAlterConfigs (ConfigResource.Type.GROUP). */
+const GROUP_RESOURCE = 32;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 function scaleBack(value: unknown, scale: number): unknown {
@@ -47,21 +52,12 @@ function scaleBack(value: unknown, scale: number): unknown {
   return out;
 }
 
-/** Runs the plan; throws on a transport failure or a broker that does not behave like one. Every connection it opened is closed, on success and on every error. */
+/**
+ * Runs the plan; throws on a transport failure or a broker that does not behave like one. Every connection it opened is
+ * closed, and everything the run created on the broker is removed (groups, topics, group configs), on success and on
+ * every error.
+ */
 export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promise<ExecuteResult> {
-  const opened: KafkaClient[] = [];
-  try {
-    return await runPlan(plan, opts, (c) => {
-      opened.push(c);
-      return c;
-    });
-  } finally {
-    for (const c of opened) c.close();
-  }
-}
-
-async function runPlan(plan: OraclePlan, opts: ExecuteOptions, track: (c: KafkaClient) => KafkaClient): Promise<ExecuteResult> {
-  const started = Date.now();
   const randomRunId = () => `sgp-${randomBytes(4).toString('hex')}`;
   // a run id whose topic names keep Kafka's HashSet order of the scenario's own (InternalTopicManager.configureTopics)
   const orderSets = hashOrderedTopicSets(planTopologies(plan));
@@ -71,7 +67,35 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, track: (c: KafkaC
     chosen === undefined
       ? ["topic order: no run id tried kept the Java HashSet order of the scenario's internal topic names, so where two are wrong Kafka may name another one than the playground"]
       : [];
+  const ledger = new RunLedger(runId);
   const names = new RunNames(runId);
+  const group = names.group(plan.scenario.groupId);
+  const opened: KafkaClient[] = [];
+  try {
+    return await withCleanup(
+      ledger,
+      () => connectToCoordinator(opts.host, opts.port, group),
+      () =>
+        runPlan(plan, opts, { runId, names, ledger, notes }, (c) => {
+          opened.push(c);
+          return c;
+        }),
+    );
+  } finally {
+    for (const c of opened) c.close();
+  }
+}
+
+interface RunScope {
+  runId: string;
+  names: RunNames;
+  ledger: RunLedger;
+  notes: string[];
+}
+
+async function runPlan(plan: OraclePlan, opts: ExecuteOptions, scope: RunScope, track: (c: KafkaClient) => KafkaClient): Promise<ExecuteResult> {
+  const started = Date.now();
+  const { runId, names, ledger, notes } = scope;
   const group = names.group(plan.scenario.groupId);
   const scale = plan.timeScale;
   const roundTrips: number[] = [];
@@ -80,6 +104,8 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, track: (c: KafkaC
   for (const g of planGroups(plan)) names.group(g);
 
   let client = track(await connectToCoordinator(opts.host, opts.port, group));
+  // from here on the run may leave something on the broker: its clean-up deletes every group it names
+  for (const g of names.groups) ledger.group(g);
   // changes are confirmed through the coordinator, on the client of the moment (a failover reconnects)
   const probe = new CoordinatorProbe(
     {
@@ -88,6 +114,7 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, track: (c: KafkaC
       alterGroupConfigs: (ids, configs) => client.alterGroupConfigs(ids, configs),
     },
     runId,
+    { ledger },
   );
   let offsetPartitions = 1;
   /** Next offset to read, per __consumer_offsets partition that holds one of this run's groups. */
@@ -108,12 +135,13 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, track: (c: KafkaC
   await watchGroups();
 
   // the scenario's group configs hold for every group it names (the simulator's are broker-wide)
+  for (const g of names.groups) for (const name of Object.keys(plan.groupConfigs)) ledger.config(g, name);
   const alter = await client.alterGroupConfigs(names.groups, plan.groupConfigs);
   if (alter.errorCode !== 0) throw new Error(`IncrementalAlterConfigs on group ${alter.groupId} failed (error ${alter.errorCode}: ${alter.errorMessage ?? ''})`);
   await coordinatorLoaded(client, group);
   await probe.groupConfigsApplied();
   const initialTopics = plan.scenario.topics.map((t) => ({ name: names.topic(t.name), partitions: t.partitions }));
-  await createTopics(client, initialTopics);
+  await createTopics(client, initialTopics, ledger);
   await probe.topicsVisible(initialTopics);
 
   const readRecords = async () => {
@@ -136,6 +164,8 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, track: (c: KafkaC
 
   const send = async (p: PlannedRequest) => {
     const request = names.outbound(p.api, p.request);
+    for (const g of names.groups) ledger.group(g);
+    if (p.api === 'IncrementalAlterConfigs') recordGroupConfigs(ledger, request);
     await watchGroups();
     const t0 = performance.now();
     const response = await (p.api === 'StreamsGroupHeartbeat' || p.api === 'StreamsGroupDescribe'
@@ -180,7 +210,7 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, track: (c: KafkaC
       case 'topics': {
         // Each change is confirmed through the coordinator's shards (CoordinatorProbe), never by sleeping.
         const created = s.create.map((t) => ({ name: names.topic(t.name), partitions: t.partitions }));
-        await createTopics(client, created);
+        await createTopics(client, created, ledger);
         const deleted = s.delete.map((t) => names.topic(t));
         if (deleted.length > 0) {
           for (const r of await client.deleteTopics(deleted)) if (r.errorCode !== 0) throw new Error(`DeleteTopics ${r.name}: error ${r.errorCode}`);
@@ -220,8 +250,18 @@ async function coordinatorLoaded(client: KafkaClient, group: string): Promise<vo
   });
 }
 
-async function createTopics(client: KafkaClient, topics: { name: string; partitions: number }[]): Promise<void> {
+/** The group configs an IncrementalAlterConfigs request of the scenario sets, recorded for the clean-up. */
+function recordGroupConfigs(ledger: RunLedger, request: Record<string, unknown>): void {
+  const objs = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object') : []);
+  for (const r of objs(request.resources)) {
+    if (r.resourceType !== GROUP_RESOURCE || typeof r.resourceName !== 'string') continue;
+    for (const c of objs(r.configs)) if (typeof c.name === 'string') ledger.config(r.resourceName, c.name);
+  }
+}
+
+async function createTopics(client: KafkaClient, topics: { name: string; partitions: number }[], ledger: RunLedger): Promise<void> {
   if (topics.length === 0) return;
+  for (const t of topics) ledger.topic(t.name);
   for (const r of await client.createTopics(topics)) {
     if (r.errorCode !== 0) throw new Error(`CreateTopics ${r.name}: error ${r.errorCode} ${r.errorMessage ?? ''}`);
   }

@@ -1,6 +1,7 @@
 // Runs one scenario under two coordinator variants (or protocol editions) and finds where they diverge.
 import type { Edition } from '../protocol/errors.ts';
 import { runScenario } from '../scenario/runner.ts';
+import type { BudgetStop, RunProbe } from '../scenario/budget.ts';
 import type { Scenario, Trace, TraceStep, Variant } from '../scenario/types.ts';
 
 export interface Side {
@@ -23,6 +24,8 @@ export interface Comparison {
   firstDivergence: number | null;
   /** Per step, what differs (empty when the step agrees). */
   differences: Difference[][];
+  /** The run budget's limit (wall time, heap, steps, timers) that stopped one of the runs, or null: the steps compared are those both ran. */
+  stopped: BudgetStop | null;
 }
 
 function isObj(v: unknown): v is Record<string, unknown> {
@@ -61,15 +64,20 @@ export function compareSteps(l: TraceStep, r: TraceStep): Difference[] {
   return out;
 }
 
-export function compareScenario(scenario: Scenario, left: Side, right: Side): Comparison {
+/**
+ * Runs both sides and compares them step by step. `probe` (the caller's clock and heap, read from the job's start) makes
+ * the two runs together honour the scenario's wall-time and heap budgets.
+ */
+export function compareScenario(scenario: Scenario, left: Side, right: Side, options: { probe?: RunProbe } = {}): Comparison {
   const full = (s: Side): Required<Side> => ({ variant: s.variant ?? scenario.variant, protocol: s.protocol ?? scenario.protocol });
   const l = full(left);
   const r = full(right);
-  const lt = runScenario({ ...scenario, ...l });
-  const rt = runScenario({ ...scenario, ...r });
+  const lt = runScenario({ ...scenario, ...l }, options);
+  // the probe's clock runs from the job's start: after a left run that spent the budget, the right one stops at its first step
+  const rt = runScenario({ ...scenario, ...r }, options);
   const differences = lt.steps.map((s, i) => (rt.steps[i] ? compareSteps(s, rt.steps[i]!) : []));
   const first = differences.findIndex((d) => d.length > 0);
-  return { left: { side: l, trace: lt }, right: { side: r, trace: rt }, firstDivergence: first === -1 ? null : first, differences };
+  return { left: { side: l, trace: lt }, right: { side: r, trace: rt }, firstDivergence: first === -1 ? null : first, differences, stopped: lt.stopped ?? rt.stopped ?? null };
 }
 
 /** A readable side-by-side summary for the CLI. */

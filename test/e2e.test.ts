@@ -80,7 +80,12 @@ function firstLoadGzip(dir: string): { kb: number; files: string[] } {
   return { kb: bytes / 1024, files: refs };
 }
 
-function bigScenario(members: number): string {
+/**
+ * `members` clients join, run until stable, then 20 heartbeats. With `endless`, 2,000 run steps of 1,000 s follow the
+ * joins instead (each capped at 20,000 heartbeats: 40 million in all) under raised step and timer budgets: no machine
+ * finishes that before the 60 s wall budget, so a test can cancel it in flight without racing the run's end.
+ */
+function bigScenario(members: number, endless = false): string {
   const clients: Record<string, unknown> = {};
   const steps: unknown[] = [];
   for (let i = 0; i < members; i++) {
@@ -88,15 +93,19 @@ function bigScenario(members: number): string {
     clients[a] = { profile: 'java', processId: `p${i}` };
     steps.push({ client: a, do: 'join' });
   }
-  steps.push({ run: { until: 'stable', maxMs: 120000 }, label: 'run until stable' });
-  for (let i = 0; i < 20; i++) steps.push({ client: `m${String(i).padStart(3, '0')}`, do: 'heartbeat' });
+  if (endless) for (let k = 0; k < 2000; k++) steps.push({ run: { ms: 1_000_000 } });
+  else {
+    steps.push({ run: { until: 'stable', maxMs: 120000 }, label: 'run until stable' });
+    for (let i = 0; i < 20; i++) steps.push({ client: `m${String(i).padStart(3, '0')}`, do: 'heartbeat' });
+  }
+  const budgets = endless ? { 'playground.run.max.steps': 2_000_000_000, 'playground.run.max.fired.timers': 2_000_000_000 } : {};
   return JSON.stringify(
     {
       format: 1,
       title: `${members} members`,
-      // no assignment interval: every join computes a new target, which keeps a run in flight long enough to cancel
-      // (the joins all come at time 0, and the interval now waits after an assignment made then)
-      config: { 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0 },
+      // no assignment interval: every join computes a new target (the joins all come at time 0, and the interval waits
+      // after an assignment made then)
+      config: { 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0, ...budgets },
       topics: [{ name: 'input', partitions: 200 }],
       topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['input'] }] },
       clients,
@@ -433,12 +442,14 @@ describe('playground e2e', { timeout: 180000 }, () => {
     const page = await newPage();
     await ready(page);
     const big = bigScenario(100);
-    // a run can be cancelled while it is in flight
-    await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), big);
+    // a run can be cancelled while it is in flight: one that cannot end before the wall budget, so the test never
+    // races the run's end (a 100-member run until stable ends in a few hundred ms on a quiet machine)
+    await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), bigScenario(100, true));
     await page.waitForSelector('[data-testid=cancel-run]', { timeout: 10000 });
     await page.click('[data-testid=cancel-run]');
     await page.waitForSelector('[data-testid=run-cancelled]');
-    // run it fully
+    // run the 100-member scenario fully (the text is replaced without its own scheduled run: runNow runs it once)
+    await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string, runDelay: number): void }).replaceText(t, 3_600_000), big);
     const t0 = Date.now();
     await page.evaluate(() => (window.__sgp.app as { runNow(): Promise<void> }).runNow());
     await settled(page);

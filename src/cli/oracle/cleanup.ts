@@ -3,6 +3,8 @@
 // members leave, its groups are deleted, its topics (with the internal topics the broker created for its groups) are
 // deleted and its group configs are removed, in that order. Only names that carry the run id are ever touched.
 
+import { HEARTBEAT_REQUEST_DEFAULTS } from '../../core/protocol/messages.ts';
+
 type Obj = Record<string, unknown>;
 
 /** The requests the clean-up sends: KafkaClient's, as a peer the tests can fake. */
@@ -74,6 +76,7 @@ export class RunLedger {
 /** A leave heartbeat (StreamsGroupHeartbeat v1) for a member still in a group. */
 function leaveRequest(groupId: string, memberId: string, instanceId: string | null): Obj {
   return {
+    ...HEARTBEAT_REQUEST_DEFAULTS,
     groupId,
     memberId,
     // -1 for every member, static ones too: -2 is a temporary leave that keeps a static member in the group until its
@@ -82,18 +85,6 @@ function leaveRequest(groupId: string, memberId: string, instanceId: string | nu
     memberEpoch: -1,
     endpointInformationEpoch: -1,
     instanceId,
-    rackId: null,
-    rebalanceTimeoutMs: -1,
-    topology: null,
-    activeTasks: null,
-    standbyTasks: null,
-    warmupTasks: null,
-    processId: null,
-    userEndpoint: null,
-    clientTags: null,
-    taskOffsets: null,
-    taskEndOffsets: null,
-    shutdownApplication: false,
   };
 }
 

@@ -5,34 +5,13 @@ import { blocks } from '../../src/ui/lib/markdown.ts';
 import { lessonNumber, parseIndex } from '../../src/ui/lib/examples.ts';
 import { labelLines } from '../../src/ui/lib/topology-layout.ts';
 import { heartbeatData, initialForm, parseTasksText } from '../../src/ui/lib/compose.ts';
-
-class MemStorage implements Storage {
-  private m = new Map<string, string>();
-  get length() {
-    return this.m.size;
-  }
-  clear() {
-    this.m.clear();
-  }
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, v);
-  }
-}
+import { MemoryStorage } from './memoryStorage.ts';
 
 const work = (text: string): Work => ({ text, selected: 0, branches: [], example: null });
 
 describe('Autosave', () => {
   it('never overwrites a newer revision saved by another tab', () => {
-    const storage = new MemStorage();
+    const storage = new MemoryStorage();
     const a = new Autosave(storage);
     const b = new Autosave(storage);
     a.adopt();
@@ -47,7 +26,7 @@ describe('Autosave', () => {
   });
 
   it('survives garbage in storage', () => {
-    const storage = new MemStorage();
+    const storage = new MemoryStorage();
     storage.setItem(STORAGE_KEY, '{not json');
     expect(new Autosave(storage).load()).toBeNull();
   });

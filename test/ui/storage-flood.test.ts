@@ -2,32 +2,7 @@
 // save that fails for space drops old branches (never the current work) when the user asks.
 import { describe, expect, it } from 'vitest';
 import { Autosave, MAX_LINK_BRANCHES, STORAGE_KEY, isQuotaError, markRunEnded, markRunStarted, runDidNotFinish, withLinkBranch, type Branch, type Work } from '../../src/ui/lib/autosave.ts';
-
-/** localStorage with a quota in characters, failing as browsers do (a DOMException named QuotaExceededError). */
-class QuotaStorage implements Storage {
-  private m = new Map<string, string>();
-  constructor(private readonly quota: number) {}
-  get length() {
-    return this.m.size;
-  }
-  clear() {
-    this.m.clear();
-  }
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    const used = [...this.m].reduce((n, [key, val]) => n + (key === k ? 0 : key.length + val.length), 0);
-    if (used + k.length + v.length > this.quota) throw new DOMException(`Setting the value of '${k}' exceeded the quota.`, 'QuotaExceededError');
-    this.m.set(k, v);
-  }
-}
+import { MemoryStorage } from './memoryStorage.ts';
 
 const TEN_K = 'x'.repeat(10_000);
 const branch = (name: string, createdAt: number, fromLink = false): Branch => ({ name, text: `${name} ${TEN_K}`, createdAt, ...(fromLink ? { fromLink } : {}) });
@@ -47,7 +22,7 @@ describe('branches kept from opened links', () => {
 
   it('six 10k-character links no longer make every later save fail', () => {
     // room for the work and about five 10k branches
-    const storage = new QuotaStorage(70_000);
+    const storage = new MemoryStorage(70_000);
     const autosave = new Autosave(storage);
     let work: Work = { text: 'first', selected: 0, branches: [], example: null };
     for (let i = 1; i <= 12; i++) {
@@ -60,7 +35,7 @@ describe('branches kept from opened links', () => {
 
 describe('a save that fails for space', () => {
   it('is reported as a quota failure, and dropping old branches (oldest first) saves the current work', () => {
-    const storage = new QuotaStorage(32_000);
+    const storage = new MemoryStorage(32_000);
     const autosave = new Autosave(storage);
     const work: Work = { text: `current ${'y'.repeat(5_000)}`, selected: 0, branches: [branch('b3', 3), branch('b1', 1), branch('b2', 2), branch('b4', 4)], example: null };
     const failed = autosave.save(work);
@@ -74,7 +49,7 @@ describe('a save that fails for space', () => {
   });
 
   it('never drops the current work: with every branch dropped and still no room, the save fails', () => {
-    const storage = new QuotaStorage(1_000);
+    const storage = new MemoryStorage(1_000);
     const autosave = new Autosave(storage);
     const work: Work = { text: 'z'.repeat(5_000), selected: 0, branches: [branch('b1', 1)], example: null };
     const r = autosave.saveDroppingOldBranches(work);
@@ -91,7 +66,7 @@ describe('a save that fails for space', () => {
 
 describe('a text whose run never finished', () => {
   it('is recognised on the next load (and only that text), so the page does not run it again by itself', () => {
-    const storage = new QuotaStorage(100_000);
+    const storage = new MemoryStorage(100_000);
     markRunStarted(storage, 'hostile');
     // the tab died here: the mark stays
     expect(runDidNotFinish(storage, 'hostile')).toBe(true);

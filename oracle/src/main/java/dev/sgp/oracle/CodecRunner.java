@@ -10,10 +10,6 @@ import org.apache.kafka.common.protocol.ObjectSerializationCache;
 import org.apache.kafka.coordinator.group.generated.CoordinatorRecordJsonConverters;
 import org.apache.kafka.coordinator.group.generated.CoordinatorRecordType;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -50,25 +46,7 @@ public final class CodecRunner {
     private CodecRunner() { }
 
     public static void main(String[] args) throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-        String line;
-        while ((line = in.readLine()) != null) {
-            if (line.isBlank()) continue;
-            ObjectNode result;
-            JsonNode input = null;
-            try {
-                input = JSON.readTree(line);
-                result = run(input);
-            } catch (Throwable e) {
-                result = JSON.createObjectNode();
-                result.put("error", describe(e));
-            }
-            if (input != null && input.has("id")) result.set("id", input.get("id"));
-            out.write(JSON.writeValueAsString(result));
-            out.newLine();
-        }
-        out.flush();
+        JsonLines.serve(CodecRunner::run, CodecRunner::describe, false);
     }
 
     private static String describe(Throwable e) {

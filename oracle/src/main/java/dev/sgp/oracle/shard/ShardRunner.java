@@ -4,16 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sgp.oracle.JsonLines;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.protocol.ApiMessage;
 import org.apache.kafka.common.protocol.MessageUtil;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -51,25 +47,7 @@ public final class ShardRunner {
 
     public static void main(String[] args) throws Exception {
         ShardRunner runner = new ShardRunner();
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-        String line;
-        while ((line = in.readLine()) != null) {
-            if (line.isBlank()) continue;
-            ObjectNode result;
-            JsonNode input = null;
-            try {
-                input = JSON.readTree(line);
-                result = runner.run(input);
-            } catch (Throwable e) {
-                result = JSON.createObjectNode();
-                result.put("error", e.getClass().getSimpleName() + ": " + e.getMessage());
-            }
-            if (input != null && input.has("id")) result.set("id", input.get("id"));
-            out.write(JSON.writeValueAsString(result));
-            out.newLine();
-            out.flush();
-        }
+        JsonLines.serve(runner::run, e -> e.getClass().getSimpleName() + ": " + e.getMessage(), true);
     }
 
     private ObjectNode run(JsonNode input) {

@@ -361,7 +361,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       statusDetail: `Streams group member ${shutdownRequester} encountered a fatal error and requested a shutdown for the entire application.`,
     });
   }
-  const rackTags = ctx.config.list('streams.rack.aware.assignment.tags');
+  const rackTags = ctx.config.list('group.streams.rack.aware.assignment.tags');
   if (rctx.version >= 1 && rackTags.length > 0) {
     const missing = rackTags.filter((k) => !reconciled.clientTags.some((t) => t.key === k));
     if (missing.length > 0) {

@@ -48,6 +48,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
 
   // 1. the group: a join creates it (a new in-memory group starts at epoch 1), anything else needs it
   let existing = ctx.groups.get(groupId);
+  // the coordinator's group map holds the group id (a streams group, or an empty classic group this join converts)
+  const groupIdInMap = existing !== undefined;
   if (existing?.classic) {
     // getOrCreateStreamsGroup: a join converts the empty (simple) classic group, whose tombstone goes first
     if (!isJoining) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
@@ -360,7 +362,9 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     }
     resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, replacedMemberId, configured, ctx.topics);
   }
-  if (groupExisted) resp.endpointInformationEpoch = endpointEpoch;
+  // groups.containsKey(groupId): true for a converted classic group too (its tombstone is not replayed yet), while the
+  // streams group object this join made is a new one
+  if (groupIdInMap) resp.endpointInformationEpoch = endpointEpoch;
 
   let topicsToCreate: { name: string; partitions: number; replicationFactor: number }[] | undefined;
   if (configured.problem) {

@@ -6,6 +6,8 @@ export interface ConfigDef {
   readonly type: 'int' | 'long' | 'string' | 'list';
   readonly min?: number;
   readonly max?: number;
+  /** A list whose entries must differ (ConfigDef.ValidList.anyNonDuplicateValues). */
+  readonly distinct?: boolean;
   readonly doc: string;
 }
 
@@ -59,7 +61,13 @@ export const CONFIG_DEFS: readonly ConfigDef[] = [
     doc: 'Simulator run budget: the most wall-clock time one run may take, in ms (measured by the CLI and the page, not the core).',
   },
   { name: 'playground.run.max.heap.mb', default: 2048, type: 'int', min: 1, doc: 'Simulator run budget: the most heap (MB) the process may use during a run, where the host can tell.' },
-  { name: 'streams.rack.aware.assignment.tags', default: '', type: 'list', doc: 'Client tag keys used for rack-aware standby placement ([4.4]); empty = off.' },
+  {
+    name: 'group.streams.rack.aware.assignment.tags',
+    default: '',
+    type: 'list',
+    distinct: true,
+    doc: 'Client tag keys used for rack-aware standby placement ([4.4], GroupCoordinatorConfig); empty = off. A group overrides it with streams.rack.aware.assignment.tags.',
+  },
 ];
 
 const DEFS_BY_NAME = new Map(CONFIG_DEFS.map((d) => [d.name, d]));
@@ -136,7 +144,12 @@ function coerce(def: ConfigDef, raw: unknown): number | string {
     if (def.max !== undefined && n > def.max) throw new ConfigError(def.name, `config "${def.name}" must be at most ${def.max}`);
     return n;
   }
-  if (Array.isArray(raw) && raw.every((x) => typeof x === 'string')) return raw.join(',');
-  if (typeof raw !== 'string') throw new ConfigError(def.name, `config "${def.name}" must be a string`);
-  return raw;
+  const text = Array.isArray(raw) && raw.every((x) => typeof x === 'string') ? raw.join(',') : raw;
+  if (typeof text !== 'string') throw new ConfigError(def.name, `config "${def.name}" must be a string`);
+  if (def.distinct && text.trim() !== '') {
+    const entries = text.split(',').map((s) => s.trim());
+    // GroupCoordinatorConfig: ValidList.anyNonDuplicateValues refuses a repeated entry at start-up
+    if (new Set(entries).size !== entries.length) throw new ConfigError(def.name, `config "${def.name}" must not contain duplicate values`);
+  }
+  return text;
 }

@@ -48,6 +48,11 @@ export interface Edition extends CoordinatorEdition {
   readonly recordSchemas: RecordSchemas;
   /** The RPCs the edition serves, by name: the shared group RPCs (src/core/broker/sharedRpcs.ts) and its own. */
   readonly rpcs: Readonly<Partial<Record<RpcName, RpcHandler>>>;
+  /**
+   * The RPCs whose handler answers a loading coordinator itself, after validating the request (the broker answers
+   * COORDINATOR_LOAD_IN_PROGRESS for the others before their handler runs).
+   */
+  readonly validatedBeforeLoad?: readonly RpcName[];
   /** The versions of the edition's own RPCs (the shared ones have the same versions in every edition), or null. */
   versions(api: RpcName, variant: Variant): [number, number] | null;
   /** The error message for an RPC the edition does not have. */

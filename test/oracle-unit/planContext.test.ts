@@ -57,9 +57,9 @@ describe('the request context sgp oracle sends', () => {
   });
 });
 
-describe('streams.rack.aware.assignment.tags', () => {
-  it('is set as the group config of that name (Kafka 4.4 has no broker config for it), not passed to the broker', () => {
-    const p = planned(scenario({ config: { 'streams.rack.aware.assignment.tags': 'zone' } }));
+describe('group.streams.rack.aware.assignment.tags', () => {
+  it('is set as the group config streams.rack.aware.assignment.tags it defaults (GroupMetadataManager.streamsGroupAssignmentConfigs), not passed to the broker', () => {
+    const p = planned(scenario({ config: { 'group.streams.rack.aware.assignment.tags': 'zone' } }));
     expect(p.groupConfigs['streams.rack.aware.assignment.tags']).toBe('zone');
     expect(p.brokerConfigs).toEqual({});
     expect(planned(scenario()).groupConfigs).not.toHaveProperty('streams.rack.aware.assignment.tags');

@@ -130,8 +130,9 @@ export class Broker implements BrokerView {
     }
     // the controller handles config changes; the group coordinator is not involved
     if (api === 'IncrementalAlterConfigs') return incrementalAlterConfigsRpc(this, data);
-    // a failover with loadMs: the new coordinator is still loading the partition
-    if (this.loadingUntil !== null)
+    // a failover with loadMs: the new coordinator is still loading the partition (an edition's validatedBeforeLoad
+    // RPCs check that themselves, after validating the request: runHeartbeat)
+    if (this.loadingUntil !== null && !this.options.edition.validatedBeforeLoad?.includes(api))
       return unavailableOutcome(
         this.options.edition,
         api,
@@ -180,8 +181,6 @@ export class Broker implements BrokerView {
    * without narration.
    */
   heartbeatRequest(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext): HeartbeatOutcome {
-    // the group coordinator service answers while the new coordinator loads the partition
-    if (this.loadingUntil !== null) return rejected(this.options.edition, 'service layer', 'COORDINATOR_LOAD_IN_PROGRESS', null, null);
     return this.runHeartbeat(version, req, client, true, false);
   }
 
@@ -205,6 +204,16 @@ export class Broker implements BrokerView {
     const invalid = validateHeartbeat(req, this.coordinator.rules, version);
     if (invalid)
       return rejected(edition, 'service layer', invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
+    // GroupCoordinatorService.streamsGroupHeartbeat validates the request first; only then does the runtime answer
+    // COORDINATOR_LOAD_IN_PROGRESS while the new coordinator loads the partition
+    if (this.loadingUntil !== null)
+      return rejected(
+        edition,
+        'service layer',
+        'COORDINATOR_LOAD_IN_PROGRESS',
+        null,
+        narrate ? `The new coordinator is still loading the partition (until ${this.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.` : null,
+      );
     const c = this.coordinator;
     const rctx = { clientId: client.clientId, clientHost: client.clientHost, version };
     const out = c.execute(() => streamsGroupHeartbeat(c.context(this.topics, quiet, req.groupId), rctx, req), errorHeartbeatResponse);

@@ -21,7 +21,7 @@ export const STREAMS_GROUP_CONFIGS: ReadonlyMap<string, GroupConfigDef> = new Ma
   ['streams.task.offset.interval.ms', { broker: 'group.streams.task.offset.interval.ms', type: 'int', atLeast: 1 }],
   ['streams.num.warmup.replicas', { broker: 'group.streams.num.warmup.replicas', type: 'int', atLeast: 0 }],
   ['streams.acceptable.recovery.lag', { broker: 'group.streams.acceptable.recovery.lag', type: 'long', atLeast: 0 }],
-  ['streams.rack.aware.assignment.tags', { broker: 'streams.rack.aware.assignment.tags', type: 'list' }],
+  ['streams.rack.aware.assignment.tags', { broker: 'group.streams.rack.aware.assignment.tags', type: 'list' }],
   ['streams.assignor.name', { broker: 'group.streams.assignors', type: 'string' }],
 ] as const);
 

@@ -9,7 +9,7 @@ function configsOf(config: Config): { list: KeyValue[]; map: ReadonlyMap<string,
   let c = cache.get(config);
   if (!c) {
     const list: KeyValue[] = [{ key: 'num.standby.replicas', value: String(config.int('group.streams.num.standby.replicas')) }];
-    const tags = config.list('streams.rack.aware.assignment.tags');
+    const tags = config.list('group.streams.rack.aware.assignment.tags');
     if (tags.length > 0) list.push({ key: 'rack.aware.assignment.tags', value: tags.join(',') });
     list.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     cache.set(config, (c = { list, map: new Map(list.map((kv) => [kv.key, kv.value])) }));

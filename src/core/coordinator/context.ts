@@ -36,8 +36,11 @@ export type Effect =
   | { kind: 'schedule'; task: TimerTask; at: number }
   | { kind: 'schedule-if-absent'; task: TimerTask; at: number }
   | { kind: 'cancel'; key: string }
-  /** Soft (in-memory) state change, applied to the group after its records were replayed. */
-  | { kind: 'soft'; groupId: string; apply: (g: StreamsGroup) => void };
+  /**
+   * Soft (in-memory) state change, applied to the group after its records were replayed. `plainField`: Kafka keeps
+   * it in a plain field of the group (no TimelineObject), so an exception later in the operation does not undo it.
+   */
+  | { kind: 'soft'; groupId: string; apply: (g: StreamsGroup) => void; plainField?: true };
 
 export interface OpResult<R> {
   response: R;
@@ -52,4 +55,27 @@ export interface OpResult<R> {
 /** A soft (in-memory) state change of one group (the change is passed in, not named: it is created per request). */
 export function softEffect(groupId: string, apply: (g: StreamsGroup) => void): Effect {
   return { kind: 'soft', groupId, apply };
+}
+
+/** A soft state change that Kafka makes in a plain field of the group: it survives a later exception (see FailedAfterEffects). */
+export function plainFieldEffect(groupId: string, apply: (g: StreamsGroup) => void): Effect {
+  return { kind: 'soft', groupId, apply, plainField: true };
+}
+
+/**
+ * An unexpected exception (UNKNOWN_SERVER_ERROR, no records) thrown after the operation already changed what Kafka
+ * does not roll back: the coordinator's timers (CoordinatorTimer schedules at once) and the plain fields of a group
+ * (the snapshot registry reverts only timeline structures). `effects` are those changes, applied despite the failure.
+ */
+export class FailedAfterEffects extends Error {
+  readonly effects: readonly Effect[];
+  constructor(message: string, effects: readonly Effect[]) {
+    super(message);
+    this.effects = effects;
+  }
+}
+
+/** The effects of an operation so far that a later exception does not undo (timers and plain-field soft state). */
+export function effectsSurvivingFailure(effects: readonly Effect[]): Effect[] {
+  return effects.filter((e) => e.kind !== 'soft' || e.plainField === true);
 }

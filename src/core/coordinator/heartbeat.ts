@@ -12,7 +12,7 @@ import { configureTopicsMemo } from '../topology/configureMemo.ts';
 import { computeMetadataHash } from '../topology/metadataHash.ts';
 import { throwIfTopologyUpdated } from '../topology/validate.ts';
 import type { Effect, OpContext, OpResult, RequestContext } from './context.ts';
-import { softEffect } from './context.ts';
+import { effectsSurvivingFailure, FailedAfterEffects, plainFieldEffect, softEffect } from './context.ts';
 import { newShippedGroup, type MemberTaskOffsets, type StreamsGroup } from './group.ts';
 import { streamsGroupLeave } from './leave.ts';
 import { accumulateReport } from './partialProgress.ts';
@@ -48,6 +48,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
 
   // 1. the group: a join creates it (a new in-memory group starts at epoch 1), anything else needs it
   let existing = ctx.groups.get(groupId);
+  // the coordinator's group map holds the group id (a streams group, or an empty classic group this join converts)
+  const groupIdInMap = existing !== undefined;
   if (existing?.classic) {
     // getOrCreateStreamsGroup: a join converts the empty (simple) classic group, whose tombstone goes first
     if (!isJoining) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
@@ -217,7 +219,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     updatedTaskOffsets = merged;
     // a group this join creates is a new object that the replay of its records replaces (getOrCreateStreamsGroup does
     // not store it): what is kept in its memory only, like these offsets, is gone after the heartbeat
-    if (groupExisted) effects.push(softEffect(groupId, (g) => g.setTaskOffsets(memberId, merged)));
+    // (StreamsGroup.taskOffsets is a plain map: a later exception does not undo it)
+    if (groupExisted) effects.push(plainFieldEffect(groupId, (g) => g.setTaskOffsets(memberId, merged)));
   }
 
   // 9. becoming ready (or ceasing to be) triggers a rebalance
@@ -319,7 +322,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   if (req.shutdownApplication) {
     shutdownRequester ??= memberId;
     // (on a group this join creates, only this response carries it: see the task offsets above)
-    if (groupExisted) effects.push(softEffect(groupId, (g) => (g.shutdownRequester ??= memberId)));
+    if (groupExisted) effects.push(plainFieldEffect(groupId, (g) => (g.shutdownRequester ??= memberId)));
   }
 
   // 19. response
@@ -343,10 +346,25 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   if (endpointChanged || (assignmentChanged && reconciled.userEndpoint !== null)) {
     endpointEpoch += 1;
     const e = endpointEpoch;
-    if (groupExisted) effects.push(softEffect(groupId, (g) => (g.endpointInformationEpoch = e)));
+    if (groupExisted) effects.push(plainFieldEffect(groupId, (g) => (g.endpointInformationEpoch = e)));
   }
-  if (endpointEpoch !== req.endpointInformationEpoch) resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, replacedMemberId, configured, ctx.topics);
-  if (groupExisted) resp.endpointInformationEpoch = endpointEpoch;
+  if (endpointEpoch !== req.endpointInformationEpoch) {
+    // [4.4] defect: EndpointToPartitionsManager.endpointToPartitions reads configuredTopology().subtopologies().get(),
+    // empty when configuring the topology failed (missing source topics, inconsistent internal topics, invalid
+    // topology): any member with an endpoint throws NoSuchElementException, answered UNKNOWN_SERVER_ERROR; nothing is
+    // written, but the timers and the plain fields set so far (endpoint information epoch included) stay
+    if (configured.subtopologies === null && anyEndpoint(group, reconciled, replacedMemberId)) {
+      const kept = effectsSurvivingFailure(effects);
+      // setMetadataRefreshDeadline (a plain field) named the epoch of the bump, which the group never reaches:
+      // hasMetadataExpired holds until the next bump
+      if (bump && groupExisted) kept.push(plainFieldEffect(groupId, (g) => (g.metadataRefreshRequested = true)));
+      throw new FailedAfterEffects('No value present', kept);
+    }
+    resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, replacedMemberId, configured, ctx.topics);
+  }
+  // groups.containsKey(groupId): true for a converted classic group too (its tombstone is not replayed yet), while the
+  // streams group object this join made is a new one
+  if (groupIdInMap) resp.endpointInformationEpoch = endpointEpoch;
 
   let topicsToCreate: { name: string; partitions: number; replicationFactor: number }[] | undefined;
   if (configured.problem) {
@@ -361,7 +379,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       statusDetail: `Streams group member ${shutdownRequester} encountered a fatal error and requested a shutdown for the entire application.`,
     });
   }
-  const rackTags = ctx.config.list('streams.rack.aware.assignment.tags');
+  const rackTags = ctx.config.list('group.streams.rack.aware.assignment.tags');
   if (rctx.version >= 1 && rackTags.length > 0) {
     const missing = rackTags.filter((k) => !reconciled.clientTags.some((t) => t.key === k));
     if (missing.length > 0) {
@@ -429,6 +447,14 @@ function clientTagsFrom(list: KeyValue[] | null): KeyValue[] | null {
     seen.add(t.key);
   }
   return [...list].map((t) => ({ key: t.key, value: t.value })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** StreamsGroup.buildEndpointToPartitions computes an entry for: the other members (not a replaced static member), then this one. */
+function anyEndpoint(group: StreamsGroup, updated: StreamsGroupMember, replacedMemberId: string | null): boolean {
+  if (updated.userEndpoint !== null) return true;
+  if (group.membersWithEndpoint === 0) return false;
+  for (const [id, m] of group.members) if (id !== updated.memberId && id !== replacedMemberId && m.userEndpoint !== null) return true;
+  return false;
 }
 
 function sameEndpoint(a: Endpoint | null, b: Endpoint | null): boolean {

@@ -9,7 +9,7 @@ import type { CoordinatorRecord } from '../log/records.ts';
 import type { TopicsImage } from '../model/topology.ts';
 import { ApiError, errorCode, type ErrorName } from '../protocol/errors.ts';
 import { requiredTopics } from '../topology/metadataHash.ts';
-import type { Effect, OpContext, OpResult } from './context.ts';
+import { FailedAfterEffects, type Effect, type OpContext, type OpResult } from './context.ts';
 import { fenceMember } from './leave.ts';
 import { replay } from './replay.ts';
 import type { Groups } from './groups.ts';
@@ -184,6 +184,8 @@ export class Coordinator {
     try {
       result = op();
     } catch (e) {
+      // what Kafka had already changed outside its snapshot registry stays changed
+      if (e instanceof FailedAfterEffects) this.applyEffects(e.effects);
       return this.failed(e, onError);
     }
     // the batch must fit the partition's maximum batch size

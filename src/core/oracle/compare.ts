@@ -68,6 +68,20 @@ export interface OracleResult {
   engine?: 'shard';
 }
 
+/**
+ * EndpointToPartitionsManager.endpointToPartitions walks a member's active tasks through Collectors.toUnmodifiableMap,
+ * whose iteration order the JVM draws at random per run (ImmutableCollections.SALT32L): the subtopologies' entries of
+ * activePartitions come in an order that changes from one broker start to the next.
+ */
+export const ACTIVE_PARTITIONS_NORMALISATION =
+  "partitionsByUserEndpoint activePartitions: compared in topic order (Kafka lists them per subtopology of an unmodifiable map whose iteration order the JVM randomises per run, EndpointToPartitionsManager.endpointToPartitions); standbyPartitions keep Kafka's order";
+
+const byTopic = (a: unknown, b: unknown): number => {
+  const x = String((a as Record<string, unknown>).topic);
+  const y = String((b as Record<string, unknown>).topic);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
 /** Normalisations both sides go through, each named in the output. */
 export const NORMALISATIONS = [
   'group id: the group runs on the broker as "<groupId>.<run>" and topics as "<run>.<topic>" (so runs never collide); names are mapped back everywhere, status details included',
@@ -80,6 +94,7 @@ export const NORMALISATIONS = [
   'StreamsGroupDescribe members: compared in member-id order (Kafka lists them in the iteration order of its TimelineHashMap, an implementation detail)',
   "ListGroups: Kafka's answer keeps only this run's groups (a shared broker also lists other runs' groups and the oracle's probe groups), and both sides' groups are compared in group-id order (Kafka lists each coordinator shard's groups in the iteration order of its TimelineHashMap, an implementation detail)",
   'DeleteGroups results: compared in group-id order (Kafka 4.4 answers the groups a pre-check refuses first, then deletes the rest in the iteration order of a HashSet of their ids, GroupCoordinatorService.updateResponseAndGetNonErrorGroupList; on a broker that order follows the run-scoped names)',
+  ACTIVE_PARTITIONS_NORMALISATION,
 ];
 
 /**
@@ -95,6 +110,7 @@ export const SHARD_NORMALISATIONS = [
   NORMALISATIONS[7]!,
   "ListGroups: both sides' groups are compared in group-id order (Kafka lists each coordinator shard's groups in the iteration order of its TimelineHashMap, an implementation detail)",
   NORMALISATIONS[9]!,
+  ACTIVE_PARTITIONS_NORMALISATION,
 ];
 
 /** A response with its per-group list (`key`) in group-id order (the ListGroups and DeleteGroups normalisations). */
@@ -127,7 +143,10 @@ function normaliseValue(value: unknown, hashes: Numbering, key = ''): unknown {
   if (Array.isArray(value)) {
     const items = value.map((v) => normaliseValue(v, hashes));
     // a described group's members, in member-id order
-    return key === 'members' && items.every((m) => m !== null && typeof m === 'object' && 'memberId' in m) ? items.sort(byMemberId) : items;
+    if (key === 'members' && items.every((m) => m !== null && typeof m === 'object' && 'memberId' in m)) return items.sort(byMemberId);
+    // an endpoint's active partitions, in topic order (ACTIVE_PARTITIONS_NORMALISATION)
+    if (key === 'activePartitions' && items.every((m) => m !== null && typeof m === 'object' && 'topic' in m)) return items.sort(byTopic);
+    return items;
   }
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};

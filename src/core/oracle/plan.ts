@@ -21,9 +21,10 @@ export const GROUP_CONFIG_OF: Record<string, { name: string; time: boolean }> = 
   'group.streams.task.offset.interval.ms': { name: 'streams.task.offset.interval.ms', time: true },
   'group.streams.num.warmup.replicas': { name: 'streams.num.warmup.replicas', time: false },
   'group.streams.acceptable.recovery.lag': { name: 'streams.acceptable.recovery.lag', time: false },
-  // Kafka 4.4 has no broker config for it (GroupCoordinatorConfig has none): only the group config GroupConfig
-  // streams.rack.aware.assignment.tags, set on every group, carries the simulator's broker-wide value
-  'streams.rack.aware.assignment.tags': { name: 'streams.rack.aware.assignment.tags', time: false },
+  // GroupCoordinatorConfig group.streams.rack.aware.assignment.tags is the default of the group config GroupConfig
+  // streams.rack.aware.assignment.tags (GroupMetadataManager.streamsGroupAssignmentConfigs): set on every group, it
+  // carries the scenario's broker-wide value without a broker restart
+  'group.streams.rack.aware.assignment.tags': { name: 'streams.rack.aware.assignment.tags', time: false },
 };
 
 /** Kafka 4.4 defaults of the configs above (the simulator's too). */

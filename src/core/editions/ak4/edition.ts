@@ -33,6 +33,8 @@ export const AK4: Edition = {
     StreamsGroupHeartbeat: (broker, version, data, client, quiet) => broker.heartbeat(version, data, client, quiet),
     StreamsGroupDescribe: (broker, version, data) => broker.describe(version, data),
   },
+  // GroupCoordinatorService.streamsGroupHeartbeat validates the request before the runtime sees the loading partition
+  validatedBeforeLoad: ['StreamsGroupHeartbeat'],
   versions(api, variant) {
     // a variant may add heartbeat versions (KAFKA-20870 options B-signal and D add v2)
     if (api === 'StreamsGroupHeartbeat') return [0, heartbeatMaxVersion(variant)];

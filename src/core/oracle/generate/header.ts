@@ -134,7 +134,7 @@ function configs(rng: Random, mode: GenerateMode): Json {
     maybe('offsets.retention.minutes', [undefined, undefined, 1, 3]);
     maybe('offsets.retention.check.interval.ms', [undefined, undefined, 30000, 60000]);
     maybe('group.streams.max.size', [undefined, undefined, undefined, 2, 3]);
-    maybe('streams.rack.aware.assignment.tags', [undefined, undefined, 'zone', 'zone,rack']);
+    maybe('group.streams.rack.aware.assignment.tags', [undefined, undefined, 'zone', 'zone,rack']);
     maybe('group.streams.min.session.timeout.ms', [undefined, undefined, undefined, 30000]);
     maybe('group.streams.max.assignment.interval.ms', [undefined, undefined, undefined, 5000]);
   }

@@ -78,7 +78,11 @@ final class ShardImage implements CoordinatorMetadataImage {
         return byName.isEmpty();
     }
 
-    /** What changed from one image to the next (created, changed and deleted topic ids). */
+    /**
+     * What changed from one image to the next (created, changed and deleted topic ids). Its image is the one before
+     * the change, as KRaft's MetadataDelta.image() is the image the delta applies to: GroupMetadataManager.onMetadataUpdate
+     * names a deleted topic by looking its id up there (in the new image it is gone).
+     */
     record Delta(ShardImage image, Collection<Uuid> createdTopicIds, Collection<Uuid> changedTopicIds, Set<Uuid> deletedTopicIds) implements CoordinatorMetadataDelta {
         static Delta between(ShardImage before, ShardImage after) {
             List<Uuid> created = new ArrayList<>();
@@ -96,7 +100,7 @@ final class ShardImage implements CoordinatorMetadataImage {
             // a created topic counts as changed too (KRaft's TopicsDelta lists new topics among the changed ones)
             List<Uuid> changedAll = new ArrayList<>(created);
             changedAll.addAll(changed);
-            return new Delta(after, created, changedAll, deleted);
+            return new Delta(before, created, changedAll, deleted);
         }
     }
 }

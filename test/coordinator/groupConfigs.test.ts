@@ -84,4 +84,79 @@ describe('IncrementalAlterConfigs on a GROUP resource', () => {
     // a blank name is a name
     expect(first(alter(h, [{ name: 'streams.num.standby.replicas', value: '1' }], false, ' ')).errorCode).toBe(0);
   });
+
+  it('every GroupConfig name is accepted for any group id (consumer.*, share.*, errors.*), stored, and leaves the streams group as it is', () => {
+    const h = new Harness();
+    const E = h.join('A', 'pA').res.memberEpoch as number;
+    expect(first(alter(h, [{ name: 'consumer.session.timeout.ms', value: '50000' }], false, 'g')).errorCode).toBe(0);
+    expect(
+      first(
+        alter(
+          h,
+          [
+            { name: 'share.isolation.level', value: 'read_committed' },
+            { name: 'errors.deadletterqueue.copy.record.enable', value: 'TRUE' },
+          ],
+          false,
+          'g',
+        ),
+      ).errorCode,
+    ).toBe(0);
+    expect([...h.broker.groupConfigs.get('g')!.keys()]).toEqual(['consumer.session.timeout.ms', 'share.isolation.level', 'errors.deadletterqueue.copy.record.enable']);
+    // no streams config changed: the session keeps the broker's timeout
+    h.beat('A', E);
+    expect(h.sessionDeadline('A')).toBe(45000);
+  });
+
+  it("GroupConfig.validate's order: names (HashMap order), then ConfigDef.parse (CONFIG_DEF order), then validateValues (Kafka's order); a DELETE of an unknown name is no error", () => {
+    const h = new Harness();
+    const cases: [Change[], string][] = [
+      // ConfigurationControlManager: DELETE only removes the name; the standby bound is what fails
+      [
+        [
+          { name: 'streams.bogus.config', configOperation: 1 },
+          { name: 'streams.num.standby.replicas', value: '3' },
+        ],
+        'streams.num.standby.replicas must be less than or equal to 2',
+      ],
+      // validateNames walks the controller's HashMap of the configs: alpha.bogus comes first there
+      [
+        [
+          { name: 'zeta.bogus', value: '1' },
+          { name: 'alpha.bogus', value: '1' },
+        ],
+        'Unknown group config name: alpha.bogus',
+      ],
+      // an unknown name has no LIST type (ConfigurationControlManager.incrementalAlterConfigResource)
+      [[{ name: 'streams.bogus', configOperation: 2, value: 'x' }], "Can't APPEND to key streams.bogus because its type is not LIST."],
+      // ConfigDef.parse in CONFIG_DEF order: consumer.session.timeout.ms is defined before streams.num.standby.replicas
+      [
+        [
+          { name: 'streams.num.standby.replicas', value: 'x' },
+          { name: 'consumer.session.timeout.ms', value: 'y' },
+        ],
+        'Invalid value y for configuration consumer.session.timeout.ms: Not a number of type INT',
+      ],
+      // validateValues checks the share bounds before the streams ones
+      [
+        [
+          { name: 'streams.num.standby.replicas', value: '3' },
+          { name: 'share.delivery.count.limit', value: '11' },
+        ],
+        'share.delivery.count.limit must be in the range 2 to 10 inclusive.',
+      ],
+      [[{ name: 'consumer.session.timeout.ms', value: '1000' }], 'consumer.session.timeout.ms must be in the range 45000 to 60000 inclusive.'],
+      [[{ name: 'streams.task.offset.interval.ms', value: '1' }], 'streams.task.offset.interval.ms must be greater than or equal to 15000'],
+      [[{ name: 'streams.num.warmup.replicas', value: '21' }], 'streams.num.warmup.replicas must be less than or equal to 20'],
+      [[{ name: 'share.isolation.level', value: 'bogus' }], 'Invalid value bogus for configuration share.isolation.level: String must be one of: read_committed, read_uncommitted'],
+      [[{ name: 'consumer.assignor.offload.enable', value: 'yes' }], 'Invalid value yes for configuration consumer.assignor.offload.enable: Expected value to be either true or false'],
+      [
+        [{ name: 'share.auto.offset.reset', value: 'by_duration:-PT1H' }],
+        "Invalid value by_duration:-PT1H for configuration share.auto.offset.reset: Invalid value `by_duration:-PT1H` for configuration share.auto.offset.reset. The value must be either 'earliest', 'latest' or of the format 'by_duration:<PnDTnHnMn.nS>'.",
+      ],
+      [[{ name: 'errors.deadletterqueue.topic.name', value: '__x' }], "errors.deadletterqueue.topic.name: DLQ topic name must not start with '__'"],
+    ];
+    for (const [configs, text] of cases) expect(first(alter(h, configs))).toMatchObject({ errorCode: 40, errorMessage: text });
+    expect(first(alter(h, [{ name: 'share.auto.offset.reset', value: 'by_duration:PT1H' }])).errorCode).toBe(0);
+  });
 });

@@ -209,7 +209,14 @@ describe('OffsetCommit validation for a streams group', () => {
     const value = out.batch!.records[0]!.value!;
     expect(value.expireTimestamp).toBeTypeOf('number');
     expect(value).not.toHaveProperty('topicId');
+    // GroupCoordinatorRecordHelpers.newOffsetCommitRecord writes it as OffsetCommitValue v1, which has no LeaderEpoch
+    expect(value).not.toHaveProperty('leaderEpoch');
     expect(kafkaValueVersion('OffsetCommit', value)).toBe(1);
+    const wire = encodeCoordinatorRecord('OffsetCommit', out.batch!.records[0]!.key, value);
+    expect(decodeCoordinatorRecord(wire.key, wire.value)).toMatchObject({ valueVersion: 1, value });
+    // the replayed offset has no epoch (OffsetAndMetadata.fromRecord: v1's LeaderEpoch is its default, -1)
+    const fetched = b.send('OffsetFetch', 9, { groups: [{ groupId: 'admin', topics: null }] }, CLIENT).response as { groups: { topics: { partitions: { committedLeaderEpoch: number }[] }[] }[] };
+    expect(fetched.groups[0]!.topics[0]!.partitions[0]!.committedLeaderEpoch).toBe(-1);
   });
 
   it('OffsetCommit is coordinator record type 1 with key {group, topic, partition}', () => {

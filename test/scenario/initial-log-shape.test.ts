@@ -87,6 +87,22 @@ describe('initialLog records have the shape of Kafka 4.4.0 record schemas', () =
     }
   }
 
+  it('an OffsetCommit value with expireTimestamp is value v1 (GroupCoordinatorRecordHelpers.offsetCommitValueVersion): a leaderEpoch or topicId in it is refused', async () => {
+    const commit = (value: Record<string, unknown>) =>
+      mutated((l) => {
+        l.push({ type: 'OffsetCommit', key: { group: 'admin', topic: 'in0', partition: 0 }, value });
+      });
+    const v1 = { offset: 5, metadata: '', commitTimestamp: 0, expireTimestamp: 60000 };
+    expect((await cli(['check', 'f.json'], { 'f.json': commit(v1) }, runScenario)).code).toBe(0);
+    expect((await cli(['check', 'f.json'], { 'f.json': commit({ offset: 5, leaderEpoch: 2, metadata: '', commitTimestamp: 0 }) }, runScenario)).code).toBe(0);
+    const at = `$.initialLog[${EXAMPLE.initialLog.length}].value`;
+    for (const field of ['leaderEpoch', 'topicId']) {
+      const r = await cli(['check', 'f.json'], { 'f.json': commit({ ...v1, [field]: field === 'topicId' ? 'AAAAAAAAAAAAAAAAAAAAAQ' : -1 }) }, runScenario);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${at}.${field}: an OffsetCommit value with expireTimestamp is value version 1, which has no ${field}`);
+    }
+  });
+
   it('the unmutated example, and a record with a field the schema does not declare, load as before', async () => {
     expect((await cli(['check', 'f.json'], { 'f.json': JSON.stringify(EXAMPLE) }, runScenario)).code).toBe(0);
     expect(recordShapeProblem(KAFKA_RECORD_SCHEMAS, 'StreamsGroupTargetAssignmentMetadata', { groupId: 'g' }, { assignmentEpoch: 1, extra: 1 })).toBeNull();

@@ -22,6 +22,9 @@ import { ALL_GROUP_OPERATIONS } from '../coordinator/describe.ts';
 import { AUTHORIZED_OPERATIONS_OMITTED } from '../protocol/messages.ts';
 import { clusterTopicIds, topicIdInCluster, topicNameOfId, ZERO_UUID } from '../offsets/topicIds.ts';
 import { topicIdOf } from '../util/uuid.ts';
+import { addTopicPartitions, mergeTopicAnswers } from '../offsets/topicAnswers.ts';
+
+const byName = (t: { name: string }): string => t.name;
 
 function outcome(request: unknown, response: unknown, errorName: ErrorName | 'NONE', narration: string[], batch: RpcOutcome['batch'] = null): RpcOutcome {
   return {
@@ -42,7 +45,9 @@ export function listGroupsRpc(broker: BrokerView, version: number, data: Record<
   const full = listGroups(broker.coordinator.groups, req);
   // ListGroupsResponse: GroupState is a v4+ field, GroupType v5+ (both ignorable: older versions are written without them)
   const groups = full.groups.map(({ groupState, groupType, ...g }) => ({ ...g, ...(version >= 4 ? { groupState } : {}), ...(version >= 5 ? { groupType } : {}) }));
-  const response = { ...full, groups };
+  // ListGroupsResponse: ThrottleTimeMs is a v1+ field
+  const { throttleTimeMs, ...rest } = full;
+  const response = { ...(version >= 1 ? { throttleTimeMs } : {}), ...rest, groups };
   const filters = [req.statesFilter.length > 0 ? `states ${req.statesFilter.join(', ')}` : '', req.typesFilter.length > 0 ? `types ${req.typesFilter.join(', ')}` : ''].filter((s) => s);
   return outcome(req, response, 'NONE', [
     `ListGroups${filters.length > 0 ? ` (${filters.join('; ')})` : ''}: ${response.groups.length} group(s). It reads the coordinator's groups and writes nothing.`,
@@ -171,13 +176,6 @@ export function offsetFetchRpc(broker: BrokerView, version: number, data: Record
   return outcome(offsetFetchRequestJson(req, version), offsetFetchResponseJson(groups, version), errorName, narration);
 }
 
-/** Adds partitions to the topic of that name in a per-topic answer, or a new topic at the end (Kafka's response builders). */
-function addPartitionsByName(topics: OffsetDeleteResponse['topics'], name: string, partitions: OffsetDeleteResponse['topics'][number]['partitions']): void {
-  const same = topics.find((t) => t.name === name);
-  if (same) for (const p of partitions) same.partitions.push(p);
-  else topics.push({ name, partitions: [...partitions] });
-}
-
 /** OffsetDelete v0: one group; the whole request fails on a group error, otherwise per partition. */
 export function offsetDeleteRpc(broker: BrokerView, data: Record<string, unknown>): RpcOutcome {
   const req = normalizeOffsetDeleteRequest(data);
@@ -195,11 +193,8 @@ export function offsetDeleteRpc(broker: BrokerView, data: Record<string, unknown
     const ok = t.partitions.filter(exists);
     const bad = t.partitions.filter((p) => !exists(p));
     if (bad.length > 0) {
-      addPartitionsByName(
-        rejected,
-        t.name,
-        bad.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknown })),
-      );
+      // OffsetDeleteResponse.Builder.addPartition: one entry per topic name
+      addTopicPartitions(rejected, byName, { name: t.name, partitions: bad.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknown })) });
       for (const p of bad) badPartitions.push(`${t.name}-${p.partitionIndex}`);
     }
     if (ok.length > 0) known.topics.push({ ...t, partitions: ok });
@@ -214,11 +209,11 @@ export function offsetDeleteRpc(broker: BrokerView, data: Record<string, unknown
     () => deleteOffsets(c.context(broker.topics), known, edition, (g, topic) => c.hooks.isSubscribedToTopic(g, topic)),
     (code) => ({ errorCode: code, throttleTimeMs: 0, topics: [] }),
   );
-  // OffsetDeleteResponse.Builder.merge: a group-level error replaces the whole answer; else the coordinator's
-  // partitions join their topic's entry, or follow as new topics
+  // OffsetDeleteResponse.Builder.merge: a group-level error replaces the whole answer; the coordinator's answer is
+  // taken as it is when KafkaApis answered nothing itself (a topic named twice stays twice), else each of its topics
+  // joins the first entry of its name, or follows as a new topic
   const merged: OffsetDeleteResponse =
-    coordinator.response.errorCode !== 0 ? coordinator.response : { ...coordinator.response, topics: rejected.map((t) => ({ ...t, partitions: [...t.partitions] })) };
-  if (coordinator.response.errorCode === 0) for (const t of coordinator.response.topics) addPartitionsByName(merged.topics, t.name, t.partitions);
+    coordinator.response.errorCode !== 0 ? coordinator.response : { ...coordinator.response, topics: mergeTopicAnswers(rejected, coordinator.response.topics, byName) };
   const out = { ...coordinator, response: merged };
   if (badPartitions.length > 0 && coordinator.response.errorCode === 0)
     out.narration = [`KafkaApis answers UNKNOWN_TOPIC_OR_PARTITION for ${badPartitions.join(', ')}: no such partition in the cluster.`, ...out.narration];

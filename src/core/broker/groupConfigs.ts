@@ -2,17 +2,23 @@
 // broker's group.streams.* configs, validated as Kafka's GroupConfig.validate does. They live in the cluster metadata,
 // not in __consumer_offsets, so a coordinator failover keeps them.
 import { Config } from '../config.ts';
+import { hashMapOrder, stringHashCode } from '../util/java.ts';
 
 interface GroupConfigDef {
-  /** The broker config it overrides for this group (GroupConfig's mapping). */
-  readonly broker: string;
-  readonly type: 'int' | 'long' | 'list' | 'string';
+  /** The broker config a streams group config overrides for its group (GroupConfig's mapping); other groups' configs have none here. */
+  readonly broker?: string;
+  /** ConfigDef.Type. */
+  readonly type: 'int' | 'long' | 'list' | 'string' | 'boolean';
   /** ConfigDef Range.atLeast. */
   readonly atLeast?: number;
+  /** ConfigDef.ValidString.in. */
+  readonly oneOf?: readonly string[];
+  /** Another ConfigDef validator: the problem with a value, or null. */
+  readonly check?: (value: string) => string | null;
 }
 
-/** The streams group configs of Kafka 4.4 (GroupConfig), by name. */
-export const STREAMS_GROUP_CONFIGS: ReadonlyMap<string, GroupConfigDef> = new Map([
+/** The streams group configs of Kafka 4.4 (GroupConfig), by name: the ones the simulator applies to a streams group. */
+export const STREAMS_GROUP_CONFIGS: ReadonlyMap<string, GroupConfigDef> = new Map<string, GroupConfigDef>([
   ['streams.session.timeout.ms', { broker: 'group.streams.session.timeout.ms', type: 'int', atLeast: 1 }],
   ['streams.heartbeat.interval.ms', { broker: 'group.streams.heartbeat.interval.ms', type: 'int', atLeast: 1 }],
   ['streams.num.standby.replicas', { broker: 'group.streams.num.standby.replicas', type: 'int', atLeast: 0 }],
@@ -20,10 +26,72 @@ export const STREAMS_GROUP_CONFIGS: ReadonlyMap<string, GroupConfigDef> = new Ma
   ['streams.assignment.interval.ms', { broker: 'group.streams.assignment.interval.ms', type: 'int', atLeast: 0 }],
   ['streams.task.offset.interval.ms', { broker: 'group.streams.task.offset.interval.ms', type: 'int', atLeast: 1 }],
   ['streams.num.warmup.replicas', { broker: 'group.streams.num.warmup.replicas', type: 'int', atLeast: 0 }],
-  ['streams.acceptable.recovery.lag', { broker: 'group.streams.acceptable.recovery.lag', type: 'long', atLeast: 0 }],
   ['streams.rack.aware.assignment.tags', { broker: 'group.streams.rack.aware.assignment.tags', type: 'list' }],
+  ['streams.acceptable.recovery.lag', { broker: 'group.streams.acceptable.recovery.lag', type: 'long', atLeast: 0 }],
   ['streams.assignor.name', { broker: 'group.streams.assignors', type: 'string' }],
-] as const);
+]);
+
+/** Java's Duration.parse form (PnDTnHnMn.nS, each part optionally signed): whether the text is one, and its sign. */
+const ISO_DURATION = /^([-+]?)P(?:([-+]?\d+)D)?(?:T(?:([-+]?\d+)H)?(?:([-+]?\d+)M)?(?:([-+]?\d+)(?:[.,]\d{0,9})?S)?)?$/i;
+
+/** ShareGroupAutoOffsetResetStrategy.Validator: earliest, latest or by_duration:<non-negative ISO-8601 duration>. */
+function shareAutoOffsetReset(value: string): string | null {
+  const v = value.toLowerCase();
+  if (v === 'earliest' || v === 'latest') return null;
+  const m = v.startsWith('by_duration:') ? ISO_DURATION.exec(value.slice('by_duration:'.length)) : null;
+  const negative = m !== null && (m[1] === '-' || [m[2], m[3], m[4], m[5]].some((x) => x !== undefined && Number(x) < 0));
+  const empty = m !== null && m.slice(2).every((x) => x === undefined);
+  if (m !== null && !negative && !empty) return null;
+  return `Invalid value \`${value}\` for configuration share.auto.offset.reset. The value must be either 'earliest', 'latest' or of the format 'by_duration:<PnDTnHnMn.nS>'.`;
+}
+
+/**
+ * Every group config of Kafka 4.4 (GroupConfig.CONFIG_DEF), in its definition order (ConfigDef.parse checks them in
+ * this order). Any group id takes any of them: a consumer or share group's configs are stored for a streams group too.
+ */
+export const GROUP_CONFIGS: ReadonlyMap<string, GroupConfigDef> = new Map<string, GroupConfigDef>([
+  ['consumer.session.timeout.ms', { type: 'int', atLeast: 1 }],
+  ['consumer.heartbeat.interval.ms', { type: 'int', atLeast: 1 }],
+  ['consumer.assignment.interval.ms', { type: 'int', atLeast: 0 }],
+  ['consumer.assignor.offload.enable', { type: 'boolean' }],
+  ['share.session.timeout.ms', { type: 'int', atLeast: 1 }],
+  ['share.heartbeat.interval.ms', { type: 'int', atLeast: 1 }],
+  ['share.record.lock.duration.ms', { type: 'int', atLeast: 1000 }],
+  ['share.delivery.count.limit', { type: 'int', atLeast: 2 }],
+  ['share.partition.max.record.locks', { type: 'int', atLeast: 100 }],
+  ['share.auto.offset.reset', { type: 'string', check: shareAutoOffsetReset }],
+  ['share.isolation.level', { type: 'string', oneOf: ['read_committed', 'read_uncommitted'] }],
+  ['share.renew.acknowledge.enable', { type: 'boolean' }],
+  ['share.assignment.interval.ms', { type: 'int', atLeast: 0 }],
+  ['share.assignor.offload.enable', { type: 'boolean' }],
+  ...[...STREAMS_GROUP_CONFIGS].slice(0, 5),
+  ['streams.assignor.offload.enable', { type: 'boolean' }],
+  ...[...STREAMS_GROUP_CONFIGS].slice(5),
+  ['errors.deadletterqueue.topic.name', { type: 'string' }],
+  ['errors.deadletterqueue.copy.record.enable', { type: 'boolean' }],
+]);
+
+/**
+ * The broker bounds GroupConfig.validateValues checks the consumer and share group configs against, and the streams
+ * ones the simulator has no broker config for: Kafka 4.4's defaults (GroupCoordinatorConfig, ShareGroupConfig).
+ */
+const KAFKA_DEFAULT_BOUNDS = {
+  consumerHeartbeat: [5000, 15000],
+  consumerSession: [45000, 60000],
+  consumerAssignmentInterval: [0, 15000],
+  consumerSessionDefault: 45000,
+  consumerHeartbeatDefault: 5000,
+  shareHeartbeat: [5000, 15000],
+  shareSession: [45000, 60000],
+  shareRecordLockDuration: [15000, 60000],
+  shareDeliveryCountLimit: [2, 10],
+  sharePartitionMaxRecordLocks: [100, 4000],
+  shareAssignmentInterval: [0, 15000],
+  shareSessionDefault: 45000,
+  shareHeartbeatDefault: 5000,
+  streamsMinTaskOffsetInterval: 15000,
+  streamsMaxWarmupReplicas: 20,
+} as const;
 
 /** AlterConfigOp.OpType. */
 export const CONFIG_OPS = ['SET', 'DELETE', 'APPEND', 'SUBTRACT'] as const;
@@ -35,22 +103,33 @@ export class InvalidGroupResource extends Error {}
 
 const INT = /^[+-]?\d+$/;
 
-function parseValue(name: string, def: GroupConfigDef, value: string): number | string {
+/** ConfigDef.parseType then the config's validator: the parsed value, or an InvalidConfig with ConfigException's message. */
+function parseValue(name: string, def: GroupConfigDef, raw: string): number | string | boolean | string[] {
+  const invalid = (why: string) => new InvalidConfig(`Invalid value ${raw} for configuration ${name}: ${why}`);
+  const value = raw.trim();
   if (def.type === 'int' || def.type === 'long') {
-    const n = Number(value.trim());
+    const n = Number(value);
     const max = def.type === 'int' ? 2147483647 : Number.MAX_SAFE_INTEGER;
-    if (!INT.test(value.trim()) || Math.abs(n) > max) throw new InvalidConfig(`Invalid value ${value} for configuration ${name}: Not a number of type ${def.type.toUpperCase()}`);
-    if (def.atLeast !== undefined && n < def.atLeast) throw new InvalidConfig(`Invalid value ${value} for configuration ${name}: Value must be at least ${def.atLeast}`);
+    if (!INT.test(value) || Math.abs(n) > max) throw invalid(`Not a number of type ${def.type.toUpperCase()}`);
+    if (def.atLeast !== undefined && n < def.atLeast) throw invalid(`Value must be at least ${def.atLeast}`);
     return n;
   }
+  if (def.type === 'boolean') {
+    if (value.toLowerCase() !== 'true' && value.toLowerCase() !== 'false') throw invalid('Expected value to be either true or false');
+    return value.toLowerCase() === 'true';
+  }
+  if (def.type === 'list') return listOf(value);
+  if (def.oneOf && !def.oneOf.includes(value)) throw invalid(`String must be one of: ${def.oneOf.join(', ')}`);
+  const problem = def.check?.(value) ?? null;
+  if (problem !== null) throw invalid(problem);
   return value;
 }
 
-const listOf = (v: string): string[] => (v.trim() === '' ? [] : v.split(',').map((s) => s.trim()));
+const listOf = (v: string): string[] => (v.trim() === '' ? [] : v.trim().split(/\s*,\s*/));
 
 /**
- * ConfigAdminManager.prepareIncrementalConfigs then GroupConfig.validate: the group's whole new config, or an
- * InvalidConfig with Kafka's message.
+ * ConfigurationControlManager.incrementalAlterConfigResource (the controller alters GROUP resources) then
+ * ControllerConfigurationValidator.validate: the group's whole new config, or an InvalidConfig with Kafka's message.
  */
 export function alterGroupConfigs(
   current: ReadonlyMap<string, string>,
@@ -59,60 +138,93 @@ export function alterGroupConfigs(
   groupName: string,
 ): Map<string, string> {
   const next = new Map(current);
-  let unknown: string | null = null;
   for (const op of ops) {
-    const def = STREAMS_GROUP_CONFIGS.get(op.name);
+    const def = GROUP_CONFIGS.get(op.name);
     const kind = CONFIG_OPS[op.configOperation];
-    if (!def && (kind === 'APPEND' || kind === 'SUBTRACT')) throw new InvalidConfig(`Unknown group config name: ${op.name}`);
     if (kind === undefined) throw new InvalidConfig(`Unknown config operation ${op.configOperation}`);
-    if (!def) {
-      // GroupConfig.validate finds an unknown name, after the resource name is checked
-      unknown ??= op.name;
+    // only a LIST config (ConfigDef.Type.LIST) can be appended to or subtracted from; an unknown name has no type
+    if ((kind === 'APPEND' || kind === 'SUBTRACT') && def?.type !== 'list') throw new InvalidConfig(`Can't ${kind} to key ${op.name} because its type is not LIST.`);
+    // a DELETE only removes the name, so deleting an unknown name is no error
+    if (kind === 'DELETE') {
+      next.delete(op.name);
       continue;
     }
-    // ConfigurationControlManager.incrementalAlterConfigResource (the controller alters GROUP resources): only a LIST
-    // config can be appended to or subtracted from
-    if ((kind === 'APPEND' || kind === 'SUBTRACT') && def.type !== 'list') throw new InvalidConfig(`Can't ${kind} to key ${op.name} because its type is not LIST.`);
-    if (kind === 'DELETE') next.delete(op.name);
-    else if (kind === 'SET') next.set(op.name, op.value ?? '');
-    else {
-      const have = listOf(next.get(op.name) ?? broker.str(def.broker));
-      const given = listOf(op.value ?? '');
-      next.set(op.name, (kind === 'APPEND' ? [...have, ...given.filter((x) => !have.includes(x))] : have.filter((x) => !given.includes(x))).join(','));
+    if (kind === 'SET') {
+      // a name set again keeps its place in the map
+      next.set(op.name, op.value ?? '');
+      continue;
     }
+    const have = listOf(next.get(op.name) ?? (def?.broker !== undefined ? broker.str(def.broker) : ''));
+    const given = listOf(op.value ?? '');
+    next.set(op.name, (kind === 'APPEND' ? [...have, ...given.filter((x) => !have.includes(x))] : have.filter((x) => !given.includes(x))).join(','));
   }
-  // ControllerConfigurationValidator.validate (GROUP): validateGroupName, then GroupConfig.validate
+  // ControllerConfigurationValidator.validate (GROUP): validateGroupName, then GroupConfig.validate on the whole map
   if (groupName === '') throw new InvalidGroupResource('Default group resources are not allowed.');
-  if (unknown !== null) throw new InvalidConfig(`Unknown group config name: ${unknown}`);
   validateGroupConfig(next, broker);
   return next;
 }
 
+/**
+ * GroupConfig.validate: validateNames (the first unknown name in the iteration order of the controller's HashMap of
+ * the configs), validateNoDuplicateRackAwareAssignmentTags, ConfigDef.parse (each given config in CONFIG_DEF order:
+ * its type and validator), then validateValues (the broker bounds, in Kafka's order).
+ */
 function validateGroupConfig(config: ReadonlyMap<string, string>, broker: Config): void {
-  const parsed = new Map<string, number | string>();
-  for (const [name, value] of config) parsed.set(name, parseValue(name, STREAMS_GROUP_CONFIGS.get(name)!, value));
+  const unknown = hashMapOrder([...config.keys()], stringHashCode).find((name) => !GROUP_CONFIGS.has(name));
+  if (unknown !== undefined) throw new InvalidConfig(`Unknown group config name: ${unknown}`);
   const tags = config.get('streams.rack.aware.assignment.tags');
-  if (tags !== undefined && new Set(listOf(tags)).size !== listOf(tags).length) throw new InvalidConfig('streams.rack.aware.assignment.tags must not contain duplicate tag keys.');
-  const range = (key: string, min: number, max: number) => {
-    const v = parsed.get(key);
-    if (typeof v === 'number' && (v < min || v > max)) throw new InvalidConfig(`${key} must be in the range ${min} to ${max} inclusive.`);
+  if (tags !== undefined) {
+    const list = listOf(tags);
+    if (new Set(list).size !== list.length) throw new InvalidConfig('streams.rack.aware.assignment.tags must not contain duplicate tag keys.');
+  }
+  const parsed = new Map<string, number | string | boolean | string[]>();
+  for (const [name, def] of GROUP_CONFIGS) {
+    const raw = config.get(name);
+    if (raw !== undefined) parsed.set(name, parseValue(name, def, raw));
+  }
+  const int = (key: string): number | undefined => parsed.get(key) as number | undefined;
+  const range = (key: string, [min, max]: readonly [number, number]) => {
+    const v = int(key);
+    if (v !== undefined && (v < min || v > max)) throw new InvalidConfig(`${key} must be in the range ${min} to ${max} inclusive.`);
   };
-  range('streams.heartbeat.interval.ms', broker.int('group.streams.min.heartbeat.interval.ms'), broker.int('group.streams.max.heartbeat.interval.ms'));
-  range('streams.session.timeout.ms', broker.int('group.streams.min.session.timeout.ms'), broker.int('group.streams.max.session.timeout.ms'));
-  const standbys = parsed.get('streams.num.standby.replicas');
-  const maxStandbys = broker.int('group.streams.max.standby.replicas');
-  if (typeof standbys === 'number' && standbys > maxStandbys) throw new InvalidConfig(`streams.num.standby.replicas must be less than or equal to ${maxStandbys}`);
-  range('streams.assignment.interval.ms', broker.int('group.streams.min.assignment.interval.ms'), broker.int('group.streams.max.assignment.interval.ms'));
+  const atMost = (key: string, max: number) => {
+    const v = int(key);
+    if (v !== undefined && v > max) throw new InvalidConfig(`${key} must be less than or equal to ${max}`);
+  };
+  const atLeast = (key: string, min: number) => {
+    const v = int(key);
+    if (v !== undefined && v < min) throw new InvalidConfig(`${key} must be greater than or equal to ${min}`);
+  };
+  // validateSessionExceedsHeartbeat, with the broker's value for the one not given
+  const sessionExceedsHeartbeat = (sessionKey: string, sessionDefault: number, heartbeatKey: string, heartbeatDefault: number) => {
+    if (!parsed.has(sessionKey) && !parsed.has(heartbeatKey)) return;
+    if ((int(sessionKey) ?? sessionDefault) <= (int(heartbeatKey) ?? heartbeatDefault)) throw new InvalidConfig(`${sessionKey} must be greater than ${heartbeatKey}`);
+  };
+  const k = KAFKA_DEFAULT_BOUNDS;
+  range('consumer.heartbeat.interval.ms', k.consumerHeartbeat);
+  range('consumer.session.timeout.ms', k.consumerSession);
+  range('consumer.assignment.interval.ms', k.consumerAssignmentInterval);
+  range('share.heartbeat.interval.ms', k.shareHeartbeat);
+  range('share.session.timeout.ms', k.shareSession);
+  range('share.record.lock.duration.ms', k.shareRecordLockDuration);
+  range('share.delivery.count.limit', k.shareDeliveryCountLimit);
+  range('share.partition.max.record.locks', k.sharePartitionMaxRecordLocks);
+  range('share.assignment.interval.ms', k.shareAssignmentInterval);
+  range('streams.heartbeat.interval.ms', [broker.int('group.streams.min.heartbeat.interval.ms'), broker.int('group.streams.max.heartbeat.interval.ms')]);
+  range('streams.session.timeout.ms', [broker.int('group.streams.min.session.timeout.ms'), broker.int('group.streams.max.session.timeout.ms')]);
+  atMost('streams.num.standby.replicas', broker.int('group.streams.max.standby.replicas'));
+  range('streams.assignment.interval.ms', [broker.int('group.streams.min.assignment.interval.ms'), broker.int('group.streams.max.assignment.interval.ms')]);
+  atLeast('streams.task.offset.interval.ms', k.streamsMinTaskOffsetInterval);
+  atMost('streams.num.warmup.replicas', k.streamsMaxWarmupReplicas);
   const assignor = parsed.get('streams.assignor.name');
   const registered = broker.list('group.streams.assignors');
   if (typeof assignor === 'string' && !registered.includes(assignor))
     throw new InvalidConfig(`streams.assignor.name '${assignor}' is not a registered task assignor. Registered assignors are: [${registered.join(', ')}].`);
-  // validateSessionExceedsHeartbeat, with the broker's values for the one not given
-  if (parsed.has('streams.session.timeout.ms') || parsed.has('streams.heartbeat.interval.ms')) {
-    const session = (parsed.get('streams.session.timeout.ms') as number | undefined) ?? broker.int('group.streams.session.timeout.ms');
-    const heartbeat = (parsed.get('streams.heartbeat.interval.ms') as number | undefined) ?? broker.int('group.streams.heartbeat.interval.ms');
-    if (session <= heartbeat) throw new InvalidConfig('streams.session.timeout.ms must be greater than streams.heartbeat.interval.ms');
-  }
+  sessionExceedsHeartbeat('consumer.session.timeout.ms', k.consumerSessionDefault, 'consumer.heartbeat.interval.ms', k.consumerHeartbeatDefault);
+  sessionExceedsHeartbeat('share.session.timeout.ms', k.shareSessionDefault, 'share.heartbeat.interval.ms', k.shareHeartbeatDefault);
+  sessionExceedsHeartbeat('streams.session.timeout.ms', broker.int('group.streams.session.timeout.ms'), 'streams.heartbeat.interval.ms', broker.int('group.streams.heartbeat.interval.ms'));
+  const dlq = parsed.get('errors.deadletterqueue.topic.name');
+  if (typeof dlq === 'string' && dlq.startsWith('__')) throw new InvalidConfig("errors.deadletterqueue.topic.name: DLQ topic name must not start with '__'");
 }
 
 const effective = new WeakMap<ReadonlyMap<string, string>, Config>();
@@ -123,9 +235,19 @@ export function effectiveConfig(broker: Config, overrides: ReadonlyMap<string, s
   if (c === undefined) {
     const values: Record<string, number | string> = { ...broker.overrides() };
     for (const [name, value] of overrides) {
-      const def = STREAMS_GROUP_CONFIGS.get(name)!;
+      // only the streams configs change how the simulator runs a streams group
+      const def = STREAMS_GROUP_CONFIGS.get(name);
+      if (def?.broker === undefined) continue;
       // streams.assignor.name picks one of the broker's assignors: the group's is listed first
-      values[def.broker] = def.broker === 'group.streams.assignors' ? [value, ...broker.list(def.broker).filter((a) => a !== value)].join(',') : parseValue(name, def, value);
+      const parsed = parseValue(name, def, value);
+      values[def.broker] =
+        def.broker === 'group.streams.assignors'
+          ? [value, ...broker.list(def.broker).filter((a) => a !== value)].join(',')
+          : Array.isArray(parsed)
+            ? parsed.join(',')
+            : typeof parsed === 'boolean'
+              ? String(parsed)
+              : parsed;
     }
     c = Config.from(values);
     effective.set(overrides, c);

@@ -2,7 +2,7 @@
 // answer COORDINATOR_LOAD_IN_PROGRESS while the partition loads, NOT_COORDINATOR from a broker that no longer leads
 // it): every RPC gets its own error form, nothing reaches a coordinator, nothing is written.
 import { normalizeDeleteGroupsRequest } from '../coordinator/adminGroups.ts';
-import { errorResponse as offsetCommitError, normalizeOffsetCommitRequest } from '../offsets/commit.ts';
+import { errorResponse as offsetCommitError, normalizeOffsetCommitRequest, offsetCommitResponseJson } from '../offsets/commit.ts';
 import { normalizeOffsetFetchRequest, offsetFetchGroupError, offsetFetchResponseJson } from '../offsets/fetch.ts';
 import type { Edition } from '../edition.ts';
 import { errorCode, type ErrorName } from '../protocol/errors.ts';
@@ -37,10 +37,11 @@ export function unavailableOutcome(edition: Edition, api: RpcName, version: numb
       };
       break;
     case 'OffsetCommit':
-      response = offsetCommitError(normalizeOffsetCommitRequest(data), code);
+      response = offsetCommitResponseJson(offsetCommitError(normalizeOffsetCommitRequest(data), code), version);
       break;
     case 'ListGroups':
-      response = { throttleTimeMs: 0, errorCode: code, groups: [] };
+      // ListGroupsResponse: ThrottleTimeMs is a v1+ field
+      response = { ...(version >= 1 ? { throttleTimeMs: 0 } : {}), errorCode: code, groups: [] };
       break;
     case 'IncrementalAlterConfigs':
       response = {

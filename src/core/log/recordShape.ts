@@ -9,6 +9,7 @@
 import { fieldType, type TypeRef } from '../wire/codec.ts';
 import { maxOf } from '../util/arrays.ts';
 import { KAFKA_RECORDS } from '../wire/schemas/kafka-4.4.generated.ts';
+import { kafkaValueVersion } from '../wire/coordinatorRecords.ts';
 import type { FieldSpec, MessageSchema, StructSpec } from '../wire/types.ts';
 
 const INT_RANGES: Record<string, readonly [number, number]> = {
@@ -25,15 +26,30 @@ export interface ShapeProblem {
   readonly message: string;
 }
 
-/** The key and value schema of each record type an edition writes. */
-export type RecordSchemas = ReadonlyMap<string, { readonly key: MessageSchema; readonly value: MessageSchema }>;
+/**
+ * The key and value schema of a record type; `valueSchemaOf`, for a type with several value versions, the schema of
+ * the version a given value is written in.
+ */
+export interface RecordSchema {
+  readonly key: MessageSchema;
+  readonly value: MessageSchema;
+  readonly valueSchemaOf?: (value: Readonly<Record<string, unknown>>) => MessageSchema;
+}
+
+/** The record schemas of each record type an edition writes. */
+export type RecordSchemas = ReadonlyMap<string, RecordSchema>;
 
 /**
- * Kafka 4.4.0's coordinator records: each type's key and newest value (every streams-group value has one version;
- * OffsetCommit's newest declares every field the older ones have, so an older record's fields fit it too).
+ * Kafka 4.4.0's coordinator records: each type's key and newest value (every streams-group value has one version);
+ * an OffsetCommit value is checked against the version Kafka writes it in (v1 with an expireTimestamp, which has no
+ * LeaderEpoch; else v4: GroupCoordinatorRecordHelpers.offsetCommitValueVersion).
  */
-export const KAFKA_RECORD_SCHEMAS: RecordSchemas = new Map(
-  Object.values(KAFKA_RECORDS).map((s) => [s.type, { key: s.key, value: s.values[maxOf(Object.keys(s.values), Number, 0)] as MessageSchema }] as const),
+export const KAFKA_RECORD_SCHEMAS: RecordSchemas = new Map<string, RecordSchema>(
+  Object.values(KAFKA_RECORDS).map((s) => {
+    const newest = s.values[maxOf(Object.keys(s.values), Number, 0)] as MessageSchema;
+    const valueSchemaOf = (value: Readonly<Record<string, unknown>>): MessageSchema => s.values[kafkaValueVersion(s.type, value)] ?? newest;
+    return [s.type, { key: s.key, value: newest, ...(Object.keys(s.values).length > 1 ? { valueSchemaOf } : {}) }] as const;
+  }),
 );
 
 /** The first field of the record's key or value whose value does not fit its schema; null when all fit (or the type has none). */
@@ -42,7 +58,8 @@ export function recordShapeProblem(schemas: RecordSchemas, type: string, key: un
   if (!spec) return null;
   const inKey = structProblem(spec.key, spec.key.fields, key, 'key');
   if (inKey !== null || value === null) return inKey;
-  return structProblem(spec.value, spec.value.fields, value, 'value');
+  const schema = spec.valueSchemaOf && typeof value === 'object' && !Array.isArray(value) ? spec.valueSchemaOf(value as Record<string, unknown>) : spec.value;
+  return structProblem(schema, schema.fields, value, 'value');
 }
 
 function structProblem(schema: MessageSchema, fields: readonly FieldSpec[] | StructSpec['fields'], obj: unknown, path: string): ShapeProblem | null {

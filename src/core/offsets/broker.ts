@@ -9,12 +9,14 @@ import {
   normalizeOffsetCommitRequest,
   OFFSET_COMMIT_TOPIC_ID_MIN_VERSION,
   OFFSET_COMMIT_VERSIONS,
+  offsetCommitResponseJson,
   type OffsetCommitRequest,
   type OffsetCommitResponse,
 } from './commit.ts';
 import { clusterTopicIds, topicNameOfId, ZERO_UUID } from './topicIds.ts';
 import { topicIdOf } from '../util/uuid.ts';
 import { pushAll } from '../util/arrays.ts';
+import { addTopicPartitions, mergeTopicAnswers } from './topicAnswers.ts';
 
 const NAMES: readonly ErrorName[] = [
   'UNKNOWN_TOPIC_ID',
@@ -43,12 +45,6 @@ function requestJson(req: OffsetCommitRequest, version: number): Record<string, 
   };
 }
 
-/** The response in its version's form: v10 names each topic by TopicId, v2-9 by Name. */
-function responseJson(res: OffsetCommitResponse, version: number): Record<string, unknown> {
-  const byId = version >= OFFSET_COMMIT_TOPIC_ID_MIN_VERSION;
-  return { throttleTimeMs: res.throttleTimeMs, topics: res.topics.map(({ topicId, name, partitions }) => (byId ? { topicId: topicId ?? topicIdOf(name), partitions } : { name, partitions })) };
-}
-
 export function offsetCommitRpc(broker: BrokerView, version: number, data: Record<string, unknown>): RpcOutcome {
   const edition = broker.options.edition.wire;
   const byId = version >= OFFSET_COMMIT_TOPIC_ID_MIN_VERSION;
@@ -66,7 +62,7 @@ export function offsetCommitRpc(broker: BrokerView, version: number, data: Recor
     : { ...parsed, topics: parsed.topics.map(({ topicId: _v10Only, ...t }) => t) };
   const done = (response: OffsetCommitResponse, narration: string[], batch: RpcOutcome['batch'] = null, message: string | null = null): RpcOutcome => ({
     request: requestJson(req, version),
-    response: responseJson(response, version),
+    response: offsetCommitResponseJson(response, version),
     errorName: firstError(edition, response, NAMES),
     errorMessage: message,
     memberId: null,
@@ -82,13 +78,15 @@ export function offsetCommitRpc(broker: BrokerView, version: number, data: Recor
   const unknownId = errorCode(edition, 'UNKNOWN_TOPIC_ID');
   const unknown = errorCode(edition, 'UNKNOWN_TOPIC_OR_PARTITION');
   const known: OffsetCommitRequest = { ...req, topics: [] };
-  const rejected: OffsetCommitResponse = { throttleTimeMs: 0, topics: [] };
+  // OffsetCommitResponse.Builder keys its topics by id from v10 (TopicIdBuilder), by name before (TopicNameBuilder)
+  const key = (t: OffsetCommitResponse['topics'][number]): string => (byId ? (t.topicId ?? topicIdOf(t.name)) : t.name);
+  const rejected: OffsetCommitResponse['topics'] = [];
   const unknownIds: string[] = [];
   const badPartitions: string[] = [];
   for (const t of req.topics) {
     if (byId && t.name === '') {
       unknownIds.push(t.topicId ?? ZERO_UUID);
-      rejected.topics.push({ topicId: t.topicId, name: '', partitions: t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknownId })) });
+      addTopicPartitions(rejected, key, { topicId: t.topicId ?? ZERO_UUID, name: '', partitions: t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknownId })) });
       continue;
     }
     const count = broker.topics.get(t.name);
@@ -98,23 +96,23 @@ export function offsetCommitRpc(broker: BrokerView, version: number, data: Recor
     const bad = t.partitions.filter((p) => !exists(p));
     if (ok.length > 0) known.topics.push({ ...t, partitions: ok });
     if (bad.length > 0) {
-      rejected.topics.push({ ...(byId ? { topicId: t.topicId } : {}), name: t.name, partitions: bad.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknown })) });
+      addTopicPartitions(rejected, key, { ...(byId ? { topicId: t.topicId } : {}), name: t.name, partitions: bad.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: unknown })) });
       for (const p of bad) badPartitions.push(`${t.name}-${p.partitionIndex}`);
     }
   }
   const narration: string[] = [];
   if (unknownIds.length > 0) narration.push(`KafkaApis answers UNKNOWN_TOPIC_ID for topic id ${unknownIds.join(', ')}: no topic of the cluster has it (${clusterTopicIds(broker.topics.keys())}).`);
   if (badPartitions.length > 0) narration.push(`KafkaApis answers UNKNOWN_TOPIC_OR_PARTITION for ${badPartitions.join(', ')}: no such partition in the cluster.`);
-  // OffsetCommitResponse.Builder.merge: the coordinator's partitions join their topic's entry, or follow as new topics
-  const merge = (r: OffsetCommitResponse): OffsetCommitResponse => {
-    const topics = rejected.topics.map((t) => ({ ...t, partitions: [...t.partitions] }));
-    for (const t of r.topics) {
-      const same = topics.find((x) => x.name !== '' && x.name === t.name);
-      if (same) pushAll(same.partitions, t.partitions);
-      else topics.push({ ...(byId ? { topicId: topicIdOf(t.name) } : {}), name: t.name, partitions: t.partitions });
-    }
-    return { throttleTimeMs: 0, topics };
-  };
+  // OffsetCommitResponse.Builder.merge: the coordinator's answer as it is when KafkaApis answered nothing itself (a
+  // topic the request named twice stays twice), else each of its topics joins the first entry of its key
+  const merge = (r: OffsetCommitResponse): OffsetCommitResponse => ({
+    throttleTimeMs: 0,
+    topics: mergeTopicAnswers(
+      rejected,
+      r.topics.map((t) => ({ ...(byId ? { topicId: topicIdOf(t.name) } : {}), name: t.name, partitions: t.partitions })),
+      key,
+    ),
+  });
   if (known.topics.length === 0) return done(merge({ throttleTimeMs: 0, topics: [] }), narration);
   // GroupCoordinatorService.commitOffsets refuses only a null group id (INVALID_GROUP_ID), which the JSON form cannot
   // send: an empty one goes to the coordinator like any other (a manual commit creates a simple classic group "")

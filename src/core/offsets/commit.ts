@@ -71,6 +71,18 @@ export function errorResponse(req: OffsetCommitRequest, code: number): OffsetCom
   return { throttleTimeMs: 0, topics: req.topics.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: code })) })) };
 }
 
+/**
+ * The response in its version's form (OffsetCommitResponse): ThrottleTimeMs exists from v3, TopicId in v10 and Name
+ * in v2-9.
+ */
+export function offsetCommitResponseJson(res: OffsetCommitResponse, version: number): Record<string, unknown> {
+  const byId = version >= OFFSET_COMMIT_TOPIC_ID_MIN_VERSION;
+  return {
+    ...(version >= 3 ? { throttleTimeMs: res.throttleTimeMs } : {}),
+    topics: res.topics.map(({ topicId, name, partitions }) => (byId ? { topicId: topicId ?? topicIdOf(name), partitions } : { name, partitions })),
+  };
+}
+
 /** OffsetMetadataManager.commitOffset for a streams group. */
 export function commitOffset(ctx: OpContext, req: OffsetCommitRequest, version: number): OpResult<OffsetCommitResponse> {
   let g = ctx.groups.get(req.groupId);

@@ -8,6 +8,7 @@ import type { Groups } from '../coordinator/groups.ts';
 import { DEFAULT_PROTOCOL, editionNamed, editionNames } from '../editions/index.ts';
 import { RECORD_API_KEYS, type CoordinatorRecord, type RecordType } from '../log/records.ts';
 import { recordShapeProblem } from '../log/recordShape.ts';
+import { offsetCommitValueProblem } from '../offsets/records.ts';
 import { CONFIG_DEFS, Config, ConfigError } from '../config.ts';
 import { ERROR_CODES, type Edition } from '../protocol/errors.ts';
 import { ENDPOINT, f, type FieldSpec, type RequestFieldTable, type StructFields, type WireType } from './fieldSpec.ts';
@@ -514,6 +515,12 @@ function initialLogOf(c: Checker, node: JsonNode, edition: Edition): Coordinator
     const problem = recordShapeProblem(editionNamed(edition).recordSchemas, r.record.type, r.record.key, r.record.value);
     if (problem !== null) {
       c.p.add(`${r.path}.${problem.path}`, r.pos, `${problem.message}: the ${r.record.type} record schema refuses it, so a coordinator could not load this record`);
+      return undefined;
+    }
+    // an OffsetCommit value's fields must fit the one value version Kafka would write it in
+    const versionProblem = r.record.type === 'OffsetCommit' && r.record.value !== null ? offsetCommitValueProblem(r.record.value) : null;
+    if (versionProblem !== null) {
+      c.p.add(`${r.path}.${versionProblem.path}`, r.pos, versionProblem.message);
       return undefined;
     }
   }

@@ -34,9 +34,10 @@ export function decodeCoordinatorRecord(key: Uint8Array, value: Uint8Array | nul
 /**
  * The value version Kafka 4.4.0's group coordinator writes for a record type: OffsetCommit v1 when it carries an
  * expireTimestamp, else v4 (GroupCoordinatorRecordHelpers.offsetCommitValueVersion); every streams-group type has v0 only.
+ * An OffsetCommit value that gives expireTimestamp at all is a v1 value (-1, its default, included: a v1 record read back).
  */
 export function kafkaValueVersion(type: string, value: Record<string, unknown>): number {
-  if (type === 'OffsetCommit') return value.expireTimestamp !== undefined && value.expireTimestamp !== -1 ? 1 : 4;
+  if (type === 'OffsetCommit') return value.expireTimestamp !== undefined ? 1 : 4;
   const spec = Object.values(KAFKA_RECORDS).find((s) => s.type === type);
   if (!spec) throw new WireError(`${type} is not a record type Kafka 4.4.0 declares`, 0, 'type');
   return maxOf(Object.keys(spec.values), Number, 0);

@@ -3,7 +3,7 @@
 // metadata value holds only the epoch, the member metadata carries TopologyId and no TopologyEpoch, the topology value
 // is {TopologyId, Topology: [subtopology]}, and StreamsGroupPartitionMetadata exists. The assignment values share
 // Kafka's shape (the draft writes them without task epochs, a tagged field there).
-import { KAFKA_RECORD_SCHEMAS, type RecordSchemas } from '../../log/recordShape.ts';
+import { KAFKA_RECORD_SCHEMAS, type RecordSchema, type RecordSchemas } from '../../log/recordShape.ts';
 import type { FieldSpec, MessageSchema } from '../../wire/types.ts';
 
 const v0 = (name: string, type: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ name, type, versions: '0+', ...extra });
@@ -15,7 +15,7 @@ const KEY_VALUES = [v0('Key', 'string'), v0('Value', 'string')];
 /** Kafka's subtopology entry (StreamsGroupTopologyValue.Subtopologies), which the draft's Topology list shares. */
 const KAFKA_SUBTOPOLOGY = KAFKA_RECORD_SCHEMAS.get('StreamsGroupTopology')!.value.fields.find((f) => f.name === 'Subtopologies')!;
 
-export const DRAFT_RECORD_SCHEMAS: RecordSchemas = new Map([
+export const DRAFT_RECORD_SCHEMAS: RecordSchemas = new Map<string, RecordSchema>([
   ...KAFKA_RECORD_SCHEMAS,
   ['StreamsGroupMetadata', { key: GROUP_KEY, value: schema('DraftGroupMetadataValue', [v0('Epoch', 'int32')]) }],
   [

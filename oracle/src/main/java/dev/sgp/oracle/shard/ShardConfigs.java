@@ -1,6 +1,7 @@
 package dev.sgp.oracle.shard;
 
 import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
 import org.apache.kafka.common.errors.InvalidRequestException;
@@ -73,6 +74,9 @@ final class ShardConfigs {
                     props.putAll(next);
                     world.groupConfigs.updateGroupConfig(r.resourceName(), props);
                 }
+            } catch (ConfigException e) {
+                // ConfigurationControlManager.validateAlterConfig: a value the ConfigDef refuses is INVALID_CONFIG with its message
+                res.setErrorCode(Errors.INVALID_CONFIG.code()).setErrorMessage(e.getMessage());
             } catch (RuntimeException e) {
                 ApiError error = ApiError.fromThrowable(e);
                 res.setErrorCode(error.error().code()).setErrorMessage(error.message());

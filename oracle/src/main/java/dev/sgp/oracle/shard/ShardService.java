@@ -248,7 +248,9 @@ final class ShardService {
     }
 
     private OffsetCommitResponseData commitKnown(OffsetCommitRequestData request, ShardContext ctx) {
-        if (!isGroupIdNotEmpty(request.groupId())) return OffsetCommitRequest.getErrorResponse(request, Errors.INVALID_GROUP_ID);
+        // GroupCoordinatorService.commitOffsets refuses only a null group id: an empty one goes to the shard (a manual
+        // commit creates the simple classic group "")
+        if (request.groupId() == null) return OffsetCommitRequest.getErrorResponse(request, Errors.INVALID_GROUP_ID);
         try {
             throwIfLoading();
             return world.write(() -> world.shard.commitOffset(ctx, request));

@@ -1,0 +1,135 @@
+// The broker's answer to OffsetCommit and OffsetDelete as Kafka 4.4.0 builds it: KafkaApis' own per-topic answers and
+// the coordinator's, put together by OffsetCommitResponse.Builder / OffsetDeleteResponse.Builder (merge takes the
+// coordinator's answer as it is when KafkaApis answered nothing itself); each field only in its versions.
+import { describe, expect, it } from 'vitest';
+import { broker, CLIENT, G, join } from './helpers.ts';
+
+type Topics = { name: string; partitions: { partitionIndex: number; errorCode: number }[] }[];
+const shape = (topics: unknown) => (topics as Topics).map((t) => [t.name, t.partitions.map((p) => `${p.partitionIndex}:${p.errorCode}`)]);
+const part = (partitionIndex: number) => ({ partitionIndex, committedOffset: 7 });
+
+describe('OffsetCommitResponse.Builder.merge', () => {
+  it('a topic the request names twice is answered twice when KafkaApis answered nothing itself', () => {
+    const b = broker();
+    const r = b.send(
+      'OffsetCommit',
+      8,
+      {
+        groupId: 'admin',
+        generationIdOrMemberEpoch: -1,
+        topics: [
+          { name: 'orders', partitions: [part(1)] },
+          { name: 'orders', partitions: [part(0)] },
+        ],
+      },
+      CLIENT,
+    );
+    expect(shape(r.response.topics)).toEqual([
+      ['orders', ['1:0']],
+      ['orders', ['0:0']],
+    ]);
+    expect(r.batch!.records).toHaveLength(2);
+  });
+
+  it("with an answer of KafkaApis' own, each coordinator topic joins the first entry of its name", () => {
+    const b = broker();
+    // orders has 2 partitions: partition 5 is KafkaApis' UNKNOWN_TOPIC_OR_PARTITION (3); the two named twice merge
+    const r = b.send(
+      'OffsetCommit',
+      8,
+      {
+        groupId: 'admin',
+        generationIdOrMemberEpoch: -1,
+        topics: [
+          { name: 'orders', partitions: [part(5), part(1)] },
+          { name: 'ghost', partitions: [part(0)] },
+          { name: 'orders', partitions: [part(0)] },
+          { name: 'ghost', partitions: [part(1)] },
+        ],
+      },
+      CLIENT,
+    );
+    expect(shape(r.response.topics)).toEqual([
+      ['orders', ['5:3', '1:0', '0:0']],
+      ['ghost', ['0:3', '1:3']],
+    ]);
+  });
+
+  it('v10 keys the entries by topic id (TopicIdBuilder): one entry per unknown id', () => {
+    const b = broker();
+    const unknown = 'AAAAAAAAAAAAAAAAAAAAAQ';
+    const r = b.send(
+      'OffsetCommit',
+      10,
+      {
+        groupId: 'admin',
+        generationIdOrMemberEpoch: -1,
+        topics: [
+          { topicId: unknown, partitions: [part(0)] },
+          { topicId: unknown, partitions: [part(1)] },
+        ],
+      },
+      CLIENT,
+    );
+    expect(r.response.topics).toEqual([
+      {
+        topicId: unknown,
+        partitions: [
+          { partitionIndex: 0, errorCode: 100 },
+          { partitionIndex: 1, errorCode: 100 },
+        ],
+      },
+    ]);
+  });
+
+  it('GroupCoordinatorService.commitOffsets refuses only a null group id: an empty one commits to the simple group ""', () => {
+    const b = broker();
+    const r = b.send('OffsetCommit', 9, { groupId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [part(0)] }] }, CLIENT);
+    expect(shape(r.response.topics)).toEqual([['orders', ['0:0']]]);
+    expect(r.batch!.records.map((x) => x.key.group)).toEqual(['']);
+  });
+});
+
+describe('OffsetDeleteResponse.Builder.merge', () => {
+  it('a topic the request names twice is answered twice when KafkaApis answered nothing itself; else merged into the first', () => {
+    const b = broker();
+    join(b, 'a');
+    const del = (topics: { name: string; partitions: number[] }[]) =>
+      b.send('OffsetDelete', 0, { groupId: G, topics: topics.map((t) => ({ name: t.name, partitions: t.partitions.map((partitionIndex) => ({ partitionIndex })) })) }, CLIENT);
+    // orders is subscribed: GROUP_SUBSCRIBED_TO_TOPIC (86)
+    expect(
+      shape(
+        del([
+          { name: 'orders', partitions: [1] },
+          { name: 'orders', partitions: [0] },
+        ]).response.topics,
+      ),
+    ).toEqual([
+      ['orders', ['1:86']],
+      ['orders', ['0:86']],
+    ]);
+    expect(
+      shape(
+        del([
+          { name: 'orders', partitions: [1, 9] },
+          { name: 'orders', partitions: [0] },
+        ]).response.topics,
+      ),
+    ).toEqual([['orders', ['9:3', '1:86', '0:86']]]);
+  });
+});
+
+describe('only the fields of the request version', () => {
+  it('OffsetCommitResponse: ThrottleTimeMs from v3', () => {
+    const b = broker();
+    const commit = (v: number) => b.send('OffsetCommit', v, { groupId: 'admin', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [part(0)] }] }, CLIENT).response;
+    expect(commit(2)).not.toHaveProperty('throttleTimeMs');
+    expect(commit(3)).toHaveProperty('throttleTimeMs', 0);
+  });
+
+  it('ListGroupsResponse: ThrottleTimeMs from v1', () => {
+    const b = broker();
+    expect(b.send('ListGroups', 0, {}, CLIENT).response).not.toHaveProperty('throttleTimeMs');
+    expect(b.send('ListGroups', 1, {}, CLIENT).response).toHaveProperty('throttleTimeMs', 0);
+  });
+});

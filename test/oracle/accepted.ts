@@ -1,6 +1,7 @@
 // Reads oracle/accepted.md: the divergences from Kafka 4.4 kept on purpose (or known and not yet fixed), each with
 // its reason. Lines "- diff `PATTERN`: reason" accept differing fields whose path matches PATTERN ([*] = any
-// index); lines "- refused `FILE`: reason" accept that a scenario is refused.
+// index); lines "- refused `FILE`: reason" accept that a scenario is refused; lines "- generated diff `SIGNATURE`: reason"
+// accept a kind of divergence of the generated sequences (test/oracle/generatedSequences.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffValues, type FieldDiff, type OracleStepRow } from '../../src/core/oracle/compare.ts';
@@ -19,6 +20,13 @@ export const SHARD_REFUSALS: string[] = entries('shard refused');
 
 /** Lines "- shard diff `FILE` step N: reason": on the shard engine, that step of that file may differ (every field listed in the reason). */
 export const SHARD_STEP_DIFFS: { file: string; step: number }[] = [...text.matchAll(/^- shard diff `([^`]+)` step (\d+):/gm)].map((m) => ({ file: m[1]!, step: Number(m[2]) }));
+
+/**
+ * Lines "- generated diff `SIGNATURE`: reason": in the generated sequences (shard and live), a difference whose kind
+ * (divergenceSignature: the step's action and the field path) is SIGNATURE is explained. Each must still occur in the
+ * default shard run, which fails otherwise (test/oracle/generated.shard.oracle.test.ts).
+ */
+export const GENERATED_DIFFS: string[] = entries('generated diff');
 
 /** Lines "- order `RecordType`: reason": records of that type within one step may come in another order. */
 export const ACCEPTED_ORDERS: string[] = entries('order');

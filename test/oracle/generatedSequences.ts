@@ -1,0 +1,125 @@
+// What the two generated-sequence suites share (generated.shard.oracle.test.ts on Kafka's coordinator in process,
+// generated.live.oracle.test.ts on the bundled broker): their size from the environment, the rule for what counts as
+// a divergence (oracle/accepted.md, including its "generated diff" kinds, each remembered when met), and the report:
+// the coverage table, each kind of divergence with its shrunk scenario written to oracle/found/, and the failures.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OracleResult } from '../../src/core/oracle/compare.ts';
+import { coverageUniverse, formatCoverage, unreached, type CoverageMode } from '../../src/core/oracle/coverage.ts';
+import { divergenceSignature, type SequenceReport } from '../../src/core/oracle/sequences.ts';
+import { GENERATED_DIFFS, unexplainedDiffs } from './accepted.ts';
+
+export const FOUND_DIR = join(import.meta.dirname, '../../oracle/found');
+
+/** How many sequences of how many steps, from which seed (seeds are seedOffset + 1 … seedOffset + count). */
+export interface GeneratedSize {
+  count: number;
+  steps: number;
+  seedOffset: number;
+  /** Whether this is the suite's default run (or a superset of its seeds, with the same steps). */
+  isDefault: boolean;
+}
+
+const DEFAULT_STEPS = 24;
+
+function envNumber(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, not "${text}"`);
+  return n;
+}
+
+/** The size from `countVariable` (default `defaultCount`), SGP_ORACLE_STEPS (24) and SGP_ORACLE_SEED_OFFSET (0). */
+export function sizeFromEnvironment(countVariable: string, defaultCount: number): GeneratedSize {
+  const count = envNumber(countVariable, defaultCount);
+  const steps = envNumber('SGP_ORACLE_STEPS', DEFAULT_STEPS);
+  const seedOffset = envNumber('SGP_ORACLE_SEED_OFFSET', 0);
+  return { count, steps, seedOffset, isDefault: count >= defaultCount && steps === DEFAULT_STEPS && seedOffset === 0 };
+}
+
+export const diffLine = (s: OracleResult['steps'][number], d: { path: string; playground: unknown; kafka: unknown }): string =>
+  `step ${s.index + 1} (${s.label}): ${d.path}: playground ${JSON.stringify(d.playground)}, Kafka ${JSON.stringify(d.kafka)}`;
+
+/**
+ * What counts as a divergence of a generated sequence: each difference oracle/accepted.md does not explain, as a line;
+ * a difference of an accepted "generated diff" kind is left out, and its kind remembered in `met`.
+ */
+export function generatedAcceptance(accepted: readonly string[] = GENERATED_DIFFS): { unexplained(result: OracleResult): string[]; met: Set<string> } {
+  const met = new Set<string>();
+  return {
+    met,
+    unexplained: (result) =>
+      result.steps.flatMap((s) =>
+        unexplainedDiffs(s)
+          .map((d) => diffLine(s, d))
+          .filter((line) => {
+            const kind = divergenceSignature(line);
+            if (!accepted.includes(kind)) return true;
+            met.add(kind);
+            return false;
+          }),
+      ),
+  };
+}
+
+export interface GeneratedReportOptions {
+  /** The engine's name in file names and text ("shard", "live"). */
+  engine: string;
+  mode: CoverageMode;
+  size: GeneratedSize;
+  elapsedMs: number;
+  /** The accepted kinds met in this run (generatedAcceptance's `met`). */
+  met: ReadonlySet<string>;
+  /** Fail on an accepted kind this run did not meet (sound only when the run is deterministic and its default size). */
+  checkAcceptedStillOccur: boolean;
+  /** Fail on anything the playground can produce that no sequence reached. */
+  checkNothingUnreached: boolean;
+}
+
+/** The minimal scenario of a shrunk divergence, written to oracle/found/; returns its path relative to the repository. */
+function writeMinimal(engine: string, d: SequenceReport['divergences'][number]): string {
+  mkdirSync(FOUND_DIR, { recursive: true });
+  const name = `generated-${engine}-${d.seed}.json`;
+  const before = (d.original.steps as unknown[]).length;
+  const after = (d.minimal.steps as unknown[]).length;
+  const title = `generated sequence ${d.seed} (${engine}), shrunk from ${before} to ${after} steps: ${d.signature}`;
+  writeFileSync(join(FOUND_DIR, name), `${JSON.stringify({ ...d.minimal, title }, null, 2)}\n`);
+  return `oracle/found/${name}`;
+}
+
+/** The report's text (printed by the caller) and its failures (the test expects none). */
+export function reportGenerated(report: SequenceReport, opts: GeneratedReportOptions): { text: string; failures: string[] } {
+  const { size } = opts;
+  const shrunk = report.divergences.filter((d) => d.shrunk);
+  const perKind = new Map<string, number>();
+  for (const d of report.divergences) perKind.set(d.signature, (perKind.get(d.signature) ?? 0) + 1);
+  const perSequence = size.count === 0 ? 0 : opts.elapsedMs / size.count;
+  const lines = [
+    `oracle (${opts.engine}): ${size.count} generated sequences of ${size.steps} steps (seeds ${size.seedOffset + 1}–${size.seedOffset + size.count}), ` +
+      `${report.requests} requests in ${(opts.elapsedMs / 1000).toFixed(1)} s (${perSequence.toFixed(1)} ms per sequence); ` +
+      `${report.divergences.length} diverged in ${shrunk.length} kinds, ${report.errors.length} engine errors, ${report.refused.length} refused` +
+      (report.droppedSteps > 0 ? `, ${report.droppedSteps} steps dropped for the live broker` : ''),
+    '',
+    formatCoverage(report.coverage, coverageUniverse(opts.mode)),
+  ];
+  const failures: string[] = [];
+  for (const d of shrunk) {
+    const file = writeMinimal(opts.engine, d);
+    const steps = (d.minimal.steps as unknown[]).length;
+    const head = `${d.signature}: ${perKind.get(d.signature)} sequences, shrunk from seed ${d.seed} to ${steps} steps (${file})`;
+    lines.push(`divergence ${head}`);
+    failures.push(
+      `${head}${d.reproduced ? '' : ' — the minimal scenario did not show it again (a divergence that does not reproduce is a bug to find); the first run differed:'}\n  ${d.diffs.slice(0, 8).join('\n  ')}`,
+    );
+  }
+  for (const e of report.errors) failures.push(`seed ${e.seed}: the ${opts.engine} engine failed: ${e.message}`);
+  for (const r of report.refused) failures.push(`seed ${r.seed} was refused: ${r.reasons.join('; ')}`);
+  if (opts.checkAcceptedStillOccur)
+    for (const kind of GENERATED_DIFFS.filter((k) => !opts.met.has(k))) failures.push(`accepted generated diff \`${kind}\` no longer occurs in the default run: remove it from oracle/accepted.md`);
+  if (opts.checkNothingUnreached) {
+    const missing = unreached(report.coverage, coverageUniverse(opts.mode));
+    if (missing.length > 0) failures.push(`no sequence reached: ${missing.join(', ')}`);
+  }
+  return { text: `${lines.join('\n')}\n`, failures };
+}

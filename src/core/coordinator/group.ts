@@ -8,6 +8,12 @@ import { EMPTY_TUPLE, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { DraftGroupState } from './draftGroupState.ts';
 import { CommittedOffsets } from '../offsets/state.ts';
 
+/** The refined assignment cached for an assignment epoch (StreamsGroup.RefinedAssignment). */
+export interface RefinedAssignment {
+  readonly epoch: number;
+  readonly targets: ReadonlyMap<string, TasksTuple> | 'live';
+}
+
 export type GroupState = 'EMPTY' | 'NOT_READY' | 'ASSIGNING' | 'RECONCILING' | 'STABLE' | 'INITIALIZING' | 'DEAD';
 
 /** Kafka's display names (StreamsGroupState.toString). */
@@ -114,6 +120,11 @@ export class StreamsGroup {
   metadataRefreshRequested = false;
   endpointInformationEpoch = 0;
   shutdownRequester: string | null = null;
+  /**
+   * StreamsGroup.refinedAssignment (a TimelineObject): the refined target assignment cached for one assignment epoch,
+   * as a snapshot of the targets ('live': the group's target map itself, read when used). null: none (NONE).
+   */
+  refinedAssignment: RefinedAssignment | null = null;
   private taskOffsetsMap: Map<string, MemberTaskOffsets>;
   private partialMap: Map<string, PartialProgress>;
 
@@ -363,6 +374,7 @@ export class StreamsGroup {
     g.metadataRefreshRequested = this.metadataRefreshRequested;
     g.endpointInformationEpoch = this.endpointInformationEpoch;
     g.shutdownRequester = this.shutdownRequester;
+    g.refinedAssignment = this.refinedAssignment;
     if (this.draft) g.draft = { partitionMetadata: new Map(this.draft.partitionMetadata), refreshDeadline: { ...this.draft.refreshDeadline } };
     return g;
   }

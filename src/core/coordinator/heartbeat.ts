@@ -13,7 +13,7 @@ import { computeMetadataHash } from '../topology/metadataHash.ts';
 import { throwIfTopologyUpdated } from '../topology/validate.ts';
 import type { Effect, OpContext, OpResult, RequestContext } from './context.ts';
 import { effectsSurvivingFailure, FailedAfterEffects, plainFieldEffect, softEffect } from './context.ts';
-import { newShippedGroup, type MemberTaskOffsets, type StreamsGroup } from './group.ts';
+import { newShippedGroup, type MemberTaskOffsets, type RefinedAssignment, type StreamsGroup } from './group.ts';
 import { streamsGroupLeave } from './leave.ts';
 import { accumulateReport } from './partialProgress.ts';
 import { assignedAsReport, releasedOnTimeout } from './releaseOnTimeout.ts';
@@ -253,7 +253,13 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     initialDelayActive = true;
   }
 
-  // 14. target assignment
+  // 14. target assignment. [4.4] Members reconcile toward the refined assignment (AssignmentRefiner.refine is the
+  // identity in 4.4.0), which the group caches per assignment epoch when warm-ups are on (StreamsGroup.refinedAssignment);
+  // a cached snapshot is read again for its epoch even after targets changed (a member left), see refined() below
+  const refinedCache = new RefinedCache(ctx, group, groupId, memberId, replacedMemberId, groupExisted, effects);
+  if (replacedMemberId !== null) refinedCache.relabel(replacedMemberId, memberId);
+  // assignmentUpdate NONE on a Stable group: the group's target map itself is the refined assignment
+  const stableBefore = !bump && groupExisted && group.state() === 'STABLE';
   let targetEpoch: number;
   let target: TasksTuple;
   if (groupEpoch > group.assignmentEpoch) {
@@ -262,14 +268,14 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       // during the initial delay members reconcile toward an empty target at the group's assignment epoch
       // (1 for a new group: TargetAssignmentMetadata.INITIAL)
       targetEpoch = group.assignmentEpoch;
-      target = EMPTY_TUPLE;
+      target = refinedCache.read(targetEpoch) ?? refinedCache.store(targetEpoch, new Map(), EMPTY_TUPLE);
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
       note(ctx, narration, () => `The first assignment waits for the initial rebalance delay (${delay} ms).`);
     } else if (interval > 0 && ctx.now - group.assignmentTimestamp < interval) {
       // canComputeNextTargetAssignment: the assignment interval has not elapsed since the last computation (a group
       // never assigned has NEVER_ASSIGNED, Kafka's 0; an assignment at the playground's time 0 counts, see NEVER_ASSIGNED)
       targetEpoch = group.assignmentEpoch;
-      target = group.targetOf(memberId);
+      target = refinedCache.read(targetEpoch) ?? refinedCache.store(targetEpoch, 'live', group.targetOf(memberId));
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured assignment interval.' });
       const last = group.assignmentTimestamp;
       note(
@@ -294,7 +300,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       });
       pushAll(records, result.records);
       targetEpoch = groupEpoch;
-      target = result.targets.get(memberId) ?? EMPTY_TUPLE;
+      target = refinedCache.read(targetEpoch) ?? refinedCache.store(targetEpoch, result.targets, result.targets.get(memberId) ?? EMPTY_TUPLE);
       note(
         ctx,
         narration,
@@ -303,7 +309,9 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     }
   } else {
     targetEpoch = group.assignmentEpoch;
-    target = replacedMemberId !== null ? group.targetOf(replacedMemberId) : group.targetOf(memberId);
+    const live = replacedMemberId !== null ? group.targetOf(replacedMemberId) : group.targetOf(memberId);
+    // maybeCacheRefinedAssignment of the live map (Stable), else refinedAssignmentForEpoch
+    target = stableBefore ? refinedCache.store(targetEpoch, 'live', live) : (refinedCache.read(targetEpoch) ?? refinedCache.store(targetEpoch, 'live', live));
   }
 
   // 16. reconcile toward the target
@@ -393,6 +401,60 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
 
   if (ctx.rules.resendSignal) resp.ownedTasksRequired = ownedTasksRequired(group, reconciled, report);
   return { response: resp, records, effects, narration, ...(topicsToCreate ? { topicsToCreate } : {}) };
+}
+
+/**
+ * StreamsGroup.refinedAssignment as one heartbeat reads and writes it (GroupMetadataManager.refinedAssignmentForEpoch,
+ * maybeCacheRefinedAssignment, StreamsGroup.relabelRefinedAssignment). Writes are soft effects on a group that
+ * existed (a TimelineObject: a failed heartbeat undoes them).
+ */
+class RefinedCache {
+  private current: RefinedAssignment | null;
+  constructor(
+    private readonly ctx: OpContext,
+    private readonly group: StreamsGroup,
+    private readonly groupId: string,
+    private readonly memberId: string,
+    /** A static member this join replaces: the group's own target map still names it. */
+    private readonly replacedMemberId: string | null,
+    private readonly groupExisted: boolean,
+    private readonly effects: Effect[],
+  ) {
+    this.current = group.refinedAssignment;
+  }
+
+  private set(next: RefinedAssignment | null): void {
+    this.current = next;
+    if (this.groupExisted) this.effects.push(softEffect(this.groupId, (g) => (g.refinedAssignment = next)));
+  }
+
+  /** A static member replaced under a new id: a cached assignment names the new id (a copy, even of the live map). */
+  relabel(oldId: string, newId: string): void {
+    const c = this.current;
+    if (c === null) return;
+    const map = c.targets === 'live' ? this.group.targetAssignment : c.targets;
+    const tuple = map.get(oldId);
+    if (!tuple) return;
+    const copy = new Map(map);
+    copy.delete(oldId);
+    copy.set(newId, tuple);
+    this.set({ epoch: c.epoch, targets: copy });
+  }
+
+  /** refinedAssignment(epoch): the member's target in the assignment cached for this epoch, or null (none cached). */
+  read(epoch: number): TasksTuple | null {
+    const c = this.current;
+    if (c === null || c.epoch !== epoch) return null;
+    // (the live map through UpdatedMembersAndTargetAssignmentView, which shows a replaced member's target under the new id)
+    if (c.targets === 'live') return this.group.targetOf(this.replacedMemberId ?? this.memberId);
+    return c.targets.get(this.memberId) ?? EMPTY_TUPLE;
+  }
+
+  /** maybeCacheRefinedAssignment: cached only while warm-ups are on; returns the member's target. */
+  store(epoch: number, targets: RefinedAssignment['targets'], target: TasksTuple): TasksTuple {
+    if (this.ctx.config.int('group.streams.num.warmup.replicas') > 0) this.set({ epoch, targets });
+    return target;
+  }
 }
 
 /** Narration is built only when someone reads it (the explorer runs quiet). */

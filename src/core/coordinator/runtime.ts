@@ -236,6 +236,7 @@ export class Coordinator {
       g.endpointInformationEpoch = old.endpointInformationEpoch;
       g.shutdownRequester = old.shutdownRequester;
       g.metadataRefreshRequested = old.metadataRefreshRequested;
+      g.refinedAssignment = old.refinedAssignment;
       if (g.draft && old.draft) g.draft.refreshDeadline = old.draft.refreshDeadline;
     }
   }

@@ -132,6 +132,18 @@ export function canonicalState(w: World, ctx: ExploreContext): string {
     for (const [k, v] of [...g.staticMembers].sort(([a], [b]) => (a < b ? -1 : 1))) out.push(`S${k}=${v}`);
     // soft state
     out.push(`s|${g.configuredTopology === null ? 0 : 1}|${g.metadataRefreshRequested ? 1 : 0}|${g.endpointInformationEpoch}|${g.shutdownRequester}|${g.draft ? json(g.draft.refreshDeadline) : ''}`);
+    const r = g.refinedAssignment;
+    if (r !== null)
+      out.push(
+        `R${r.epoch}|${
+          r.targets === 'live'
+            ? 'live'
+            : [...r.targets.keys()]
+                .sort()
+                .map((mid) => `${mid}=${tuple((r.targets as ReadonlyMap<string, TasksTuple>).get(mid)!)}`)
+                .join(';')
+        }`,
+      );
     for (const [mid, p] of [...g.partialProgress].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const so = p.stillOwned;
       out.push(`P${mid}|${p.memberEpoch}|${tuple(p.pending)}|${so.active ? tasks(so.active) : '-'}|${so.standby ? tasks(so.standby) : '-'}|${so.warmup ? tasks(so.warmup) : '-'}`);
@@ -240,6 +252,14 @@ function hashGroup(h: WordHash, g: StreamsGroup, l: World['live'], now: number, 
   h.num(g.endpointInformationEpoch);
   h.str(g.shutdownRequester ?? 'null');
   h.num(g.draft ? jsonHash(g.draft.refreshDeadline) : NONE);
+  const refined = g.refinedAssignment;
+  if (refined === null) h.num(NONE);
+  else {
+    h.num(refined.epoch);
+    let cached = 0;
+    if (refined.targets !== 'live') for (const [mid, t] of refined.targets) cached = plus(cached, entryHash(mid, tupleHash(t)));
+    h.num(refined.targets === 'live' ? NONE : cached);
+  }
   h.num(g.partialProgress.size);
   h.num(partial);
   h.num(lastSends);

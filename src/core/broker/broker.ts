@@ -10,7 +10,7 @@ import { streamsGroupHeartbeat } from '../coordinator/heartbeat.ts';
 import { validateHeartbeat } from '../coordinator/service.ts';
 import { ApiError, errorCode, type ErrorName } from '../protocol/errors.ts';
 import type { Edition } from '../edition.ts';
-import { errorHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
+import { describedGroupError, errorHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import { flattenOwnedTasks, nestedRequestJson, normalizeDescribeRequest, normalizeHeartbeatRequest } from '../protocol/normalize.ts';
 import type { RpcName } from '../scenario/types.ts';
 import type { Variant } from '../variants/index.ts';
@@ -130,8 +130,9 @@ export class Broker implements BrokerView {
     }
     // the controller handles config changes; the group coordinator is not involved
     if (api === 'IncrementalAlterConfigs') return incrementalAlterConfigsRpc(this, data);
-    // a failover with loadMs: the new coordinator is still loading the partition
-    if (this.loadingUntil !== null)
+    // a failover with loadMs: the new coordinator is still loading the partition (OffsetCommit passes KafkaApis'
+    // topic checks first: offsetCommitRpc answers the rest)
+    if (this.loadingUntil !== null && api !== 'OffsetCommit')
       return unavailableOutcome(
         this.options.edition,
         api,
@@ -236,29 +237,18 @@ export class Broker implements BrokerView {
     // StreamsGroupDescribe v0-1 (v1: KIP-1331 topology description, KIP-1357 assignor name)
     if (version < 0 || version > 1 || !this.streamsEnabled()) {
       const code = errorCode(edition.wire, 'UNSUPPORTED_VERSION');
-      const response = {
-        throttleTimeMs: 0,
-        groups: req.groupIds.map((groupId) => ({
-          errorCode: code,
-          errorMessage: null,
-          groupId,
-          groupState: '',
-          groupEpoch: 0,
-          assignmentEpoch: 0,
-          topology: null,
-          members: [],
-          authorizedOperations: -2147483648,
-        })),
-      };
+      const response = { throttleTimeMs: 0, groups: req.groupIds.map((groupId) => describedGroupError(groupId, code, version)) };
       return { ...this.errorOutcome(request, response, 'UNSUPPORTED_VERSION', null), narration: ['StreamsGroupDescribe is not available.'] };
     }
     const described = describeGroups(this.coordinator.groups, req, edition.wire);
     if (version >= 1) {
-      // v1: a found group names its assignor; no description is stored here, so a requested one is NOT_STORED (1)
+      // v1: a found group names its assignor; StreamsGroupTopologyDescriptionManager.attachTopologyDescriptions: no
+      // description is stored here, so one requested for a found group is NOT_STORED (1); a group with an error keeps
+      // NOT_REQUESTED (0)
       described.groups = described.groups.map((g) => ({
         ...g,
         topologyDescription: null,
-        topologyDescriptionStatus: req.includeTopologyDescription ? 1 : 0,
+        topologyDescriptionStatus: req.includeTopologyDescription && g.errorCode === 0 ? 1 : 0,
         assignorName: g.errorCode === 0 ? this.coordinator.assignor.name : null,
       }));
     }

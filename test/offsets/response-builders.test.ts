@@ -186,3 +186,32 @@ describe('OffsetCommit while the coordinator loads', () => {
     expect(r.batch).toBeNull();
   });
 });
+
+describe("while the coordinator loads, the service's own answers come first", () => {
+  it('OffsetDelete: an empty group id is INVALID_GROUP_ID (GroupCoordinatorService.deleteOffsets), else COORDINATOR_LOAD_IN_PROGRESS', () => {
+    const b = broker();
+    b.failover(5000);
+    const del = (groupId: string) => b.send('OffsetDelete', 0, { groupId, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0 }] }] }, CLIENT).response;
+    expect(del('')).toEqual({ errorCode: 24, throttleTimeMs: 0, topics: [] });
+    expect(del(G)).toEqual({ errorCode: 14, throttleTimeMs: 0, topics: [] });
+  });
+
+  it('DeleteGroups: each distinct id once (updateResponseAndGetNonErrorGroupList), COORDINATOR_LOAD_IN_PROGRESS', () => {
+    const b = broker();
+    b.failover(5000);
+    expect(b.send('DeleteGroups', 1, { groupsNames: [G, 'x', G] }, CLIENT).response.results).toEqual([
+      { groupId: G, errorCode: 14 },
+      { groupId: 'x', errorCode: 14 },
+    ]);
+  });
+
+  it('StreamsGroupDescribe: an empty id is INVALID_GROUP_ID ahead of the groups the runtime refuses (GroupCoordinatorService.streamsGroupDescribe)', () => {
+    const b = broker();
+    b.failover(5000);
+    const groups = b.send('StreamsGroupDescribe', 0, { groupIds: [G, ''] }, CLIENT).response.groups as { groupId: string; errorCode: number }[];
+    expect(groups.map((g) => [g.groupId, g.errorCode])).toEqual([
+      ['', 24],
+      [G, 14],
+    ]);
+  });
+});

@@ -61,6 +61,13 @@ function unservedReason(api: RpcName, version: number): string {
   return '';
 }
 
+/**
+ * RPCs whose broker-side checks run before the coordinator runtime, also while a failover's coordinator loads:
+ * KafkaApis.handleOffsetCommitRequest's topic checks, GroupCoordinatorService.deleteOffsets' group id check,
+ * deleteGroups' set of distinct ids, streamsGroupDescribe's empty ids.
+ */
+const CHECKED_BEFORE_THE_RUNTIME: ReadonlySet<RpcName> = new Set<RpcName>(['OffsetCommit', 'OffsetDelete', 'DeleteGroups', 'StreamsGroupDescribe']);
+
 export class Broker implements BrokerView {
   coordinator: Coordinator;
   /** The cluster's topics; shared with clones until either side changes them (copy-on-write). */
@@ -130,9 +137,9 @@ export class Broker implements BrokerView {
     }
     // the controller handles config changes; the group coordinator is not involved
     if (api === 'IncrementalAlterConfigs') return incrementalAlterConfigsRpc(this, data);
-    // a failover with loadMs: the new coordinator is still loading the partition (OffsetCommit passes KafkaApis'
-    // topic checks first: offsetCommitRpc answers the rest)
-    if (this.loadingUntil !== null && api !== 'OffsetCommit')
+    // a failover with loadMs: the new coordinator is still loading the partition (the RPCs whose KafkaApis or
+    // service checks answer part of a request first pass on: their handlers answer the rest)
+    if (this.loadingUntil !== null && !CHECKED_BEFORE_THE_RUNTIME.has(api))
       return unavailableOutcome(
         this.options.edition,
         api,
@@ -241,6 +248,13 @@ export class Broker implements BrokerView {
       return { ...this.errorOutcome(request, response, 'UNSUPPORTED_VERSION', null), narration: ['StreamsGroupDescribe is not available.'] };
     }
     const described = describeGroups(this.coordinator.groups, req, edition.wire);
+    // while a failover's coordinator loads, the runtime refuses every group the service passes on (the empty ids are
+    // answered before it: GroupCoordinatorService.streamsGroupDescribe)
+    const loading = this.loadingUntil !== null;
+    if (loading) {
+      const code = errorCode(edition.wire, 'COORDINATOR_LOAD_IN_PROGRESS');
+      described.groups = described.groups.map((g) => (g.groupId === '' ? g : describedGroupError(g.groupId, code, 0)));
+    }
     if (version >= 1) {
       // v1: a found group names its assignor; StreamsGroupTopologyDescriptionManager.attachTopologyDescriptions: no
       // description is stored here, so one requested for a found group is NOT_STORED (1); a group with an error keeps
@@ -252,6 +266,18 @@ export class Broker implements BrokerView {
         assignorName: g.errorCode === 0 ? this.coordinator.assignor.name : null,
       }));
     }
+    if (loading)
+      return {
+        request,
+        response: described as unknown as Record<string, unknown>,
+        errorName: 'COORDINATOR_LOAD_IN_PROGRESS',
+        errorMessage: null,
+        memberId: null,
+        memberEpoch: null,
+        batch: null,
+        narration: [`The new coordinator is still loading the partition (until ${this.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.`],
+        createdTopics: [],
+      };
     const response = described as unknown as Record<string, unknown>;
     const groups = (response.groups as { errorCode: number }[]) ?? [];
     const firstError = groups.find((g) => g.errorCode !== 0);

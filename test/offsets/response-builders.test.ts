@@ -2,6 +2,7 @@
 // the coordinator's, put together by OffsetCommitResponse.Builder / OffsetDeleteResponse.Builder (merge takes the
 // coordinator's answer as it is when KafkaApis answered nothing itself); each field only in its versions.
 import { describe, expect, it } from 'vitest';
+import { topicIdOf } from '../../src/core/util/uuid.ts';
 import { broker, CLIENT, G, join } from './helpers.ts';
 
 type Topics = { name: string; partitions: { partitionIndex: number; errorCode: number }[] }[];
@@ -131,5 +132,86 @@ describe('only the fields of the request version', () => {
     const b = broker();
     expect(b.send('ListGroups', 0, {}, CLIENT).response).not.toHaveProperty('throttleTimeMs');
     expect(b.send('ListGroups', 1, {}, CLIENT).response).toHaveProperty('throttleTimeMs', 0);
+  });
+
+  it('DescribeGroups while the coordinator loads: DescribeGroupsRequest.getErrorDescribedGroupList in the version form', () => {
+    const b = broker();
+    b.failover(5000);
+    expect(b.send('DescribeGroups', 0, { groups: ['app'] }, CLIENT).response).toEqual({
+      groups: [{ errorCode: 14, groupId: 'app', groupState: '', protocolType: '', protocolData: '', members: [] }],
+    });
+    expect(b.send('DescribeGroups', 6, { groups: ['app'], includeAuthorizedOperations: true }, CLIENT).response).toMatchObject({
+      throttleTimeMs: 0,
+      groups: [{ errorCode: 14, errorMessage: null, authorizedOperations: -2147483648 }],
+    });
+  });
+
+  it('StreamsGroupDescribe v1: a group with an error keeps topologyDescriptionStatus NOT_REQUESTED (0); the error answers have the v1 fields', () => {
+    const b = broker();
+    join(b, 'a');
+    const groups = (o: { response: Record<string, unknown> }) => o.response.groups as Record<string, unknown>[];
+    const r = b.send('StreamsGroupDescribe', 1, { groupIds: [G, 'nosuch'], includeTopologyDescription: true }, CLIENT);
+    expect(groups(r).map((g) => [g.groupId, g.errorCode, g.topologyDescriptionStatus])).toEqual([
+      [G, 0, 1],
+      ['nosuch', 69, 0],
+    ]);
+    b.failover(5000);
+    expect(groups(b.send('StreamsGroupDescribe', 1, { groupIds: [G], includeTopologyDescription: true }, CLIENT))[0]).toMatchObject({
+      errorCode: 14,
+      topologyDescription: null,
+      topologyDescriptionStatus: 0,
+      assignorName: null,
+    });
+  });
+});
+
+describe('OffsetCommit while the coordinator loads', () => {
+  it('KafkaApis answers an unknown topic id (UNKNOWN_TOPIC_ID) before the loading coordinator refuses the rest (COORDINATOR_LOAD_IN_PROGRESS)', () => {
+    const b = broker();
+    b.failover(5000);
+    const r = b.send(
+      'OffsetCommit',
+      10,
+      {
+        groupId: 'admin',
+        generationIdOrMemberEpoch: -1,
+        topics: [
+          { topicId: 'AAAAAAAAAAAAAAAAAAAAAQ', partitions: [part(0)] },
+          { topicId: topicIdOf('orders'), partitions: [part(0)] },
+        ],
+      },
+      CLIENT,
+    );
+    expect((r.response.topics as { partitions: { errorCode: number }[] }[]).map((t) => t.partitions[0]!.errorCode)).toEqual([100, 14]);
+    expect(r.batch).toBeNull();
+  });
+});
+
+describe("while the coordinator loads, the service's own answers come first", () => {
+  it('OffsetDelete: an empty group id is INVALID_GROUP_ID (GroupCoordinatorService.deleteOffsets), else COORDINATOR_LOAD_IN_PROGRESS', () => {
+    const b = broker();
+    b.failover(5000);
+    const del = (groupId: string) => b.send('OffsetDelete', 0, { groupId, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0 }] }] }, CLIENT).response;
+    expect(del('')).toEqual({ errorCode: 24, throttleTimeMs: 0, topics: [] });
+    expect(del(G)).toEqual({ errorCode: 14, throttleTimeMs: 0, topics: [] });
+  });
+
+  it('DeleteGroups: each distinct id once (updateResponseAndGetNonErrorGroupList), COORDINATOR_LOAD_IN_PROGRESS', () => {
+    const b = broker();
+    b.failover(5000);
+    expect(b.send('DeleteGroups', 1, { groupsNames: [G, 'x', G] }, CLIENT).response.results).toEqual([
+      { groupId: G, errorCode: 14 },
+      { groupId: 'x', errorCode: 14 },
+    ]);
+  });
+
+  it('StreamsGroupDescribe: an empty id is INVALID_GROUP_ID ahead of the groups the runtime refuses (GroupCoordinatorService.streamsGroupDescribe)', () => {
+    const b = broker();
+    b.failover(5000);
+    const groups = b.send('StreamsGroupDescribe', 0, { groupIds: [G, ''] }, CLIENT).response.groups as { groupId: string; errorCode: number }[];
+    expect(groups.map((g) => [g.groupId, g.errorCode])).toEqual([
+      ['', 24],
+      [G, 14],
+    ]);
   });
 });

@@ -116,7 +116,8 @@ describe('retention check', () => {
       { groupId: G, memberId: '', generationIdOrMemberEpoch: -1, retentionTimeMs: 60000, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] },
       { clientId: 'admin', clientHost: '/127.0.0.1' },
     );
-    expect(out.batch!.records[0]!.value).toEqual({ offset: 5, leaderEpoch: -1, metadata: '', commitTimestamp: 0, expireTimestamp: 60000 });
+    // OffsetCommitValue v1 (GroupCoordinatorRecordHelpers.offsetCommitValueVersion): no leaderEpoch
+    expect(out.batch!.records[0]!.value).toEqual({ offset: 5, metadata: '', commitTimestamp: 0, expireTimestamp: 60000 });
     const fired = sweeps(b.advance(CHECK));
     expect(fired[0]!.effect).toBe('retention check expired 1 offset(s) and deleted app');
     expectReplayEqualsLive(b);

@@ -1,5 +1,5 @@
 // The broker side of ListGroups and DeleteGroups (KafkaApis → the group coordinator), in both editions.
-import { deleteGroups, listGroups, normalizeDeleteGroupsRequest, normalizeListGroupsRequest, type DeleteGroupsResponse } from '../coordinator/adminGroups.ts';
+import { deleteGroups, distinctGroupIds, listGroups, normalizeDeleteGroupsRequest, normalizeListGroupsRequest, type DeleteGroupsResponse } from '../coordinator/adminGroups.ts';
 import type { StreamsGroup } from '../coordinator/group.ts';
 import { errorCode, type ErrorName } from '../protocol/errors.ts';
 import type { BrokerView, RpcOutcome } from './types.ts';
@@ -60,6 +60,15 @@ export function deleteGroupsRpc(broker: BrokerView, data: Record<string, unknown
   const edition = broker.options.edition.wire;
   const tombstones = (g: StreamsGroup) => c.hooks.deleteGroupRecords(g, c.groups);
   const all = (code: number): DeleteGroupsResponse => ({ throttleTimeMs: 0, results: req.groupsNames.map((groupId) => ({ groupId, errorCode: code })) });
+  // while a failover's coordinator loads, the runtime refuses the ids the service passes on: each distinct id once
+  // (GroupCoordinatorService.updateResponseAndGetNonErrorGroupList's HashSet), COORDINATOR_LOAD_IN_PROGRESS
+  if (broker.loadingUntil !== null) {
+    const code = errorCode(edition, 'COORDINATOR_LOAD_IN_PROGRESS');
+    const results = distinctGroupIds(req.groupsNames).map((groupId) => ({ groupId, errorCode: code }));
+    return outcome(req, { throttleTimeMs: 0, results }, 'COORDINATOR_LOAD_IN_PROGRESS', [
+      `The new coordinator is still loading the partition (until ${broker.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.`,
+    ]);
+  }
   const out = c.execute(() => deleteGroups(c.context(broker.topics), req, edition, tombstones), all);
   const narration = [...out.narration];
   if (out.errorName !== 'NONE') narration.push(`The deletion batch fails with ${out.errorName}: every group of the request gets it, and nothing is deleted.`);
@@ -204,6 +213,12 @@ export function offsetDeleteRpc(broker: BrokerView, data: Record<string, unknown
   if (known.groupId === '')
     return outcome(req, { errorCode: errorCode(edition, 'INVALID_GROUP_ID'), throttleTimeMs: 0, topics: [] }, 'INVALID_GROUP_ID', [
       'OffsetDelete fails with INVALID_GROUP_ID: the service refuses an empty group id.',
+    ]);
+  // the service has checked the group id; while a failover's coordinator loads, the runtime refuses the rest with a
+  // group-level error, which replaces the whole answer (OffsetDeleteResponse.Builder.merge)
+  if (broker.loadingUntil !== null)
+    return outcome(req, { errorCode: errorCode(edition, 'COORDINATOR_LOAD_IN_PROGRESS'), throttleTimeMs: 0, topics: [] }, 'COORDINATOR_LOAD_IN_PROGRESS', [
+      `The new coordinator is still loading the partition (until ${broker.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.`,
     ]);
   const coordinator = c.execute(
     () => deleteOffsets(c.context(broker.topics), known, edition, (g, topic) => c.hooks.isSubscribedToTopic(g, topic)),

@@ -10,7 +10,7 @@ import { streamsGroupHeartbeat } from '../coordinator/heartbeat.ts';
 import { validateHeartbeat } from '../coordinator/service.ts';
 import { ApiError, errorCode, type ErrorName } from '../protocol/errors.ts';
 import type { Edition } from '../edition.ts';
-import { errorHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
+import { describedGroupError, errorHeartbeatResponse, heartbeatResponseJson, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import { flattenOwnedTasks, nestedRequestJson, normalizeDescribeRequest, normalizeHeartbeatRequest } from '../protocol/normalize.ts';
 import type { RpcName } from '../scenario/types.ts';
 import type { Variant } from '../variants/index.ts';
@@ -60,6 +60,13 @@ function unservedReason(api: RpcName, version: number): string {
   if (version === 0) return ': Kafka 4.0 removed OffsetFetch v0 (KIP-896)';
   return '';
 }
+
+/**
+ * RPCs whose broker-side checks run before the coordinator runtime, also while a failover's coordinator loads:
+ * KafkaApis.handleOffsetCommitRequest's topic checks, GroupCoordinatorService.deleteOffsets' group id check,
+ * deleteGroups' set of distinct ids, streamsGroupDescribe's empty ids.
+ */
+const CHECKED_BEFORE_THE_RUNTIME: ReadonlySet<RpcName> = new Set<RpcName>(['OffsetCommit', 'OffsetDelete', 'DeleteGroups', 'StreamsGroupDescribe']);
 
 export class Broker implements BrokerView {
   coordinator: Coordinator;
@@ -130,9 +137,10 @@ export class Broker implements BrokerView {
     }
     // the controller handles config changes; the group coordinator is not involved
     if (api === 'IncrementalAlterConfigs') return incrementalAlterConfigsRpc(this, data);
-    // a failover with loadMs: the new coordinator is still loading the partition (an edition's validatedBeforeLoad
-    // RPCs check that themselves, after validating the request: runHeartbeat)
-    if (this.loadingUntil !== null && !this.options.edition.validatedBeforeLoad?.includes(api))
+    // a failover with loadMs: the new coordinator is still loading the partition (the RPCs whose KafkaApis or
+    // service checks answer part of a request first pass on, and an edition's validatedBeforeLoad RPCs, which check
+    // the load themselves after validating the request: their handlers answer the rest)
+    if (this.loadingUntil !== null && !CHECKED_BEFORE_THE_RUNTIME.has(api) && !this.options.edition.validatedBeforeLoad?.includes(api))
       return unavailableOutcome(
         this.options.edition,
         api,
@@ -245,32 +253,40 @@ export class Broker implements BrokerView {
     // StreamsGroupDescribe v0-1 (v1: KIP-1331 topology description, KIP-1357 assignor name)
     if (version < 0 || version > 1 || !this.streamsEnabled()) {
       const code = errorCode(edition.wire, 'UNSUPPORTED_VERSION');
-      const response = {
-        throttleTimeMs: 0,
-        groups: req.groupIds.map((groupId) => ({
-          errorCode: code,
-          errorMessage: null,
-          groupId,
-          groupState: '',
-          groupEpoch: 0,
-          assignmentEpoch: 0,
-          topology: null,
-          members: [],
-          authorizedOperations: -2147483648,
-        })),
-      };
+      const response = { throttleTimeMs: 0, groups: req.groupIds.map((groupId) => describedGroupError(groupId, code, version)) };
       return { ...this.errorOutcome(request, response, 'UNSUPPORTED_VERSION', null), narration: ['StreamsGroupDescribe is not available.'] };
     }
     const described = describeGroups(this.coordinator.groups, req, edition.wire);
+    // while a failover's coordinator loads, the runtime refuses every group the service passes on (the empty ids are
+    // answered before it: GroupCoordinatorService.streamsGroupDescribe)
+    const loading = this.loadingUntil !== null;
+    if (loading) {
+      const code = errorCode(edition.wire, 'COORDINATOR_LOAD_IN_PROGRESS');
+      described.groups = described.groups.map((g) => (g.groupId === '' ? g : describedGroupError(g.groupId, code, 0)));
+    }
     if (version >= 1) {
-      // v1: a found group names its assignor; no description is stored here, so a requested one is NOT_STORED (1)
+      // v1: a found group names its assignor; StreamsGroupTopologyDescriptionManager.attachTopologyDescriptions: no
+      // description is stored here, so one requested for a found group is NOT_STORED (1); a group with an error keeps
+      // NOT_REQUESTED (0)
       described.groups = described.groups.map((g) => ({
         ...g,
         topologyDescription: null,
-        topologyDescriptionStatus: req.includeTopologyDescription ? 1 : 0,
+        topologyDescriptionStatus: req.includeTopologyDescription && g.errorCode === 0 ? 1 : 0,
         assignorName: g.errorCode === 0 ? this.coordinator.assignor.name : null,
       }));
     }
+    if (loading)
+      return {
+        request,
+        response: described as unknown as Record<string, unknown>,
+        errorName: 'COORDINATOR_LOAD_IN_PROGRESS',
+        errorMessage: null,
+        memberId: null,
+        memberEpoch: null,
+        batch: null,
+        narration: [`The new coordinator is still loading the partition (until ${this.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.`],
+        createdTopics: [],
+      };
     const response = described as unknown as Record<string, unknown>;
     const groups = (response.groups as { errorCode: number }[]) ?? [];
     const firstError = groups.find((g) => g.errorCode !== 0);

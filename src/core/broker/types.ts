@@ -65,6 +65,8 @@ export interface BrokerView {
   readonly coordinator: Coordinator;
   readonly topics: ReadonlyMap<string, number>;
   readonly now: number;
+  /** While a failover's new coordinator loads the partition: until when (null when it serves). */
+  readonly loadingUntil: number | null;
   /** GROUP config resources set by IncrementalAlterConfigs, by group id. */
   readonly groupConfigs: Map<string, ReadonlyMap<string, string>>;
   configOf(groupId: string): Config;

@@ -7,6 +7,7 @@ import { normalizeOffsetFetchRequest, offsetFetchGroupError, offsetFetchResponse
 import type { Edition } from '../edition.ts';
 import { errorCode, type ErrorName } from '../protocol/errors.ts';
 import { normalizeDescribeRequest } from '../protocol/normalize.ts';
+import { describedGroupError } from '../protocol/messages.ts';
 import type { RpcName } from '../scenario/types.ts';
 import type { RpcOutcome } from './types.ts';
 
@@ -21,20 +22,7 @@ export function unavailableOutcome(edition: Edition, api: RpcName, version: numb
       response = { throttleTimeMs: 0, errorCode: code, errorMessage: null };
       break;
     case 'StreamsGroupDescribe':
-      response = {
-        throttleTimeMs: 0,
-        groups: normalizeDescribeRequest(data).groupIds.map((groupId) => ({
-          errorCode: code,
-          errorMessage: null,
-          groupId,
-          groupState: '',
-          groupEpoch: 0,
-          assignmentEpoch: 0,
-          topology: null,
-          members: [],
-          authorizedOperations: -2147483648,
-        })),
-      };
+      response = { throttleTimeMs: 0, groups: normalizeDescribeRequest(data).groupIds.map((groupId) => describedGroupError(groupId, code, version)) };
       break;
     case 'OffsetCommit':
       response = offsetCommitResponseJson(offsetCommitError(normalizeOffsetCommitRequest(data), code), version);
@@ -65,17 +53,19 @@ export function unavailableOutcome(edition: Edition, api: RpcName, version: numb
       break;
     }
     case 'DescribeGroups':
+      // DescribeGroupsRequest.getErrorDescribedGroupList, each field only in its versions (DescribeGroupsResponse:
+      // ThrottleTimeMs v1+, AuthorizedOperations v3+, ErrorMessage v6)
       response = {
-        throttleTimeMs: 0,
+        ...(version >= 1 ? { throttleTimeMs: 0 } : {}),
         groups: (Array.isArray(data.groups) ? data.groups : []).map((groupId: unknown) => ({
           errorCode: code,
-          errorMessage: null,
+          ...(version >= 6 ? { errorMessage: null } : {}),
           groupId,
           groupState: '',
           protocolType: '',
           protocolData: '',
           members: [],
-          authorizedOperations: -2147483648,
+          ...(version >= 3 ? { authorizedOperations: -2147483648 } : {}),
         })),
       };
       break;

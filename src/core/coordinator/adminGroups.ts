@@ -91,6 +91,14 @@ export function normalizeDeleteGroupsRequest(data: Obj): DeleteGroupsRequest {
 }
 
 /**
+ * GroupCoordinatorService.updateResponseAndGetNonErrorGroupList: the ids reach the shard through `new HashSet<>(ids)`,
+ * so each once, in that set's iteration order (its capacity: max(n / 0.75 + 1, 16)).
+ */
+export function distinctGroupIds(ids: readonly string[]): string[] {
+  return hashMapOrder(ids, stringHashCode, Math.max(Math.floor(ids.length / 0.75) + 1, 16));
+}
+
+/**
  * GroupCoordinatorShard.deleteGroups: per group, validateDeleteGroup (GROUP_ID_NOT_FOUND; a streams group that is not
  * Empty: NON_EMPTY_GROUP), then its offset tombstones and group tombstones; every deleted group's records in one batch.
  */
@@ -98,9 +106,7 @@ export function deleteGroups(ctx: OpContext, req: DeleteGroupsRequest, edition: 
   const results: DeleteGroupsResponse['results'] = [];
   const records: CoordinatorRecord[] = [];
   const narration: string[] = [];
-  // GroupCoordinatorService.updateResponseAndGetNonErrorGroupList: the ids reach the shard through
-  // `new HashSet<>(ids)`, so each once, in that set's iteration order (its capacity: max(n / 0.75 + 1, 16))
-  const ids = hashMapOrder(req.groupsNames, stringHashCode, Math.max(Math.floor(req.groupsNames.length / 0.75) + 1, 16));
+  const ids = distinctGroupIds(req.groupsNames);
   for (const groupId of ids) {
     const fail = (name: ErrorName, why: string) => {
       results.push({ groupId, errorCode: errorCode(edition, name) });

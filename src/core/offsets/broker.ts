@@ -28,6 +28,7 @@ const NAMES: readonly ErrorName[] = [
   'GROUP_ID_NOT_FOUND',
   'STALE_MEMBER_EPOCH',
   'UNSUPPORTED_VERSION',
+  'COORDINATOR_LOAD_IN_PROGRESS',
   'UNKNOWN_SERVER_ERROR',
 ];
 
@@ -116,6 +117,12 @@ export function offsetCommitRpc(broker: BrokerView, version: number, data: Recor
   if (known.topics.length === 0) return done(merge({ throttleTimeMs: 0, topics: [] }), narration);
   // GroupCoordinatorService.commitOffsets refuses only a null group id (INVALID_GROUP_ID), which the JSON form cannot
   // send: an empty one goes to the coordinator like any other (a manual commit creates a simple classic group "")
+  // KafkaApis has answered its part; while a failover's new coordinator loads the partition, the runtime refuses
+  // the commit (COORDINATOR_LOAD_IN_PROGRESS on each partition that reached it)
+  if (broker.loadingUntil !== null) {
+    narration.push(`The new coordinator is still loading the partition (until ${broker.loadingUntil} ms): COORDINATOR_LOAD_IN_PROGRESS, the client retries.`);
+    return done(merge(errorResponse(known, errorCode(edition, 'COORDINATOR_LOAD_IN_PROGRESS'))), narration);
+  }
   const c = broker.coordinator;
   const out = c.execute(
     () => commitOffset(c.context(broker.topics), known, version),

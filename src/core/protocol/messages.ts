@@ -271,3 +271,22 @@ export interface StreamsGroupDescribeResponse {
 }
 
 export const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
+
+/**
+ * A group's entry in a StreamsGroupDescribe error answer (StreamsGroupDescribeRequest.getErrorDescribedGroupList):
+ * the error and every other field at its default, the v1 fields only from v1.
+ */
+export function describedGroupError(groupId: string, code: number, version: number): DescribedGroup {
+  return {
+    errorCode: code,
+    errorMessage: null,
+    groupId,
+    groupState: '',
+    groupEpoch: 0,
+    assignmentEpoch: 0,
+    topology: null,
+    members: [],
+    authorizedOperations: AUTHORIZED_OPERATIONS_OMITTED,
+    ...(version >= 1 ? { topologyDescription: null, topologyDescriptionStatus: 0, assignorName: null } : {}),
+  };
+}

@@ -10,6 +10,7 @@ import type { StreamsGroupMember } from '../../src/core/model/member.ts';
 import { toObject, withoutEpochs } from '../../src/core/model/tasks.ts';
 import type { Variant } from '../../src/core/scenario/types.ts';
 import { editionNamed } from '../../src/core/editions/index.ts';
+import type { Int64Json } from '../../src/core/util/int64.ts';
 
 export type Tasks = Record<string, number[]>;
 export const ids = (t: Tasks) => Object.entries(t).map(([subtopologyId, partitions]) => ({ subtopologyId, partitions }));
@@ -231,7 +232,7 @@ export function current(
   };
 }
 
-export function groupMetadata(groupId: string, epoch: number, metadataHash: number, standbys: number): CoordinatorRecord {
+export function groupMetadata(groupId: string, epoch: number, metadataHash: Int64Json, standbys: number): CoordinatorRecord {
   return {
     type: 'StreamsGroupMetadata',
     key: { groupId },

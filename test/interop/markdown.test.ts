@@ -126,7 +126,7 @@ describe('exportMarkdown', () => {
     expect(rows).toContain('| 5 | 0 | StreamsGroupCurrentMemberAssignment | `a` | `memberEpoch=2, previousMemberEpoch=0, state=STABLE, activeTasks=[0_0,0_1,0_2,0_3]` |');
     expect(rows).toContain('| 13 | 3 | StreamsGroupCurrentMemberAssignment | `a` | *tombstone* |');
     expect(rows).toContain(
-      '| 2 | 0 | StreamsGroupMetadata | — | `epoch=2, metadataHash=2173816044724231, validatedTopologyEpoch=0, lastAssignmentConfigs=[{"key":"num.standby.replicas","value":"0"}]` |',
+      '| 2 | 0 | StreamsGroupMetadata | — | `epoch=2, metadataHash=7468398077447480039, validatedTopologyEpoch=0, lastAssignmentConfigs=[{"key":"num.standby.replicas","value":"0"}]` |',
     );
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Reader, Writer, fromBase64, toBase64, uvarintSize } from '../../src/core/wire/bytes.ts';
 import { annotate, decodeMessage, encodeMessage, fromHex, toHex, WireError } from '../../src/core/wire/index.ts';
 import { hex, hx, testSchema } from './helpers.ts';
+import { decodeCoordinatorRecord, encodeCoordinatorRecord } from '../../src/core/wire/coordinatorRecords.ts';
 
 const uvarint = (v: number): string => {
   const w = new Writer();
@@ -250,5 +251,19 @@ describe('hex and base64 text', () => {
     expect(decodeMessage(S, 1, v1).json).toEqual(json);
     expect(hex(encodeMessage(S, 0, { b: null }).subarray(0, 4))).toBe('ff ff ff ff');
     expect(() => encodeMessage(S, 1, { u: 'short' })).toThrow(/uuid as 22 URL-safe base64/);
+  });
+});
+
+describe('int64 beyond ±(2^53-1)', () => {
+  // Kafka's metadata hash (Utils.computeGroupHash) is a full Java long: the playground carries it as a decimal string
+  it('encodes a decimal string and decodes it back to the same string (records read with int64: "string")', () => {
+    const value = { epoch: 3, metadataHash: '-7468398077447480039', validatedTopologyEpoch: 0, lastAssignmentConfigs: [] };
+    const bytes = encodeCoordinatorRecord('StreamsGroupMetadata', { groupId: 'g' }, value);
+    expect(decodeCoordinatorRecord(bytes.key, bytes.value).value).toMatchObject({ metadataHash: '-7468398077447480039' });
+  });
+  it('refuses a decimal string outside the int64 range, with the path', () => {
+    expect(() => encodeCoordinatorRecord('StreamsGroupMetadata', { groupId: 'g' }, { epoch: 3, metadataHash: '9223372036854775808', validatedTopologyEpoch: 0, lastAssignmentConfigs: [] })).toThrow(
+      /metadataHash.*9223372036854775808 is outside the int64 range/,
+    );
   });
 });

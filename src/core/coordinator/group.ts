@@ -7,6 +7,7 @@ import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
 import { EMPTY_TUPLE, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { DraftGroupState } from './draftGroupState.ts';
 import { CommittedOffsets } from '../offsets/state.ts';
+import type { Int64Json } from '../util/int64.ts';
 
 /** The refined assignment cached for an assignment epoch (StreamsGroup.RefinedAssignment). */
 export interface RefinedAssignment {
@@ -86,7 +87,7 @@ export function newSimpleClassicGroup(groupId: string): StreamsGroup {
 export class StreamsGroup {
   // ---- hard state (records) ----
   groupEpoch = 0;
-  metadataHash = 0;
+  metadataHash: Int64Json = 0;
   validatedTopologyEpoch = -1;
   lastAssignmentConfigs: KeyValue[] | null = null;
   topology: StreamsTopology | null = null;

@@ -6,10 +6,11 @@ import type { StreamsTopology } from '../model/topology.ts';
 import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
 import { subtopology } from '../protocol/normalize.ts';
 import { slot } from '../util/slot.ts';
+import type { Int64Json } from '../util/int64.ts';
 
 export interface GroupMetadataFields {
   epoch: number;
-  metadataHash: number;
+  metadataHash: Int64Json;
   validatedTopologyEpoch: number;
   lastAssignmentConfigs: KeyValue[] | null;
 }

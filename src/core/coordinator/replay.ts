@@ -6,6 +6,7 @@ import { applyCurrentAssignmentValue, applyMemberMetadataValue, targetFromValue,
 import type { CoordinatorEdition } from './editionHooks.ts';
 import { IllegalStateError, type Groups } from './groups.ts';
 import { replayOffsetCommit } from '../offsets/replay.ts';
+import type { Int64Json } from '../util/int64.ts';
 
 export { IllegalStateError, type Groups };
 
@@ -63,7 +64,7 @@ export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): 
       if (v) {
         const g = getOrCreate(groups, groupId);
         g.groupEpoch = v.epoch as number;
-        g.metadataHash = (v.metadataHash as number) ?? 0;
+        g.metadataHash = (v.metadataHash as Int64Json | undefined) ?? 0;
         g.validatedTopologyEpoch = (v.validatedTopologyEpoch as number | undefined) ?? -1;
         g.lastAssignmentConfigs = (v.lastAssignmentConfigs as { key: string; value: string }[] | null) ?? null;
         if (typeof v.topologyId === 'string' || v.topologyId === null) g.topologyId = (v.topologyId as string | null) ?? null;

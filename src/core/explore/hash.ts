@@ -217,7 +217,7 @@ function hashGroup(h: WordHash, g: StreamsGroup, l: World['live'], now: number, 
   h.word(TAG_GROUP);
   h.str(g.groupId);
   h.num(g.groupEpoch);
-  h.num(g.metadataHash);
+  h.str(String(g.metadataHash));
   h.num(g.validatedTopologyEpoch);
   h.num(jsonHash(g.lastAssignmentConfigs));
   h.num(jsonHash(g.topology));

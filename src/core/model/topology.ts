@@ -1,5 +1,6 @@
 // The group's stored topology and the configured topology derived from it and the cluster's topics.
 import type { Subtopology } from '../protocol/messages.ts';
+import type { Int64Json } from '../util/int64.ts';
 
 /** StreamsTopology: what StreamsGroupTopology persists (ak4: epoch + subtopologies). */
 export interface StreamsTopology {
@@ -36,7 +37,7 @@ export interface TopicConfigurationProblem {
 /** ConfiguredTopology: ready iff no problem. `subtopologies` sorted by id when ready. */
 export interface ConfiguredTopology {
   readonly topologyEpoch: number;
-  readonly metadataHash: number;
+  readonly metadataHash: Int64Json;
   readonly subtopologies: readonly ConfiguredSubtopology[] | null;
   readonly internalTopicsToBeCreated: readonly CreatableTopic[];
   readonly problem: TopicConfigurationProblem | null;

@@ -99,12 +99,11 @@ export const NORMALISATIONS = [
 
 /**
  * The shard engine's normalisations: it runs Kafka's coordinator on the scenario's own clock (shifted by a fixed base,
- * see shardClock.ts) and names, so timestamps,
- * durations, group ids and topic names are compared as they are; only the orders Kafka leaves to a hash remain.
+ * see shardClock.ts) and names, so timestamps, durations, group ids, topic names and metadata hashes (Kafka's function
+ * on the same derived topic ids) are compared as they are; only the orders Kafka leaves to a hash remain.
  */
 export const SHARD_NORMALISATIONS = [
   SHARD_CLOCK_NORMALISATION,
-  'metadataHash: the playground hashes a group\'s topics with its own function, not Kafka\'s (the values differ); each distinct hash is numbered in order of first appearance ("#1", "#2", …) on each side',
   NORMALISATIONS[2]!.replace('a broker makes topic ids at random, the playground derives them from the topic name', 'both sides derive topic ids from the topic name'),
   NORMALISATIONS[5]!,
   NORMALISATIONS[7]!,
@@ -131,13 +130,17 @@ const byMemberId = (a: unknown, b: unknown): number => {
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
-/** Each side's numbering of metadata hashes and of topic ids (both made from random topic ids on a broker). */
+/**
+ * Each side's numbering of metadata hashes and of topic ids (both made from random topic ids on a broker). The shard
+ * engine's hashes are compared as they are (`hashes` null): both sides hash the same derived topic ids with Kafka's
+ * function (src/core/topology/metadataHash.ts).
+ */
 interface Numbering {
-  hashes: Map<string, string>;
+  hashes: Map<string, string> | null;
   topicIds: Map<string, string>;
 }
 
-const numbering = (): Numbering => ({ hashes: new Map([['0', '0']]), topicIds: new Map() });
+const numbering = (numberHashes: boolean): Numbering => ({ hashes: numberHashes ? new Map([['0', '0']]) : null, topicIds: new Map() });
 
 function normaliseValue(value: unknown, hashes: Numbering, key = ''): unknown {
   if (Array.isArray(value)) {
@@ -151,7 +154,7 @@ function normaliseValue(value: unknown, hashes: Numbering, key = ''): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (k === 'metadataHash' && (typeof v === 'number' || typeof v === 'string')) {
+    if (k === 'metadataHash' && hashes.hashes !== null && (typeof v === 'number' || typeof v === 'string')) {
       const h = String(v);
       if (!hashes.hashes.has(h)) hashes.hashes.set(h, h === '0' ? '0' : `#${hashes.hashes.size}`);
       out[k] = hashes.hashes.get(h);
@@ -251,8 +254,8 @@ export function compareWithKafka(
   /** `sharedClock`: Kafka ran on the scenario's clock (the shard engine), so timestamps are compared as they are. */
   options: { sharedClock?: boolean } = {},
 ): { steps: OracleStepRow[]; firstDivergence: number | null; normalisations: string[] } {
-  const simHashes = numbering();
-  const kafkaHashes = numbering();
+  const simHashes = numbering(!options.sharedClock);
+  const kafkaHashes = numbering(!options.sharedClock);
   const rows: OracleStepRow[] = [];
   let first: number | null = null;
   for (const k of kafka) {

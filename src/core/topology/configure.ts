@@ -8,6 +8,7 @@ import { javaHashOrder, javaListString } from './javaHash.ts';
 import { incorrectlyPartitionedTopics, missingInternalTopics, missingSourceTopics, summarizeTopics, TopicConfigurationFailure } from './problems.ts';
 import { setupRepartitionTopics } from './repartitionTopics.ts';
 import { partitionCountProvider, subtopologiesInMapOrder } from './subtopologyOrder.ts';
+import type { Int64Json } from '../util/int64.ts';
 
 export interface ConfigureOptions {
   /** 'ak4.4' (default): topic lists summarized (3 names + "and N additional topics"); 'ak4.2': full lists. */
@@ -18,7 +19,7 @@ export interface ConfigureOptions {
  * Throws ApiError STREAMS_INVALID_TOPOLOGY for invalid topologies and a plain Error for Kafka's internal
  * errors (UNKNOWN_SERVER_ERROR); topic-configuration problems become `problem` (status 1/2/3).
  */
-export function configureTopics(topology: StreamsTopology, topics: TopicsImage, metadataHash: number, options: ConfigureOptions = {}): ConfiguredTopology {
+export function configureTopics(topology: StreamsTopology, topics: TopicsImage, metadataHash: Int64Json, options: ConfigureOptions = {}): ConfiguredTopology {
   const style = options.detailStyle ?? 'ak4.4';
   const subtopologies = subtopologiesInMapOrder(topology);
   const copartitionGroups = subtopologies.map(copartitionGroupsOf);

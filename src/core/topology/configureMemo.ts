@@ -4,12 +4,13 @@
 import type { ConfiguredTopology, StreamsTopology, TopicsImage } from '../model/topology.ts';
 import { slot } from '../util/slot.ts';
 import { configureTopics } from './configure.ts';
+import type { Int64Json } from '../util/int64.ts';
 
 const byTopology = slot<Map<string, ConfiguredTopology>>();
 /** Bounds the results kept per topology (an exploration with topic changes sees few images). */
 const MAX_PER_TOPOLOGY = 256;
 
-export function configureTopicsMemo(topology: StreamsTopology, topics: TopicsImage, metadataHash: number): ConfiguredTopology {
+export function configureTopicsMemo(topology: StreamsTopology, topics: TopicsImage, metadataHash: Int64Json): ConfiguredTopology {
   let key = `${metadataHash}`;
   for (const [name, partitions] of topics) key += `|${name.length}#${name}=${partitions}`;
   let results = byTopology.get(topology);

@@ -260,8 +260,15 @@ function encodePrim(w: Writer, prim: PrimitiveType, val: unknown, path: string, 
         w.int64(val);
         return;
       }
+      // a value beyond ±(2^53-1) travels as its decimal string (the form the decoder's `int64: 'string'` reads, e.g. a metadataHash)
+      if (typeof val === 'string' && /^-?[0-9]+$/.test(val)) {
+        const v = BigInt(val);
+        if (v < -(2n ** 63n) || v >= 2n ** 63n) throw encErr(w, path, `${val} is outside the int64 range`);
+        w.int64(v);
+        return;
+      }
       if (typeof val !== 'number' || !Number.isInteger(val)) throw encErr(w, path, `expected an integer (int64), got ${describe(val)}`);
-      if (!Number.isSafeInteger(val)) throw encErr(w, path, `${val} is beyond ±(2^53-1); int64 values in JSON must be safe integers`);
+      if (!Number.isSafeInteger(val)) throw encErr(w, path, `${val} is beyond ±(2^53-1); an int64 in JSON must be a safe integer or a decimal string`);
       w.int64(BigInt(val));
       return;
     }

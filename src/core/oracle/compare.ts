@@ -68,14 +68,6 @@ export interface OracleResult {
   engine?: 'shard';
 }
 
-/**
- * [4.4] EndpointToPartitionsManager.endpointToPartitions walks a member's tasks through a map made by
- * Collectors.toUnmodifiableMap, whose iteration order is salted anew in every JVM (ImmutableCollections.SALT32L): the
- * same run on two brokers (or two shard engines) lists a member's topics in different orders.
- */
-const ENDPOINT_PARTITIONS_NORMALISATION =
-  "partitionsByUserEndpoint: each endpoint's activePartitions and standbyPartitions are compared in topic order (Kafka walks the member's tasks by subtopology through an unmodifiable map whose iteration order is salted per JVM, EndpointToPartitionsManager.endpointToPartitions: the order changes from one broker start to the next)";
-
 /** Normalisations both sides go through, each named in the output. */
 export const NORMALISATIONS = [
   'group id: the group runs on the broker as "<groupId>.<run>" and topics as "<run>.<topic>" (so runs never collide); names are mapped back everywhere, status details included',
@@ -88,7 +80,6 @@ export const NORMALISATIONS = [
   'StreamsGroupDescribe members: compared in member-id order (Kafka lists them in the iteration order of its TimelineHashMap, an implementation detail)',
   "ListGroups: Kafka's answer keeps only this run's groups (a shared broker also lists other runs' groups and the oracle's probe groups), and both sides' groups are compared in group-id order (Kafka lists each coordinator shard's groups in the iteration order of its TimelineHashMap, an implementation detail)",
   'DeleteGroups results: compared in group-id order (Kafka 4.4 answers the groups a pre-check refuses first, then deletes the rest in the iteration order of a HashSet of their ids, GroupCoordinatorService.updateResponseAndGetNonErrorGroupList; on a broker that order follows the run-scoped names)',
-  ENDPOINT_PARTITIONS_NORMALISATION,
 ];
 
 /**
@@ -104,7 +95,6 @@ export const SHARD_NORMALISATIONS = [
   NORMALISATIONS[7]!,
   "ListGroups: both sides' groups are compared in group-id order (Kafka lists each coordinator shard's groups in the iteration order of its TimelineHashMap, an implementation detail)",
   NORMALISATIONS[9]!,
-  ENDPOINT_PARTITIONS_NORMALISATION,
 ];
 
 /** A response with its per-group list (`key`) in group-id order (the ListGroups and DeleteGroups normalisations). */
@@ -125,12 +115,6 @@ const byMemberId = (a: unknown, b: unknown): number => {
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
-const byTopic = (a: unknown, b: unknown): number => {
-  const x = (a as { topic: string }).topic;
-  const y = (b as { topic: string }).topic;
-  return x < y ? -1 : x > y ? 1 : 0;
-};
-
 /** Each side's numbering of metadata hashes and of topic ids (both made from random topic ids on a broker). */
 interface Numbering {
   hashes: Map<string, string>;
@@ -143,11 +127,7 @@ function normaliseValue(value: unknown, hashes: Numbering, key = ''): unknown {
   if (Array.isArray(value)) {
     const items = value.map((v) => normaliseValue(v, hashes));
     // a described group's members, in member-id order
-    if (key === 'members' && items.every((m) => m !== null && typeof m === 'object' && 'memberId' in m)) return items.sort(byMemberId);
-    // an endpoint's partitions, in topic order (ENDPOINT_PARTITIONS_NORMALISATION)
-    if ((key === 'activePartitions' || key === 'standbyPartitions') && items.every((p) => p !== null && typeof p === 'object' && typeof (p as Record<string, unknown>).topic === 'string'))
-      return items.sort(byTopic);
-    return items;
+    return key === 'members' && items.every((m) => m !== null && typeof m === 'object' && 'memberId' in m) ? items.sort(byMemberId) : items;
   }
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};

@@ -9,7 +9,7 @@ import { startBroker, type Broker } from '../../oracle/harness/broker.ts';
 import { runOracle } from '../../src/cli/oracle/command.ts';
 import { runSequences } from '../../src/core/oracle/sequences.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
-import { generatedAcceptance, reportGenerated, sizeFromEnvironment } from './generatedSequences.ts';
+import { generatedAcceptance, reportGenerated, sizeFromEnvironment, timedRuns } from './generatedSequences.ts';
 
 const size = sizeFromEnvironment('SGP_ORACLE_LIVE_SEQUENCES', 200);
 /** One sequence in this many includes a failover (a broker restart, ~15 s). */
@@ -37,12 +37,18 @@ describe(`${size.count} generated sequences of ${size.steps} steps on a Kafka 4.
     async () => {
       const acceptance = generatedAcceptance();
       const started = performance.now();
-      const report = await runSequences({ name: 'live', mode: 'live', run }, { ...size, concurrency: CONCURRENCY, failoverEvery: FAILOVER_EVERY, unexplained: acceptance.unexplained, shrinkRuns: 40 });
+      const timed = timedRuns(size.count, run);
+      const report = await runSequences(
+        { name: 'live', mode: 'live', run: timed.run },
+        { ...size, concurrency: CONCURRENCY, failoverEvery: FAILOVER_EVERY, unexplained: acceptance.unexplained, shrinkRuns: 40 },
+      );
       const { text, failures } = reportGenerated(report, {
         engine: 'live',
         mode: 'live',
         size,
         elapsedMs: performance.now() - started,
+        sequencesMs: timed.sequencesMs() ?? performance.now() - started,
+        runs: timed.runs(),
         met: acceptance.met,
         // a real broker's timing varies from run to run, so an accepted kind need not occur in every live run; the
         // shard run checks that each still occurs

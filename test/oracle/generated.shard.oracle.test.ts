@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnShard, startShardEngine, type ShardEngine } from '../../src/cli/oracle/shard.ts';
 import { runSequences } from '../../src/core/oracle/sequences.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
-import { generatedAcceptance, reportGenerated, sizeFromEnvironment } from './generatedSequences.ts';
+import { generatedAcceptance, reportGenerated, sizeFromEnvironment, timedRuns } from './generatedSequences.ts';
 
 const size = sizeFromEnvironment('SGP_ORACLE_SHARD_SEQUENCES', 5000);
 const ENGINES = Math.max(1, Number(process.env.SGP_ORACLE_SHARD_ENGINES ?? 2));
@@ -44,12 +44,18 @@ describe(`${size.count} generated sequences of ${size.steps} steps on Kafka 4.4.
       idle.push(...engines);
       const acceptance = generatedAcceptance();
       const started = performance.now();
-      const report = await runSequences({ name: 'shard', mode: 'exact', run }, { ...size, concurrency: engines.length, failoverEvery: 0, unexplained: acceptance.unexplained, shrinkRuns: 60 });
+      const timed = timedRuns(size.count, run);
+      const report = await runSequences(
+        { name: 'shard', mode: 'exact', run: timed.run },
+        { ...size, concurrency: engines.length, failoverEvery: 0, unexplained: acceptance.unexplained, shrinkRuns: 60 },
+      );
       const { text, failures } = reportGenerated(report, {
         engine: 'shard',
         mode: 'exact',
         size,
         elapsedMs: performance.now() - started,
+        sequencesMs: timed.sequencesMs() ?? performance.now() - started,
+        runs: timed.runs(),
         met: acceptance.met,
         // the shard engine and the generator are deterministic: the default run meets the same kinds every time
         checkAcceptedStillOccur: size.isDefault,

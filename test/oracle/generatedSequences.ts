@@ -63,12 +63,37 @@ export function generatedAcceptance(accepted: readonly string[] = GENERATED_DIFF
   };
 }
 
+/**
+ * An engine's `run`, counted: runSequences first runs every sequence once, then shrinks, so the moment the
+ * `count`-th run ends splits the time between running the sequences and shrinking their divergences.
+ */
+export function timedRuns<T>(count: number, run: (doc: Record<string, unknown>) => Promise<T>): { run: typeof run; runs: () => number; sequencesMs: () => number | null } {
+  const started = performance.now();
+  let runs = 0;
+  let sequencesMs: number | null = count === 0 ? 0 : null;
+  return {
+    runs: () => runs,
+    sequencesMs: () => sequencesMs,
+    run: async (doc) => {
+      try {
+        return await run(doc);
+      } finally {
+        if (++runs === count) sequencesMs = performance.now() - started;
+      }
+    },
+  };
+}
+
 export interface GeneratedReportOptions {
   /** The engine's name in file names and text ("shard", "live"). */
   engine: string;
   mode: CoverageMode;
   size: GeneratedSize;
   elapsedMs: number;
+  /** Of elapsedMs, the time until every sequence had run once (the rest is shrinking). */
+  sequencesMs: number;
+  /** Engine runs in all (sequences and shrinking). */
+  runs: number;
   /** The accepted kinds met in this run (generatedAcceptance's `met`). */
   met: ReadonlySet<string>;
   /** Fail on an accepted kind this run did not meet (sound only when the run is deterministic and its default size). */
@@ -94,10 +119,12 @@ export function reportGenerated(report: SequenceReport, opts: GeneratedReportOpt
   const shrunk = report.divergences.filter((d) => d.shrunk);
   const perKind = new Map<string, number>();
   for (const d of report.divergences) perKind.set(d.signature, (perKind.get(d.signature) ?? 0) + 1);
-  const perSequence = size.count === 0 ? 0 : opts.elapsedMs / size.count;
+  const perSequence = size.count === 0 ? 0 : opts.sequencesMs / size.count;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const lines = [
     `oracle (${opts.engine}): ${size.count} generated sequences of ${size.steps} steps (seeds ${size.seedOffset + 1}–${size.seedOffset + size.count}), ` +
-      `${report.requests} requests in ${(opts.elapsedMs / 1000).toFixed(1)} s (${perSequence.toFixed(1)} ms per sequence); ` +
+      `${report.requests} requests in ${seconds(opts.sequencesMs)} (${perSequence.toFixed(1)} ms per sequence), ` +
+      `then ${opts.runs - size.count} shrinking runs in ${seconds(opts.elapsedMs - opts.sequencesMs)}; ` +
       `${report.divergences.length} diverged in ${shrunk.length} kinds, ${report.errors.length} engine errors, ${report.refused.length} refused` +
       (report.droppedSteps > 0 ? `, ${report.droppedSteps} steps dropped for the live broker` : ''),
     '',

@@ -87,6 +87,17 @@ interface AlterResource {
   configs: { name: string; configOperation: number; value: string | null }[];
 }
 
+const resourceKey = (r: AlterResource): string => `${r.resourceType}/${r.resourceName}`;
+
+/** ConfigAdminManager.preprocess on one resource: INVALID_REQUEST's message for a config named twice or a null value (but for DELETE), else null. */
+function preprocessRefusal(r: AlterResource): string | null {
+  const names = r.configs.map((c) => c.name);
+  if (new Set(names).size !== names.length) return 'Error due to duplicate config keys';
+  // AlterConfigOp.OpType.DELETE is 1
+  const nulls = r.configs.filter((c) => c.configOperation !== 1 && c.value === null).map((c) => c.name);
+  return nulls.length > 0 ? `Null value not supported for : ${nulls.join(',')}` : null;
+}
+
 /**
  * IncrementalAlterConfigs on GROUP resources (ConfigAdminManager, GroupConfig.validate): each resource validated on
  * its own (INVALID_CONFIG with Kafka's message), stored unless validateOnly. The next heartbeat of the group sees the
@@ -106,8 +117,17 @@ export function incrementalAlterConfigsRpc(broker: BrokerView, data: Record<stri
   const validateOnly = data.validateOnly === true;
   const edition = broker.options.edition.wire;
   const narration: string[] = [];
+  const mentions = new Map<string, number>();
+  for (const r of resources) mentions.set(resourceKey(r), (mentions.get(resourceKey(r)) ?? 0) + 1);
   const responses = resources.map((r) => {
     const base = { resourceType: r.resourceType, resourceName: r.resourceName };
+    // ConfigAdminManager.preprocess (KafkaApis.handleIncrementalAlterConfigsRequest), before the controller: a resource
+    // named twice fails at every mention, then a config named twice, then a null value
+    const refused = mentions.get(resourceKey(r))! > 1 ? 'Each resource must appear at most once.' : preprocessRefusal(r);
+    if (refused !== null) {
+      narration.push(`${JSON.stringify(r.resourceName)}: INVALID_REQUEST: ${refused}`);
+      return { errorCode: errorCode(edition, 'INVALID_REQUEST'), errorMessage: refused, ...base };
+    }
     if (r.resourceType !== GROUP_RESOURCE_TYPE) {
       narration.push(`${r.resourceName}: only GROUP resources (type ${GROUP_RESOURCE_TYPE}) are simulated.`);
       return { errorCode: errorCode(edition, 'INVALID_REQUEST'), errorMessage: `The simulator models only GROUP config resources (type ${GROUP_RESOURCE_TYPE}), not type ${r.resourceType}.`, ...base };

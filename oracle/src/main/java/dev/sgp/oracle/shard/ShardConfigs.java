@@ -14,9 +14,11 @@ import org.apache.kafka.coordinator.group.GroupConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * IncrementalAlterConfigs on GROUP resources, which the controller validates and the broker hands to the group
@@ -30,10 +32,24 @@ final class ShardConfigs {
     static IncrementalAlterConfigsResponseData alter(ShardWorld world, IncrementalAlterConfigsRequestData request) {
         IncrementalAlterConfigsResponseData out = new IncrementalAlterConfigsResponseData();
         Map<String, Map<String, String>> groups = world.groupConfigValues;
+        // ConfigAdminManager.preprocess (KafkaApis.handleIncrementalAlterConfigsRequest): every mention of a resource
+        // named more than once fails, before anything is forwarded to the controller
+        Map<String, Integer> mentions = new HashMap<>();
+        for (IncrementalAlterConfigsRequestData.AlterConfigsResource r : request.resources())
+            mentions.merge(r.resourceType() + "/" + r.resourceName(), 1, Integer::sum);
         for (IncrementalAlterConfigsRequestData.AlterConfigsResource r : request.resources()) {
             IncrementalAlterConfigsResponseData.AlterConfigsResourceResponse res = new IncrementalAlterConfigsResponseData.AlterConfigsResourceResponse()
                 .setResourceType(r.resourceType()).setResourceName(r.resourceName()).setErrorMessage(null);
             out.responses().add(res);
+            if (mentions.get(r.resourceType() + "/" + r.resourceName()) > 1) {
+                res.setErrorCode(Errors.INVALID_REQUEST.code()).setErrorMessage("Each resource must appear at most once.");
+                continue;
+            }
+            String refused = preprocessRefusal(r);
+            if (refused != null) {
+                res.setErrorCode(Errors.INVALID_REQUEST.code()).setErrorMessage(refused);
+                continue;
+            }
             if (r.resourceType() != ConfigResource.Type.GROUP.id()) {
                 res.setErrorCode(Errors.INVALID_REQUEST.code()).setErrorMessage("the shard engine changes group configs only");
                 continue;
@@ -83,5 +99,19 @@ final class ShardConfigs {
             }
         }
         return out;
+    }
+
+    /**
+     * ConfigAdminManager.preprocess on one resource: a config named twice, then a null value for any operation but
+     * DELETE, each INVALID_REQUEST with Kafka's message; null when the resource passes.
+     */
+    private static String preprocessRefusal(IncrementalAlterConfigsRequestData.AlterConfigsResource r) {
+        Set<String> names = new HashSet<>();
+        for (IncrementalAlterConfigsRequestData.AlterableConfig c : r.configs())
+            if (!names.add(c.name())) return "Error due to duplicate config keys";
+        List<String> nulls = new ArrayList<>();
+        for (IncrementalAlterConfigsRequestData.AlterableConfig c : r.configs())
+            if (c.configOperation() != 1 && c.value() == null) nulls.add(c.name());
+        return nulls.isEmpty() ? null : "Null value not supported for : " + String.join(",", nulls);
     }
 }

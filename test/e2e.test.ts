@@ -1402,6 +1402,67 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
   });
 });
 
+describe('issue 20: forms next to the JSON, every request in hex, explore that keeps its findings', { timeout: 180000 }, () => {
+  const selectStep = (page: Page, i: number) => page.evaluate((n) => (window.__sgp.app as { select(i: number): Promise<void> }).select(n), i);
+
+  it('explore: the progress bar moves with the search, and a cancelled exploration keeps what it found', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '12-kafka-20870-partial-report.json');
+    await page.click('[data-testid=tab-explore]');
+    await page.click('[data-testid=explore-bfs-mode]');
+    await page.fill('[data-testid=explore-depth]', '60');
+    await page.fill('[data-testid=explore-max]', '50000000');
+    await page.click('[data-testid=explore-run]');
+    // the bar shows real progress: 2 % of a 50-million-state bound would take a million states
+    const bar = page.locator('[data-testid=explore-progress] progress');
+    const states = () => page.textContent('[data-testid=explore-states]').then((t) => Number((t ?? '0').replace(/\D/g, '')));
+    await expect.poll(async () => Number(await bar.getAttribute('value')) >= 2 && (await states()) < 1_000_000, { timeout: 30000 }).toBe(true);
+    // a violation found before the cancel stays, with its minimal scenario, and the note says the search was cancelled
+    await page.locator('[data-testid=explore-found]').waitFor({ timeout: 60000 });
+    await page.click('[data-testid=explore-cancel]');
+    await expect
+      .poll(() => page.textContent('[data-testid=explore-note]'))
+      .toMatch(/^Exploration cancelled after [\d.]+ s: [\d,]+ distinct states, [\d,]+ transitions and 1 invariant violated so far/);
+    const v = page.locator('[data-testid=explore-violation][data-invariant=live-member-kept]');
+    expect(await v.count()).toBe(1);
+    expect(await page.textContent('[data-testid=explore-summary]')).toMatch(/cancelled/);
+    await v.locator('[data-testid=explore-open]').click();
+    await page.waitForSelector('[data-testid=branched]');
+    await settled(page);
+    expect(await appField<string>(page, 'text')).toContain('explore: live-member-kept');
+  });
+
+  it('the hex view shows each heartbeat a run step sent', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '03-crash-session-timeout.json');
+    await selectStep(page, 2);
+    await page.click('[data-testid=tab-hex]');
+    const n = await appField<{ exchanges: unknown[] }>(page, 'stepDetail').then((s) => s.exchanges.length);
+    expect(n).toBeGreaterThan(1);
+    const pick = page.locator('[data-testid=hex-exchange]');
+    await expect.poll(() => pick.locator('option').count()).toBe(n);
+    await page.locator('[data-testid=hex-request]').waitFor({ timeout: 20000 });
+    expect(await page.textContent('[data-testid=hex-title]')).toMatch(new RegExp(`StreamsGroupHeartbeat v\\d[\\s\\S]*request 1 of ${n} it sent, at [\\d,]+ ms by \\w+`));
+    const first = await page.locator('[data-testid=hex-request] [data-testid=hex-byte]').allTextContents();
+    // the next one, by the button and by the list
+    await page.click('[data-testid=hex-next-exchange]');
+    await expect.poll(() => page.textContent('[data-testid=hex-title]')).toContain(`request 2 of ${n}`);
+    await pick.selectOption(String(n - 1));
+    await expect.poll(() => page.textContent('[data-testid=hex-title]')).toContain(`request ${n} of ${n}`);
+    await expect.poll(() => page.locator('[data-testid=hex-request] [data-testid=hex-byte]').allTextContents()).not.toEqual(first);
+    expect(await page.locator('[data-testid=hex-response-error]').count()).toBe(0);
+    // its bytes decode back to the request the trace holds
+    await page.getByRole('button', { name: 'decode in the box below' }).first().click();
+    const last = await appField<{ exchanges: { request: { memberEpoch: number } }[] }>(page, 'stepDetail').then((s) => s.exchanges[n - 1]!.request);
+    await expect.poll(() => page.textContent('[data-testid=decode-json]')).toContain(`"memberEpoch": ${last.memberEpoch}`);
+    // a step with a request of its own still opens on it
+    await selectStep(page, 1);
+    await expect.poll(() => page.textContent('[data-testid=hex-title]')).not.toContain('it sent');
+  });
+});
+
 describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   it('a first visit opens on the course: a welcome, the lesson list, a hint to step; the editor one click away', async () => {
     const page = await newPage();

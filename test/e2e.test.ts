@@ -1426,11 +1426,79 @@ describe('issue 20: forms next to the JSON, every request in hex, explore that k
       .toMatch(/^Exploration cancelled after [\d.]+ s: [\d,]+ distinct states, [\d,]+ transitions and 1 invariant violated so far/);
     const v = page.locator('[data-testid=explore-violation][data-invariant=live-member-kept]');
     expect(await v.count()).toBe(1);
-    expect(await page.textContent('[data-testid=explore-summary]')).toMatch(/cancelled/);
+    expect(await page.textContent('[data-testid=explore-summary]')).toMatch(/found before the cancel:\s+1 invariant violated/);
     await v.locator('[data-testid=explore-open]').click();
     await page.waitForSelector('[data-testid=branched]');
     await settled(page);
     expect(await appField<string>(page, 'text')).toContain('explore: live-member-kept');
+  });
+
+  it('forms next to the JSON: edit the selected step, insert one after it, add and edit a client; the JSON follows, undo and autosave work', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '03-crash-session-timeout.json');
+    await selectStep(page, 2);
+    const doc = () => appField<string>(page, 'text').then((t) => JSON.parse(t) as { steps: unknown[]; clients: Record<string, unknown> });
+    // the form shows the selected step as the text has it
+    await expect.poll(() => page.inputValue('[data-testid=step-form-action]')).toBe('run');
+    expect(await page.inputValue('[data-testid=step-form-label]')).toBe('settle');
+    expect(JSON.parse(await page.inputValue('[data-testid=step-form-data]'))).toEqual({ until: 'stable', maxMs: 60000 });
+    // edit it: only that step changes, and the scenario runs again
+    const before = await appField<string>(page, 'text');
+    await page.fill('[data-testid=step-form-label]', 'settle down');
+    await page.fill('[data-testid=step-form-expect]', '{ "violations": [] }');
+    await page.click('[data-testid=step-form-save]');
+    await expect.poll(() => doc().then((d) => d.steps[2])).toEqual({ label: 'settle down', run: { until: 'stable', maxMs: 60000 }, expect: { violations: [] } });
+    expect((await doc()).steps).toHaveLength(5);
+    await settled(page);
+    expect(await page.locator('[data-testid=step]').nth(2).textContent()).toContain('settle down');
+    // one undo in Monaco takes the form's edit back, and the form follows the text
+    await page.evaluate(() => {
+      const ed = window.__sgp.editor!;
+      ed.focus();
+      ed.trigger('e2e', 'undo', null);
+    });
+    await expect.poll(() => appField<string>(page, 'text')).toBe(before);
+    await expect.poll(() => page.inputValue('[data-testid=step-form-label]')).toBe('settle');
+    // a JSON edit shows in the form
+    await page.evaluate(() => {
+      const model = window.__sgp.editor!.getModel()!;
+      model.setValue(model.getValue().replace('"label": "settle"', '"label": "calm"'));
+    });
+    await expect.poll(() => page.inputValue('[data-testid=step-form-label]')).toBe('calm');
+    // insert a step after the selected one
+    await page.selectOption('[data-testid=step-form-action]', 'advance');
+    await page.fill('[data-testid=step-form-data]', '1000');
+    await page.fill('[data-testid=step-form-label]', 'a second passes');
+    await page.click('[data-testid=step-form-insert]');
+    await expect.poll(() => doc().then((d) => d.steps[3])).toEqual({ label: 'a second passes', advance: 1000 });
+    await settled(page);
+    expect(await appField<number>(page, 'selected')).toBe(3);
+    expect(await page.locator('[data-testid=step]').count()).toBe(6);
+    // a bad field is named and marked, and nothing is written
+    const text = await appField<string>(page, 'text');
+    await page.fill('[data-testid=step-form-data]', 'soon');
+    await page.click('[data-testid=step-form-save]');
+    expect(await page.textContent('[data-testid=step-form-error]')).toMatch(/whole number of milliseconds/);
+    expect(await page.getAttribute('[data-testid=step-form-data]', 'aria-invalid')).toBe('true');
+    expect(await appField<string>(page, 'text')).toBe(text);
+    // add a client, then edit it
+    await page.click('[data-testid=forms-client]');
+    await page.selectOption('[data-testid=client-form-pick]', { label: '+ a new client' });
+    expect(await page.inputValue('[data-testid=client-form-alias]')).toBe('c');
+    await page.fill('[data-testid=client-form-process]', 'p3');
+    await page.click('[data-testid=client-form-save]');
+    await expect.poll(() => doc().then((d) => d.clients.c)).toEqual({ profile: 'java', processId: 'p3' });
+    expect(await page.inputValue('[data-testid=client-form-pick]')).toBe('c');
+    await page.fill('[data-testid=client-form-rack]', 'rack-1');
+    await page.click('[data-testid=client-form-save]');
+    await expect.poll(() => doc().then((d) => d.clients.c)).toEqual({ profile: 'java', processId: 'p3', rackId: 'rack-1' });
+    expect(Object.keys((await doc()).clients)).toEqual(['a', 'b', 'c']);
+    // autosave keeps the forms' edits over a reload
+    await expect.poll(() => page.textContent('[data-testid=save-state]')).toBe('saved');
+    await page.reload();
+    await page.waitForFunction(() => (window.__sgp?.app as { trace: unknown } | undefined)?.trace != null, undefined, { timeout: 20000 });
+    expect((await doc()).clients.c).toEqual({ profile: 'java', processId: 'p3', rackId: 'rack-1' });
   });
 
   it('the hex view shows each heartbeat a run step sent', async () => {

@@ -1482,6 +1482,15 @@ describe('issue 20: forms next to the JSON, every request in hex, explore that k
     expect(await page.textContent('[data-testid=step-form-error]')).toMatch(/whole number of milliseconds/);
     expect(await page.getAttribute('[data-testid=step-form-data]', 'aria-invalid')).toBe('true');
     expect(await appField<string>(page, 'text')).toBe(text);
+    // a request with its version and data
+    await page.selectOption('[data-testid=step-form-action]', 'send:StreamsGroupDescribe');
+    await page.selectOption('[data-testid=step-form-member]', '');
+    await page.fill('[data-testid=step-form-version]', '0');
+    await page.fill('[data-testid=step-form-data]', '{ "groupIds": ["app"] }');
+    await page.click('[data-testid=step-form-save]');
+    await expect.poll(() => doc().then((d) => d.steps[3])).toEqual({ label: 'a second passes', send: 'StreamsGroupDescribe', version: 0, data: { groupIds: ['app'] } });
+    await settled(page);
+    expect(await page.locator('[data-testid=step]').nth(3).textContent()).toContain('ok');
     // add a client, then edit it
     await page.click('[data-testid=forms-client]');
     await page.selectOption('[data-testid=client-form-pick]', { label: '+ a new client' });

@@ -1402,6 +1402,144 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
   });
 });
 
+describe('issue 20: forms next to the JSON, every request in hex, explore that keeps its findings', { timeout: 180000 }, () => {
+  const selectStep = (page: Page, i: number) => page.evaluate((n) => (window.__sgp.app as { select(i: number): Promise<void> }).select(n), i);
+
+  it('explore: the progress bar moves with the search, and a cancelled exploration keeps what it found', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '12-kafka-20870-partial-report.json');
+    await page.click('[data-testid=tab-explore]');
+    await page.click('[data-testid=explore-bfs-mode]');
+    await page.fill('[data-testid=explore-depth]', '60');
+    await page.fill('[data-testid=explore-max]', '50000000');
+    await page.click('[data-testid=explore-run]');
+    // the bar shows real progress: 2 % of a 50-million-state bound would take a million states
+    const bar = page.locator('[data-testid=explore-progress] progress');
+    const states = () => page.textContent('[data-testid=explore-states]').then((t) => Number((t ?? '0').replace(/\D/g, '')));
+    await expect.poll(async () => Number(await bar.getAttribute('value')) >= 2 && (await states()) < 1_000_000, { timeout: 30000 }).toBe(true);
+    // a violation found before the cancel stays, with its minimal scenario, and the note says the search was cancelled
+    await page.locator('[data-testid=explore-found]').waitFor({ timeout: 60000 });
+    await page.click('[data-testid=explore-cancel]');
+    await expect
+      .poll(() => page.textContent('[data-testid=explore-note]'))
+      .toMatch(/^Exploration cancelled after [\d.]+ s: [\d,]+ distinct states, [\d,]+ transitions and 1 invariant violated so far/);
+    const v = page.locator('[data-testid=explore-violation][data-invariant=live-member-kept]');
+    expect(await v.count()).toBe(1);
+    expect(await page.textContent('[data-testid=explore-summary]')).toMatch(/found before the cancel:\s+1 invariant violated/);
+    await v.locator('[data-testid=explore-open]').click();
+    await page.waitForSelector('[data-testid=branched]');
+    await settled(page);
+    expect(await appField<string>(page, 'text')).toContain('explore: live-member-kept');
+  });
+
+  it('forms next to the JSON: edit the selected step, insert one after it, add and edit a client; the JSON follows, undo and autosave work', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '03-crash-session-timeout.json');
+    await selectStep(page, 2);
+    const doc = () => appField<string>(page, 'text').then((t) => JSON.parse(t) as { steps: unknown[]; clients: Record<string, unknown> });
+    // the form shows the selected step as the text has it
+    await expect.poll(() => page.inputValue('[data-testid=step-form-action]')).toBe('run');
+    expect(await page.inputValue('[data-testid=step-form-label]')).toBe('settle');
+    expect(JSON.parse(await page.inputValue('[data-testid=step-form-data]'))).toEqual({ until: 'stable', maxMs: 60000 });
+    // edit it: only that step changes, and the scenario runs again
+    const before = await appField<string>(page, 'text');
+    await page.fill('[data-testid=step-form-label]', 'settle down');
+    await page.fill('[data-testid=step-form-expect]', '{ "violations": [] }');
+    await page.click('[data-testid=step-form-save]');
+    await expect.poll(() => doc().then((d) => d.steps[2])).toEqual({ label: 'settle down', run: { until: 'stable', maxMs: 60000 }, expect: { violations: [] } });
+    expect((await doc()).steps).toHaveLength(5);
+    await settled(page);
+    expect(await page.locator('[data-testid=step]').nth(2).textContent()).toContain('settle down');
+    // one undo in Monaco takes the form's edit back, and the form follows the text
+    await page.evaluate(() => {
+      const ed = window.__sgp.editor!;
+      ed.focus();
+      ed.trigger('e2e', 'undo', null);
+    });
+    await expect.poll(() => appField<string>(page, 'text')).toBe(before);
+    await expect.poll(() => page.inputValue('[data-testid=step-form-label]')).toBe('settle');
+    // a JSON edit shows in the form
+    await page.evaluate(() => {
+      const model = window.__sgp.editor!.getModel()!;
+      model.setValue(model.getValue().replace('"label": "settle"', '"label": "calm"'));
+    });
+    await expect.poll(() => page.inputValue('[data-testid=step-form-label]')).toBe('calm');
+    // insert a step after the selected one
+    await page.selectOption('[data-testid=step-form-action]', 'advance');
+    await page.fill('[data-testid=step-form-data]', '1000');
+    await page.fill('[data-testid=step-form-label]', 'a second passes');
+    await page.click('[data-testid=step-form-insert]');
+    await expect.poll(() => doc().then((d) => d.steps[3])).toEqual({ label: 'a second passes', advance: 1000 });
+    await settled(page);
+    expect(await appField<number>(page, 'selected')).toBe(3);
+    expect(await page.locator('[data-testid=step]').count()).toBe(6);
+    // a bad field is named and marked, and nothing is written
+    const text = await appField<string>(page, 'text');
+    await page.fill('[data-testid=step-form-data]', 'soon');
+    await page.click('[data-testid=step-form-save]');
+    expect(await page.textContent('[data-testid=step-form-error]')).toMatch(/whole number of milliseconds/);
+    expect(await page.getAttribute('[data-testid=step-form-data]', 'aria-invalid')).toBe('true');
+    expect(await appField<string>(page, 'text')).toBe(text);
+    // a request with its version and data
+    await page.selectOption('[data-testid=step-form-action]', 'send:StreamsGroupDescribe');
+    await page.selectOption('[data-testid=step-form-member]', '');
+    await page.fill('[data-testid=step-form-version]', '0');
+    await page.fill('[data-testid=step-form-data]', '{ "groupIds": ["app"] }');
+    await page.click('[data-testid=step-form-save]');
+    await expect.poll(() => doc().then((d) => d.steps[3])).toEqual({ label: 'a second passes', send: 'StreamsGroupDescribe', version: 0, data: { groupIds: ['app'] } });
+    await settled(page);
+    expect(await page.locator('[data-testid=step]').nth(3).textContent()).toContain('ok');
+    // add a client, then edit it
+    await page.click('[data-testid=forms-client]');
+    await page.selectOption('[data-testid=client-form-pick]', { label: '+ a new client' });
+    expect(await page.inputValue('[data-testid=client-form-alias]')).toBe('c');
+    await page.fill('[data-testid=client-form-process]', 'p3');
+    await page.click('[data-testid=client-form-save]');
+    await expect.poll(() => doc().then((d) => d.clients.c)).toEqual({ profile: 'java', processId: 'p3' });
+    expect(await page.inputValue('[data-testid=client-form-pick]')).toBe('c');
+    await page.fill('[data-testid=client-form-rack]', 'rack-1');
+    await page.click('[data-testid=client-form-save]');
+    await expect.poll(() => doc().then((d) => d.clients.c)).toEqual({ profile: 'java', processId: 'p3', rackId: 'rack-1' });
+    expect(Object.keys((await doc()).clients)).toEqual(['a', 'b', 'c']);
+    // autosave keeps the forms' edits over a reload
+    await expect.poll(() => page.textContent('[data-testid=save-state]')).toBe('saved');
+    await page.reload();
+    await page.waitForFunction(() => (window.__sgp?.app as { trace: unknown } | undefined)?.trace != null, undefined, { timeout: 20000 });
+    expect((await doc()).clients.c).toEqual({ profile: 'java', processId: 'p3', rackId: 'rack-1' });
+  });
+
+  it('the hex view shows each heartbeat a run step sent', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '03-crash-session-timeout.json');
+    await selectStep(page, 2);
+    await page.click('[data-testid=tab-hex]');
+    const n = await appField<{ exchanges: unknown[] }>(page, 'stepDetail').then((s) => s.exchanges.length);
+    expect(n).toBeGreaterThan(1);
+    const pick = page.locator('[data-testid=hex-exchange]');
+    await expect.poll(() => pick.locator('option').count()).toBe(n);
+    await page.locator('[data-testid=hex-request]').waitFor({ timeout: 20000 });
+    expect(await page.textContent('[data-testid=hex-title]')).toMatch(new RegExp(`StreamsGroupHeartbeat v\\d[\\s\\S]*request 1 of ${n} it sent, at [\\d,]+ ms by \\w+`));
+    const first = await page.locator('[data-testid=hex-request] [data-testid=hex-byte]').allTextContents();
+    // the next one, by the button and by the list
+    await page.click('[data-testid=hex-next-exchange]');
+    await expect.poll(() => page.textContent('[data-testid=hex-title]')).toContain(`request 2 of ${n}`);
+    await pick.selectOption(String(n - 1));
+    await expect.poll(() => page.textContent('[data-testid=hex-title]')).toContain(`request ${n} of ${n}`);
+    await expect.poll(() => page.locator('[data-testid=hex-request] [data-testid=hex-byte]').allTextContents()).not.toEqual(first);
+    expect(await page.locator('[data-testid=hex-response-error]').count()).toBe(0);
+    // its bytes decode back to the request the trace holds
+    await page.getByRole('button', { name: 'decode in the box below' }).first().click();
+    const last = await appField<{ exchanges: { request: { memberEpoch: number } }[] }>(page, 'stepDetail').then((s) => s.exchanges[n - 1]!.request);
+    await expect.poll(() => page.textContent('[data-testid=decode-json]')).toContain(`"memberEpoch": ${last.memberEpoch}`);
+    // a step with a request of its own still opens on it
+    await selectStep(page, 1);
+    await expect.poll(() => page.textContent('[data-testid=hex-title]')).not.toContain('it sent');
+  });
+});
+
 describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   it('a first visit opens on the course: a welcome, the lesson list, a hint to step; the editor one click away', async () => {
     const page = await newPage();

@@ -5,7 +5,7 @@ import { runScenario, ScenarioRunner } from '../src/core/scenario/runner.ts';
 import type { Trace, TraceStep } from '../src/core/scenario/types.ts';
 import { decodeLink, encodeLink, type DecodeResult } from '../src/core/share/link.ts';
 import { compareScenario, type Difference, type Side } from '../src/core/compare/compare.ts';
-import { explore, type ExploreOptions } from '../src/core/explore/index.ts';
+import { explore, type ExploreOptions, type ExploreViolation } from '../src/core/explore/index.ts';
 import type { RunProbe } from '../src/core/scenario/budget.ts';
 import {
   annotate,
@@ -93,6 +93,11 @@ export interface ExploreProgressReport {
   states: number;
   frontier: number;
   elapsedMs: number;
+  transitions: number;
+  /** Share of the search's bound covered, 0 to 1 (ExploreProgress.done). */
+  done: number;
+  /** Invariants violated so far. */
+  violations: number;
 }
 
 export interface UiExploreViolation {
@@ -314,8 +319,11 @@ export class WorkerApi {
     }
   }
 
-  /** Explores interleavings from the scenario; progress is reported synchronously (cancel = terminate the worker). */
-  explore(text: string, req: ExploreRequest, onProgress?: (p: ExploreProgressReport) => void): ExploreRun {
+  /**
+   * Explores interleavings from the scenario; progress and each violation are reported as they come (cancel = terminate
+   * the worker: the page keeps the violations reported before).
+   */
+  explore(text: string, req: ExploreRequest, onProgress?: (p: ExploreProgressReport) => void, onViolation?: (v: UiExploreViolation) => void): ExploreRun {
     const parsed = parseScenario(text);
     if (!parsed.ok) return failure(parsed.errors);
     const options: ExploreOptions = { bfs: req.bfs, depth: req.depth, seed: req.seed, maxStates: req.maxStates };
@@ -326,7 +334,8 @@ export class WorkerApi {
       const t0 = performance.now();
       const heap = (performance as { memory?: { usedJSHeapSize: number } }).memory;
       options.probe = { elapsedMs: () => performance.now() - t0, heapBytes: () => heap?.usedJSHeapSize ?? null };
-      const r = explore(parsed.scenario, options, (p) => void onProgress?.({ states: p.states, frontier: p.frontier, elapsedMs: p.elapsedMs }));
+      if (onViolation) options.onViolation = (v) => void onViolation(uiViolation(v));
+      const r = explore(parsed.scenario, options, (p) => void onProgress?.({ ...p }));
       return {
         ok: true,
         states: r.states,
@@ -336,15 +345,7 @@ export class WorkerApi {
         stopped: r.stopped?.message ?? null,
         elapsedMs: r.elapsedMs,
         fromStep: r.fromStep,
-        violations: r.violations.map((v) => ({
-          invariant: v.invariant,
-          description: INVARIANTS[v.invariant]?.description ?? '',
-          message: v.message,
-          depth: v.depth,
-          reproduced: v.reproduced,
-          scenarioText: JSON.stringify(v.scenario, null, 2) + '\n',
-          link: v.link,
-        })),
+        violations: r.violations.map(uiViolation),
       };
     } catch (e) {
       return { ok: false, errors: [], message: `the explorer stopped: ${errText(e)}` };
@@ -465,4 +466,17 @@ export class WorkerApi {
   decodeLink(fragment: string): DecodeResult {
     return decodeLink(fragment);
   }
+}
+
+/** A violation the explorer found, as the Explore panel shows it. */
+function uiViolation(v: ExploreViolation): UiExploreViolation {
+  return {
+    invariant: v.invariant,
+    description: INVARIANTS[v.invariant]?.description ?? '',
+    message: v.message,
+    depth: v.depth,
+    reproduced: v.reproduced,
+    scenarioText: JSON.stringify(v.scenario, null, 2) + '\n',
+    link: v.link,
+  };
 }

@@ -217,6 +217,33 @@ describe('search mechanics', () => {
     },
     T,
   );
+
+  it(
+    'reports each violation as it is found, so a cancelled search keeps it, and progress that covers the bound',
+    () => {
+      const s = under(load(TWO_ROLES), 'current');
+      const full = explore(s, { bfs: true, depth: 4 });
+      expect(full.violations.length).toBeGreaterThan(0);
+      // found as they come: the same violations as the result, each reported once (breadth-first finds a shortest first)
+      const reported: string[] = [];
+      const progress: { done: number; transitions: number; violations: number }[] = [];
+      const again = explore(s, { bfs: true, depth: 4, onViolation: (v) => void reported.push(v.invariant) }, (p) => progress.push(p));
+      expect(reported.sort()).toEqual(full.violations.map((v) => v.invariant));
+      expect(again.violations).toEqual(full.violations);
+      // progress starts at the first transition, never goes back, and ends at the whole bound
+      expect(progress[0]!.transitions).toBe(1);
+      for (let i = 1; i < progress.length; i++) expect(progress[i]!.done).toBeGreaterThanOrEqual(progress[i - 1]!.done);
+      expect(progress.at(-1)).toMatchObject({ done: 1, transitions: full.transitions, violations: full.violations.length });
+      // cancelled after the first violation: the caller holds it, though the search returns early
+      const kept: string[] = [];
+      let stop = false;
+      const cut = explore(s, { bfs: true, depth: 4, shouldStop: () => stop, onViolation: (v) => ((stop = true), void kept.push(v.invariant)) });
+      expect(cut.truncated).toBe(true);
+      expect(kept).toHaveLength(1);
+      expect(full.violations.map((v) => v.invariant)).toContain(kept[0]);
+    },
+    T,
+  );
 });
 
 describe('sgp explore', () => {

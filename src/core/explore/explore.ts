@@ -37,12 +37,26 @@ export interface ExploreOptions {
    * playground.run.max.ms and playground.run.max.heap.mb): past one, the search stops with `stopped` and what it found.
    */
   probe?: RunProbe;
+  /**
+   * Called with each violation as the search finds it (again when a shorter one replaces it), so a caller that
+   * cancels the search keeps what it had found. The final result lists the same violations.
+   */
+  onViolation?: (v: ExploreViolation) => void;
 }
 
 export interface ExploreProgress {
   states: number;
   frontier: number;
   elapsedMs: number;
+  /** Transitions taken so far. */
+  transitions: number;
+  /**
+   * How much of the search's bound is covered, 0 to 1: the larger of the share of max states reached and the share of
+   * the depth levels (breadth-first) or of the walks (random walks) done.
+   */
+  done: number;
+  /** Invariants violated so far. */
+  violations: number;
 }
 
 export interface ExploreViolation {
@@ -76,6 +90,8 @@ export interface ExploreResult {
 }
 
 const PROGRESS_EVERY = 2048;
+/** Besides every PROGRESS_EVERY transitions, progress is reported once this much wall time passed (read every BUDGET_EVERY transitions). */
+const PROGRESS_MS = 100;
 /** The budget's probe is read every this many transitions (a transition of a large group allocates a whole world). */
 const BUDGET_EVERY = 32;
 
@@ -158,9 +174,32 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
   let truncated = false;
   let frontierSize = 1;
   const budget = new RunBudget(Config.from(scenario.config), options.probe ?? null);
+  /** Share of the depth levels or walks done (see ExploreProgress.done). */
+  let boundDone = 0;
+  let lastReport = started;
+  const report = (now: number) => {
+    lastReport = now;
+    const done = Math.min(1, Math.max(boundDone, seen.size / maxStates));
+    onProgress?.({ states: seen.size, frontier: frontierSize, elapsedMs: now - started, transitions, done, violations: found.size });
+  };
+  // a violation's minimal scenario is built once per action sequence: when found (for onViolation) and for the result
+  const minimal = new Map<InvariantName, { actions: Action[]; violation: ExploreViolation }>();
+  const violationOf = (invariant: InvariantName): ExploreViolation => {
+    const f = found.get(invariant)!;
+    const hit = minimal.get(invariant);
+    if (hit && hit.actions === f.actions) return hit.violation;
+    const violation = minimalScenario(scenario, fromStep, root, ctx, invariant, f.message, f.actions);
+    minimal.set(invariant, { actions: f.actions, violation });
+    return violation;
+  };
+  const noteFound = (invariant: InvariantName) => {
+    if (options.onViolation) options.onViolation(violationOf(invariant));
+  };
   const stop = (): boolean => {
-    if (transitions % PROGRESS_EVERY === 0) {
-      onProgress?.({ states: seen.size, frontier: frontierSize, elapsedMs: clock() - started });
+    if (onProgress && (transitions === 1 || transitions % PROGRESS_EVERY === 0)) report(clock());
+    else if (onProgress && transitions % BUDGET_EVERY === 0) {
+      const now = clock();
+      if (now - lastReport >= PROGRESS_MS) report(now);
     }
     if (transitions % BUDGET_EVERY === 0 && !budget.checkNow()) {
       truncated = true;
@@ -183,6 +222,7 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
         const w = node.world!;
         node.world = null;
         frontierSize = frontier.length - fi + next.length;
+        boundDone = (d + fi / frontier.length) / depth;
         const before: Map<string, EpochSnapshot> = w.epochs();
         for (const a of w.actions(ctx)) {
           const child = w.clone();
@@ -190,7 +230,10 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
           transitions++;
           const vs = child.check(ctx, before);
           for (const v of vs) {
-            if (!found.has(v.invariant)) found.set(v.invariant, { message: v.message, actions: pathOf(node, a) });
+            if (!found.has(v.invariant)) {
+              found.set(v.invariant, { message: v.message, actions: pathOf(node, a) });
+              noteFound(v.invariant);
+            }
           }
           if (stop()) break search;
           const h = stateHash(child, ctx);
@@ -215,6 +258,7 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
       const actions: Action[] = [];
       frontierSize = walks - i;
       for (let d = 0; d < depth; d++) {
+        boundDone = (i + d / depth) / walks;
         const before = w.epochs();
         const a = rng.pick(w.actions(ctx));
         w.apply(ctx, a);
@@ -235,7 +279,10 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
           const prev = found.get(v.invariant);
           if (prev && prev.actions.length <= actions.length) continue;
           const shrunk = shrink(root, ctx, actions, v.invariant);
-          if (!prev || shrunk.actions.length < prev.actions.length) found.set(v.invariant, shrunk);
+          if (!prev || shrunk.actions.length < prev.actions.length) {
+            found.set(v.invariant, shrunk);
+            noteFound(v.invariant);
+          }
           stopWalk = true;
         }
         if (stopWalk) break;
@@ -244,10 +291,10 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
     frontierSize = 0;
   }
 
-  const violations: ExploreViolation[] = [];
-  for (const [invariant, f] of [...found].sort(([a], [b]) => (a < b ? -1 : 1))) violations.push(minimalScenario(scenario, fromStep, root, ctx, invariant, f.message, f.actions));
+  const violations = [...found.keys()].sort().map(violationOf);
   const elapsedMs = clock() - started;
-  onProgress?.({ states: seen.size, frontier: 0, elapsedMs });
+  boundDone = truncated ? boundDone : 1;
+  if (onProgress) report(started + elapsedMs);
   return {
     states: seen.size,
     transitions,

@@ -5,6 +5,7 @@ import type { RpcName, Trace } from '../scenario/types.ts';
 import { COMPLETED_REQUEST } from './logline.ts';
 import { editionNamed } from '../editions/index.ts';
 import { API_KEY_NAMES } from './requestLog.ts';
+import { exchangeApi } from '../scenario/exchange-api.ts';
 
 export interface RenderOptions {
   /** Wall-clock ms of the scenario's time 0 (default 2025-01-01T00:00:00Z). */
@@ -40,11 +41,7 @@ export interface LoggedExchange {
   response: unknown;
 }
 
-/** The RPC of a `run`/client exchange: heartbeats, and in the draft the StreamsGroupInitialize a client sends when asked. */
-export function exchangeApi(request: unknown): RpcName {
-  const r = typeof request === 'object' && request !== null ? (request as Record<string, unknown>) : {};
-  return !('memberEpoch' in r) && 'topologyId' in r && 'topology' in r ? 'StreamsGroupInitialize' : 'StreamsGroupHeartbeat';
-}
+export { exchangeApi };
 
 /** Every request of a trace with its response, in time order (step requests and `run` heartbeats). */
 export function exchangesOf(trace: Trace): LoggedExchange[] {

@@ -402,7 +402,15 @@ export class ScenarioRunner {
       const out = this.broker.send('StreamsGroupHeartbeat', next.requestVersion, data, this.contextOf(next));
       next.onResponse(data, out.errorName, out.response, this.broker.now);
       if (out.memberId) this.bind(next.alias, out.memberId);
-      t.exchanges.push({ at: this.broker.now, member: next.alias, request: out.request, response: out.response, errorName: out.errorName, ...(out.rejectedBy ? { rejectedBy: out.rejectedBy } : {}) });
+      t.exchanges.push({
+        at: this.broker.now,
+        member: next.alias,
+        request: out.request,
+        response: out.response,
+        errorName: out.errorName,
+        version: next.requestVersion,
+        ...(out.rejectedBy ? { rejectedBy: out.rejectedBy } : {}),
+      });
       for (const n of out.narration) t.narration.push(`[${this.broker.now} ms] ${n}`);
       this.edition.afterHeartbeat?.(this.broker, next, out, t);
       // a heartbeat at the same instant again would loop: the next one waits at least 1 ms

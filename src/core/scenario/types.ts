@@ -212,6 +212,7 @@ export interface TraceStep {
     response: unknown;
     errorName: string;
     /** Set for requests other than heartbeats (offset commits). */ api?: RpcName;
+    /** The request's version (the client's heartbeat version for a heartbeat). */
     version?: number;
     rejectedBy?: string;
   }[];

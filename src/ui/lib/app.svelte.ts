@@ -6,7 +6,7 @@ import type { FlowEvent, LogPage, UiStep, UiTrace } from '../../../workers/api.t
 import { Autosave, MAX_LINK_BRANCHES, markRunEnded, markRunStarted, runDidNotFinish, withLinkBranch, type Branch, type SavedWork, type Work } from './autosave.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { loadExamples, type ExampleEntry } from './examples.ts';
-import { appendStep, formatJson, moveStep, notAScenario, removeStep, setField, tryParse, type Json } from './scenario-text.ts';
+import { appendStep, formatJson, insertStep, moveStep, notAScenario, removeStep, replaceStep, setEntry, setField, tryParse, type Json } from './scenario-text.ts';
 import { previousHeartbeat } from './view.ts';
 import { INITIAL_STEP, initialStep } from './initial-step.ts';
 import { WorkerClient } from './worker-client.ts';
@@ -481,6 +481,37 @@ export class AppState {
     const n = this.steps.length;
     this.replaceText(next);
     this.selected = n;
+  }
+
+  /**
+   * The step and client forms write into the text as the editor does (Monaco keeps each as one undoable edit): no
+   * branch, the text is the work. False (with a banner) when the text cannot take the edit.
+   */
+  private formEdit(edit: (text: string) => string): boolean {
+    let next: string;
+    try {
+      next = edit(this.text);
+    } catch (e) {
+      this.banner('error', e instanceof Error ? e.message : String(e));
+      return false;
+    }
+    if (next !== this.text) this.replaceText(next);
+    return true;
+  }
+
+  /** Replaces step i with the step form's step. */
+  editStep(i: number, step: Json): void {
+    this.formEdit((t) => replaceStep(t, i, step));
+  }
+
+  /** Inserts the step form's step after step i (i = -1: before step 0) and selects it. */
+  insertStepAfter(i: number, step: Json): void {
+    if (this.formEdit((t) => insertStep(t, i + 1, step))) this.selected = i + 1;
+  }
+
+  /** Adds or changes a client (the client form). */
+  setClient(alias: string, spec: Json): void {
+    this.formEdit((t) => setEntry(t, 'clients', alias, spec));
   }
 
   /** Sets top-level fields in place (the edition and variant switchers: switching back undoes it, so no branch). */

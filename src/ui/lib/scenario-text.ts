@@ -182,6 +182,84 @@ export function appendStep(text: string, step: Json): string {
   return text.slice(0, last.end) + sep + body + text.slice(last.end);
 }
 
+/** Replaces step `index` with `step`; the other steps and the rest of the document keep their text. */
+export function replaceStep(text: string, index: number, step: Json): string {
+  const sp = stepSpans(text);
+  if (!sp) {
+    return withDoc(text, (d) => {
+      const s = steps(d);
+      if (index >= 0 && index < s.length) s[index] = step;
+    });
+  }
+  const item = sp.items[index];
+  if (!item) return text;
+  const indent = lineIndent(text, item.start);
+  return text.slice(0, item.start) + indented(step, indent) + text.slice(item.end);
+}
+
+/** Inserts `step` so that it becomes step `at` (the steps from `at` on move one down); past the end it is appended. */
+export function insertStep(text: string, at: number, step: Json): string {
+  const sp = stepSpans(text);
+  if (!sp) return withDoc(text, (d) => void steps(d).splice(Math.max(0, at), 0, step));
+  const it = sp.items;
+  if (at >= it.length) return appendStep(text, step);
+  const item = it[Math.max(0, at)]!;
+  const indent = lineIndent(text, item.start);
+  // the separator the steps already use (", " on one line, or a new line and the indentation)
+  const sep = it.length > 1 ? text.slice(it[0]!.end, it[1]!.start) : `,\n${indent}`;
+  return text.slice(0, item.start) + indented(step, indent) + sep + text.slice(item.start);
+}
+
+/** A value printed as it sits at `indent` (its inner lines indented to match). */
+function indented(value: Json, indent: string): string {
+  return formatJson(value, 100 - indent.length).replace(/\n/g, '\n' + indent);
+}
+
+/** The entries of the JSON object whose "{" is at `open` (the text is known to be valid JSON). */
+function objectEntries(text: string, open: number): { close: number; entries: { key: string; start: number; valueStart: number; valueEnd: number }[] } {
+  const entries: { key: string; start: number; valueStart: number; valueEnd: number }[] = [];
+  let i = skipWs(text, open + 1);
+  while (text[i] === '"') {
+    const keyEnd = skipString(text, i);
+    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    const valueStart = skipWs(text, skipWs(text, keyEnd) + 1);
+    const valueEnd = skipValue(text, valueStart);
+    entries.push({ key, start: i, valueStart, valueEnd });
+    i = skipWs(text, valueEnd);
+    if (text[i] === ',') i = skipWs(text, i + 1);
+  }
+  return { close: i, entries };
+}
+
+/**
+ * Sets (or adds) entry `key` of the top-level object field `field` (e.g. one client in "clients"); the rest of the
+ * document keeps its text. The field is created when missing.
+ */
+export function setEntry(text: string, field: string, key: string, value: Json): string {
+  const doc = tryParse(text);
+  if (!doc) return withDoc(text, () => undefined);
+  const outer = objectEntries(text, skipWs(text, 0));
+  const at = outer.entries.find((e) => e.key === field);
+  if (!at || text[at.valueStart] !== '{') {
+    return withDoc(text, (d) => {
+      const o = d[field];
+      d[field] = { ...(o && typeof o === 'object' && !Array.isArray(o) ? o : {}), [key]: value };
+    });
+  }
+  const inner = objectEntries(text, at.valueStart);
+  const hit = inner.entries.find((e) => e.key === key);
+  if (hit) return text.slice(0, hit.valueStart) + indented(value, lineIndent(text, hit.start)) + text.slice(hit.valueEnd);
+  const last = inner.entries.at(-1);
+  if (!last) {
+    const outerIndent = lineIndent(text, at.start);
+    const indent = outerIndent + '  ';
+    return `${text.slice(0, at.valueStart + 1)}\n${indent}${JSON.stringify(key)}: ${indented(value, indent)}\n${outerIndent}${text.slice(inner.close)}`;
+  }
+  const indent = lineIndent(text, last.start);
+  const sep = inner.entries.length > 1 ? text.slice(inner.entries[0]!.valueEnd, inner.entries[1]!.start) : `,\n${indent}`;
+  return text.slice(0, last.valueEnd) + sep + `${JSON.stringify(key)}: ${indented(value, indent)}` + text.slice(last.valueEnd);
+}
+
 export function stepCount(text: string): number {
   const d = tryParse(text);
   return d && Array.isArray(d.steps) ? d.steps.length : 0;

@@ -5,7 +5,7 @@ import * as Comlink from 'comlink';
 import type { Side } from '../../core/compare/compare.ts';
 import type { Edition } from '../../core/protocol/errors.ts';
 import type { Variant } from '../../core/scenario/types.ts';
-import type { CompareResult, ExploreProgressReport, ExploreRequest, ExploreRun, ReportRun } from '../../../workers/api.ts';
+import type { CompareResult, ExploreProgressReport, ExploreRequest, ExploreRun, ReportRun, UiExploreViolation } from '../../../workers/api.ts';
 import { app } from './app.svelte.ts';
 import { WorkerClient, type JobOutcome } from './worker-client.ts';
 
@@ -39,6 +39,8 @@ export class ToolsState {
   exploreProgress = $state<(ExploreProgressReport & { perSecond: number }) | null>(null);
   explore = $state.raw<ExploreRun | null>(null);
   exploreNote = $state<string | null>(null);
+  /** The shown result is what a cancelled exploration had found (its counts are those of the last progress report). */
+  exploreCancelled = $state(false);
 
   reporting = $state(false);
 
@@ -74,14 +76,36 @@ export class ToolsState {
     this.exploring = true;
     this.exploreNote = null;
     this.explore = null;
-    this.exploreProgress = { states: 0, frontier: 0, elapsedMs: 0, perSecond: 0 };
+    this.exploreCancelled = false;
+    this.exploreProgress = { states: 0, frontier: 0, elapsedMs: 0, transitions: 0, done: 0, violations: 0, perSecond: 0 };
+    // violations come as the search finds them (a shorter one replaces the one before): a cancelled search keeps them
+    const found = new Map<string, UiExploreViolation>();
+    let last: ExploreProgressReport = this.exploreProgress;
     const onProgress = (p: ExploreProgressReport) => {
+      last = p;
       if (this.exploring) this.exploreProgress = { ...p, perSecond: p.elapsedMs > 0 ? (p.states * 1000) / p.elapsedMs : 0 };
     };
-    const o = await this.worker.job<ExploreRun>((api) => api.explore(text, req, Comlink.proxy(onProgress)));
+    const onViolation = (v: UiExploreViolation) => void found.set(v.invariant, v);
+    const o = await this.worker.job<ExploreRun>((api) => api.explore(text, req, Comlink.proxy(onProgress), Comlink.proxy(onViolation)));
     this.exploring = false;
     if (o.done) this.explore = o.value;
-    else this.exploreNote = 'cancelled' in o ? 'Exploration cancelled.' : `Exploration failed: ${describeOutcome(o)}`;
+    else if ('cancelled' in o) {
+      const violations = [...found.values()].sort((a, b) => (a.invariant < b.invariant ? -1 : 1));
+      const s = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+      this.exploreNote = `Exploration cancelled after ${(last.elapsedMs / 1000).toFixed(1)} s: ${s(last.states, 'distinct state')}, ${s(last.transitions, 'transition')} and ${s(violations.length, 'invariant')} violated so far${violations.length ? ' (below)' : ''}.`;
+      this.explore = {
+        ok: true,
+        states: last.states,
+        transitions: last.transitions,
+        statesPerSecond: last.elapsedMs > 0 ? Math.round((last.transitions * 1000) / last.elapsedMs) : 0,
+        truncated: true,
+        stopped: null,
+        elapsedMs: last.elapsedMs,
+        fromStep: req.fromStep ?? app.steps.length,
+        violations,
+      };
+      this.exploreCancelled = true;
+    } else this.exploreNote = `Exploration failed: ${describeOutcome(o)}`;
   }
 
   cancel(): void {

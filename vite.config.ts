@@ -19,10 +19,41 @@ export function serviceWorkerPlugin(): Plugin {
         .sort();
       const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
       const template = readFileSync(new URL('./src/sw/sw.template.js', import.meta.url), 'utf8');
-      const source = template.replace('__SGP_CACHE__', JSON.stringify(`sgp-${version}`)).replace('__SGP_ASSETS__', JSON.stringify(assets));
+      const onFirstUse = onFirstUseChunks(bundle);
+      const source = template
+        .replace('__SGP_CACHE__', JSON.stringify(`sgp-${version}`))
+        .replace('__SGP_ASSETS__', JSON.stringify(assets))
+        .replace('__SGP_ON_FIRST_USE__', JSON.stringify(assets.filter((a) => onFirstUse.has(a))));
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };
+}
+
+/** Modules the page loads on first use only, whose chunks the service worker keeps when they are first fetched, not at install: Mermaid (the KIP report preview) and its diagrams. */
+const FIRST_USE_MODULES = /[\\/]node_modules[\\/]mermaid[\\/]/;
+
+/** The chunks reachable only through a FIRST_USE_MODULES chunk (the page never loads them otherwise). */
+export function onFirstUseChunks(bundle: Record<string, unknown>): Set<string> {
+  type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; dynamicImports: string[] };
+  const chunks = new Map<string, Chunk>();
+  for (const c of Object.values(bundle)) if ((c as { type?: string }).type === 'chunk') chunks.set((c as Chunk).fileName, c as Chunk);
+  const roots = new Set([...chunks.values()].filter((c) => c.facadeModuleId !== null && FIRST_USE_MODULES.test(c.facadeModuleId)).map((c) => c.fileName));
+  const reach = (starts: string[], stop: Set<string>) => {
+    const seen = new Set<string>();
+    const todo = starts.filter((s) => !stop.has(s));
+    while (todo.length) {
+      const f = todo.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      for (const n of [...(chunks.get(f)?.imports ?? []), ...(chunks.get(f)?.dynamicImports ?? [])]) if (!stop.has(n) && !seen.has(n)) todo.push(n);
+    }
+    return seen;
+  };
+  const always = reach(
+    [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName),
+    roots,
+  );
+  return new Set([...reach([...roots], new Set())].filter((f) => !always.has(f)));
 }
 
 /** Framing: a host should send this header too (a meta CSP cannot carry frame-ancestors); README "Hosting". */

@@ -372,8 +372,14 @@ describe('playground e2e', { timeout: 180000 }, () => {
     // let the first visit finish starting Monaco's workers (a request still in flight when the
     // network goes away would fail on the old page, not on the offline one)
     await expect.poll(() => [...requested].filter((n) => /^(editor|json)\.worker-/.test(n)).length, { timeout: 20000 }).toBe(2);
-    // wait until the service worker holds every built asset (all of them load in a session)
-    const assets = readdirSync(join(outDir, 'assets')).sort();
+    // wait until the service worker holds every built asset (all of them load in a session), but those the page loads
+    // on first use only (Mermaid, for the report preview), which it keeps when first fetched
+    const sw = readFileSync(join(outDir, 'sw.js'), 'utf8');
+    const onFirstUse = new Set((JSON.parse(/const ON_FIRST_USE = new Set\((\[.*?\])\);/.exec(sw)![1]!) as string[]).map((a) => a.replace(/^assets\//, '')));
+    expect([...onFirstUse].some((a) => a.startsWith('mermaid.core-'))).toBe(true);
+    const assets = readdirSync(join(outDir, 'assets'))
+      .filter((a) => !onFirstUse.has(a))
+      .sort();
     // one cache, named for this build (sgp-<hash of the asset list>)
     const cached = () =>
       page.evaluate(async () => {
@@ -892,6 +898,141 @@ async function rendererRssMb(b: Browser): Promise<number> {
 // ordinary test run, where other test files share the machine. `npm test` runs the same path on a
 // smaller scenario (past the size the worker sends whole) without timing it.
 const BENCH = process.env.SGP_BENCH === '1';
+
+describe('issue 20: the report in the page, the animated flow and polish', { timeout: 180000 }, () => {
+  it('previews the KIP report: Markdown rendered safely, the Mermaid diagram drawn (loaded on first use), under the CSP', async () => {
+    const page = await newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop()!));
+    await ready(page);
+    await openExample(page, '01-first-join.json');
+    // a stranger's scenario: HTML and script in the title and a step label
+    const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    await page.evaluate((h) => {
+      const app = window.__sgp.app as { text: string; replaceText(t: string): void };
+      const doc = JSON.parse(app.text) as { title: string; steps: { label?: string }[] };
+      doc.title = `Joins ${h}`;
+      doc.steps[0]!.label = `a joins ${h} [x](javascript:window.__pwned=3)`;
+      app.replaceText(JSON.stringify(doc, null, 2));
+    }, hostile);
+    await settled(page);
+    await page.click('[data-testid=tab-import-export]');
+    expect(
+      requested.filter((r) => r.startsWith('mermaid')),
+      'Mermaid is not loaded before the preview',
+    ).toEqual([]);
+    await page.click('[data-testid=preview-report]');
+    const dialog = page.locator('[data-testid=report-preview]');
+    await dialog.locator('[data-testid=report-diagram] svg').waitFor({ timeout: 30000 });
+    expect(requested.some((r) => r.startsWith('mermaid.core-'))).toBe(true);
+    // the diagram is Mermaid's sequence diagram of the run: lanes and messages as text, no foreign markup
+    const diagram = dialog.locator('[data-testid=report-diagram]').first();
+    expect(await diagram.locator('svg').getAttribute('aria-roledescription')).toBe('sequence');
+    expect(await diagram.textContent()).toMatch(/StreamsGroupHeartbeat/);
+    // the hostile text reads as text; nothing in it became an element or ran
+    const body = dialog.locator('[data-testid=report-body]');
+    expect(await body.textContent()).toContain('<img src=x onerror="window.__pwned=1">');
+    expect(await body.locator('img, script, iframe, a[href^="javascript"], [onerror]').count()).toBe(0);
+    expect(await body.locator('table td').count()).toBeGreaterThan(4);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    // a modal dialog: the focus is inside, Esc closes it and gives the focus back
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid=report-preview]'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('preview-report');
+  });
+
+  it('lesson 25 narrates members by their alias (a, b, c), as its labels do, with the member id in a tooltip', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '25-real-kafka-streams-app.json');
+    await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(2));
+    const narration = page.locator('[data-testid=narration]');
+    await expect.poll(() => narration.textContent()).toContain("a's target");
+    expect(await narration.textContent()).not.toContain('vwXWGwIzSr6ogyDoZgSuVQ');
+    expect(await narration.locator('abbr[data-member-id=vwXWGwIzSr6ogyDoZgSuVQ]').first().getAttribute('title')).toBe('member id vwXWGwIzSr6ogyDoZgSuVQ');
+  });
+
+  it('the error banner names the line and column once', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    await page.evaluate(() => (window.__sgp.app as { replaceText(t: string): void }).replaceText('{\n "format": 1,\n "steps": [\n  {"client": "a", "do": "join"\n ]\n}'));
+    const banner = page.locator('[data-testid=run-error]');
+    await expect.poll(() => banner.textContent()).toMatch(/line 5, column 2/);
+    expect(await banner.textContent()).not.toMatch(/5:2/);
+  });
+
+  it('the lesson notes get half the middle column, and the split moves from the keyboard', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '01-first-join.json');
+    const h = (sel: string) => page.locator(sel).evaluate((e) => e.getBoundingClientRect().height);
+    const column = await h('#pane-timeline');
+    const notes = await h('[data-testid=notes]');
+    expect(notes).toBeGreaterThan(column * 0.44);
+    await page.focus('[data-testid=resize-notes]');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+    await expect.poll(() => h('[data-testid=notes]')).toBeGreaterThan(notes + 60);
+  });
+
+  it('compare shows each run of the chosen step in words, and its differences with readable places', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '15-kafka-20870-report-one-role.json');
+    await page.click('[data-testid=tab-compare]');
+    await page.selectOption('[data-testid=compare-left]', 'variant:current');
+    await page.selectOption('[data-testid=compare-right]', 'variant:A-persist-partial');
+    await page.click('[data-testid=compare-run]');
+    const right = page.locator('[data-testid=compare-right-narration]');
+    await right.waitFor({ timeout: 20000 });
+    expect(await right.locator('h3').textContent()).toBe('ak4/A-persist-partial');
+    expect(await right.locator('li').count()).toBeGreaterThan(0);
+    expect(await right.textContent()).not.toMatch(/\$\./);
+    expect(await page.locator('[data-testid=compare-left-narration]').textContent()).toMatch(/rejects/);
+    const places = await page.locator('[data-testid=compare-diffs] tbody tr td:first-child').allTextContents();
+    expect(places.length).toBeGreaterThan(0);
+    expect(places.filter((p) => p.startsWith('$'))).toEqual([]);
+    expect(await page.locator('[data-testid=compare-diffs] thead').first().textContent()).toContain('A-persist-partial');
+  });
+
+  for (const [width, height] of [
+    [1280, 800],
+    [1920, 1080],
+  ] as const) {
+    it(`at ${width}: one row of tool tabs, the timeline's find bar on one line, the title uncut`, async () => {
+      const ctx = await browser!.newContext({ viewport: { width, height } });
+      contexts.push(ctx);
+      const page = watch(await ctx.newPage());
+      await ready(page);
+      await openExample(page, '01-first-join.json');
+      /** The rows the elements lie on (tops within 8 px of the first one's count as the same row). */
+      const tops = (sel: string) =>
+        page.locator(sel).evaluateAll((els) => {
+          const rows: number[] = [];
+          for (const e of els) {
+            const t = e.getBoundingClientRect().top;
+            if (!rows.some((r) => Math.abs(r - t) < 8)) rows.push(t);
+          }
+          return rows;
+        });
+      expect(await tops('#pane-editor [role=tab]')).toHaveLength(1);
+      expect(await tops('[data-testid=timeline-search], [data-testid=timeline-filter], [data-testid=next-violation], [data-testid=next-epoch]')).toHaveLength(1);
+      // the selected tab is scrolled into view when the row is too narrow for all
+      await page.click('[data-testid=tab-import-export]');
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const t = document.querySelector('[data-testid=tab-import-export]')!.getBoundingClientRect();
+            const bar = document.querySelector('#pane-editor [role=tablist]')!.getBoundingClientRect();
+            return t.right <= bar.right + 1 && t.left >= bar.left - 1;
+          }),
+        )
+        .toBe(true);
+      expect(await page.locator('[data-testid=scenario-title]').evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    });
+  }
+});
 
 describe('large scenarios e2e', { timeout: 180000 }, () => {
   it('keeps a 3,000-step trace in the worker: a virtual timeline, steps and the log on demand', async () => {

@@ -38,6 +38,8 @@ export interface UiTrace extends Omit<Trace, 'steps'> {
   /** The worker's id for this trace (asks for its steps and log name it). */
   id: number;
   steps: StepSummary[];
+  /** Member id -> client alias, for members whose id is not their alias (e.g. ids a broker generated). */
+  aliases: Record<string, string>;
 }
 
 /** Traces up to this size come to the page whole with the run's result (no round trip when stepping). */
@@ -263,6 +265,7 @@ export class WorkerApi {
       protocol: scenario.protocol,
       variant: scenario.variant,
       steps: store.summaries,
+      aliases: store.aliases,
       topics: Object.fromEntries([...runner.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
     if (runner.initial) trace.initial = runner.initial;

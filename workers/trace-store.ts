@@ -72,6 +72,8 @@ export class TraceStore {
   readonly summaries: StepSummary[] = [];
   private readonly json: string[] = [];
   private readonly log: LogRow[] = [];
+  /** Member id -> the client's alias, for every member the trace's groups showed with an alias other than its id (the narration names members by alias). */
+  readonly aliases: Record<string, string> = {};
   /** Steps at which each member sent a heartbeat, in order (for the inspector's diff). */
   private readonly heartbeats = new Map<string, number[]>();
 
@@ -81,11 +83,14 @@ export class TraceStore {
   setInitial(initial: TraceInitial): void {
     if (this.json.length > 0 || this.log.length > 0) throw new Error('the initial records come before every step');
     initial.records.forEach((r, i) => this.log.push({ ...r, step: INITIAL_STEP, batchStart: i === 0 }));
+    for (const m of Object.values(initial.group?.members ?? {})) if (m.alias !== null && m.alias !== m.memberId) this.aliases[m.memberId] = m.alias;
   }
 
   /** Adds the next step; returns the size of its JSON text. */
   add(step: UiStep): number {
     this.summaries.push(summarize(step));
+    for (const g of [step.group, ...(step.otherGroups ?? []).map((o) => o.group)])
+      for (const m of Object.values(g?.members ?? {})) if (m.alias !== null && m.alias !== m.memberId) this.aliases[m.memberId] = m.alias;
     const json = JSON.stringify(step);
     this.json.push(json);
     const starts = new Set(step.batchStarts);

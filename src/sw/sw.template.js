@@ -1,10 +1,13 @@
 // Offline support: after the first visit the playground works without a network.
 // The build writes this file as sw.js with its own hashed asset list and a cache name per build
-// (vite.config.ts, serviceWorkerPlugin): only those assets are cache-first; the app shell (the page,
+// (vite.config.ts, serviceWorkerPlugin): only those assets are cache-first (precached at install, except those the
+// page loads on first use only, kept when first fetched); the app shell (the page,
 // the schema, the examples) is network-first with the cache as fallback; nothing else is cached.
 // A new build's worker deletes the caches of older builds when it activates.
 const CACHE = __SGP_CACHE__;
 const ASSETS = new Set(__SGP_ASSETS__);
+/** Assets the page loads on first use only (Mermaid for the report preview): kept when first fetched, not at install. */
+const ON_FIRST_USE = new Set(__SGP_ON_FIRST_USE__);
 const PREFIX = 'sgp-';
 
 /** The path of a same-origin URL relative to this worker's scope ('assets/x.js', '', 'examples/a.json'), or null. */
@@ -38,7 +41,7 @@ self.addEventListener('install', (event) => {
     caches
       .open(CACHE)
       .then(async (c) => {
-        await c.addAll(['./', './scenario.schema.json', ...[...ASSETS].map((a) => `./${a}`)]).catch(() => undefined);
+        await c.addAll(['./', './scenario.schema.json', ...[...ASSETS].filter((a) => !ON_FIRST_USE.has(a)).map((a) => `./${a}`)]).catch(() => undefined);
         const examples = await exampleUrls(c).catch(() => []);
         await Promise.all(examples.map((u) => c.add(u).catch(() => undefined)));
       })

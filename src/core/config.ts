@@ -59,6 +59,13 @@ export const CONFIG_DEFS: readonly ConfigDef[] = [
     doc: 'Simulator run budget: the most wall-clock time one run may take, in ms (measured by the CLI and the page, not the core).',
   },
   { name: 'playground.run.max.heap.mb', default: 2048, type: 'int', min: 1, doc: 'Simulator run budget: the most heap (MB) the process may use during a run, where the host can tell.' },
+  {
+    name: 'playground.run.max.retained.mb',
+    default: 512,
+    type: 'int',
+    min: 1,
+    doc: 'Simulator run budget: the most memory (MB) a run may keep (its trace, log and explored states), estimated the same way on every host, so the run stops at the same step everywhere.',
+  },
   { name: 'streams.rack.aware.assignment.tags', default: '', type: 'list', doc: 'Client tag keys used for rack-aware standby placement ([4.4]); empty = off.' },
 ];
 

@@ -9,6 +9,7 @@ import { ScenarioRunner } from '../scenario/runner.ts';
 import type { Expectation, Scenario, Step, Variant } from '../scenario/types.ts';
 import { encodeLink } from '../share/link.ts';
 import { Random } from '../util/random.ts';
+import { approxBytes } from '../util/approxBytes.ts';
 import { stateHash } from './hash.ts';
 import { HashSet53 } from './hashSet.ts';
 import { World, type Action, type ExploreContext } from './world.ts';
@@ -84,7 +85,13 @@ interface Node {
   parent: Node | null;
   action: Action | null;
   depth: number;
+  /** The heap estimate's bytes for the world this node keeps (released with it). */
+  worldBytes?: number;
 }
+
+/** Estimated bytes of a search node and its action, and of a state hash in the visited set (with its free slots). */
+const NODE_BYTES = 112;
+const HASH_BYTES = 16;
 
 function defaultClock(): number {
   return globalThis.performance?.now() ?? 0;
@@ -158,6 +165,17 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
   let truncated = false;
   let frontierSize = 1;
   const budget = new RunBudget(Config.from(scenario.config), options.probe ?? null);
+  // the heap estimate: a kept world costs what it does not share with the start state, sampled every few kept worlds
+  // (a walk of the world costs about what cloning it does)
+  const rootObjects = new Set<object>();
+  budget.retain(approxBytes(root, rootObjects));
+  let keptWorlds = 0;
+  let worldBytes = 0;
+  const keep = (w: World): number => {
+    if (keptWorlds++ % BUDGET_EVERY === 0) worldBytes = approxBytes(w, new Set(), rootObjects);
+    budget.retain(worldBytes);
+    return worldBytes;
+  };
   const stop = (): boolean => {
     if (transitions % PROGRESS_EVERY === 0) {
       onProgress?.({ states: seen.size, frontier: frontierSize, elapsedMs: clock() - started });
@@ -182,6 +200,7 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
         const node = frontier[fi]!;
         const w = node.world!;
         node.world = null;
+        budget.release(node.worldBytes ?? 0);
         frontierSize = frontier.length - fi + next.length;
         const before: Map<string, EpochSnapshot> = w.epochs();
         for (const a of w.actions(ctx)) {
@@ -196,7 +215,12 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
           const h = stateHash(child, ctx);
           if (!seen.add(h)) continue;
           // the deepest level is never expanded: its nodes count in the frontier, their worlds need not stay alive
-          next.push({ world: d + 1 < depth ? child : null, parent: node, action: a, depth: node.depth + 1 });
+          const kept = d + 1 < depth;
+          next.push({ world: kept ? child : null, parent: node, action: a, depth: node.depth + 1, worldBytes: kept ? keep(child) : 0 });
+          if (!budget.retain(NODE_BYTES + HASH_BYTES)) {
+            truncated = true;
+            break search;
+          }
           if (seen.size >= maxStates) {
             truncated = true;
             break search;
@@ -224,6 +248,10 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
         if (stop()) break walking;
         const h = stateHash(w, ctx);
         if (seen.add(h)) {
+          if (!budget.retain(HASH_BYTES)) {
+            truncated = true;
+            break walking;
+          }
           if (seen.size >= maxStates) {
             truncated = true;
             break walking;

@@ -82,7 +82,7 @@ function firstLoadGzip(dir: string): { kb: number; files: string[] } {
 
 /**
  * `members` clients join, run until stable, then 20 heartbeats. With `endless`, 2,000 run steps of 1,000 s follow the
- * joins instead (each capped at 20,000 heartbeats: 40 million in all) under raised step and timer budgets: no machine
+ * joins instead (each capped at 20,000 heartbeats: 40 million in all) under raised step, timer and memory budgets: no machine
  * finishes that before the 60 s wall budget, so a test can cancel it in flight without racing the run's end.
  */
 function bigScenario(members: number, endless = false): string {
@@ -98,7 +98,7 @@ function bigScenario(members: number, endless = false): string {
     steps.push({ run: { until: 'stable', maxMs: 120000 }, label: 'run until stable' });
     for (let i = 0; i < 20; i++) steps.push({ client: `m${String(i).padStart(3, '0')}`, do: 'heartbeat' });
   }
-  const budgets = endless ? { 'playground.run.max.steps': 2_000_000_000, 'playground.run.max.fired.timers': 2_000_000_000 } : {};
+  const budgets = endless ? { 'playground.run.max.steps': 2_000_000_000, 'playground.run.max.fired.timers': 2_000_000_000, 'playground.run.max.retained.mb': 100_000 } : {};
   return JSON.stringify(
     {
       format: 1,
@@ -1565,5 +1565,52 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
     await page.tap('[data-testid=phone-next]');
     await expect.poll(() => appField<number>(page, 'selected')).toBe(pos + 1);
     expect(await page.isVisible('[data-testid=members-view]')).toBe(true);
+  });
+});
+
+describe('issue 22: a text that killed the tab or its worker is not run again after a reload', { timeout: 180000 }, () => {
+  const unfinished = async (page: Page) => {
+    await page.waitForSelector('[data-testid=run-not-finished]', { timeout: 20000 });
+    expect(await page.textContent('[data-testid=run-not-finished]')).toContain('so it was not run again');
+    expect(await appField<boolean>(page, 'running')).toBe(false);
+    expect(await appField<unknown>(page, 'trace')).toBeNull();
+  };
+  /** Puts the endless scenario in the editor and waits until its run is in flight and the text is saved. */
+  const startEndless = async (page: Page) => {
+    await ready(page);
+    await settled(page);
+    await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), bigScenario(20, true));
+    await page.waitForSelector('[data-testid=cancel-run]', { timeout: 10000 });
+    await expect.poll(() => page.textContent('[data-testid=save-state]'), { timeout: 10000 }).toBe('saved');
+  };
+
+  it('the tab crashes during the run: a new page shows why and does not run it; "Run it" does', async () => {
+    const page = await newPage();
+    await startEndless(page);
+    // the page marks a run still going after a second
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('sgp:running:v1')), { timeout: 10000 }).not.toBeNull();
+    const cdp = await page.context().newCDPSession(page);
+    const crashed = page.waitForEvent('crash');
+    // the renderer dies at once, so the command is never answered
+    void cdp.send('Page.crash').catch(() => undefined);
+    await crashed;
+    const again = await newPage(page.context());
+    await again.goto(url);
+    await unfinished(again);
+    await again.click('[data-testid=run-not-finished] button');
+    await again.waitForSelector('[data-testid=cancel-run]', { timeout: 10000 });
+    await again.click('[data-testid=cancel-run]');
+    await again.waitForSelector('[data-testid=run-cancelled]');
+    await again.close();
+  });
+
+  it('the worker dies during the run: after a reload the text is not run again', async () => {
+    const page = await newPage();
+    await startEndless(page);
+    await page.evaluate(() => (window.__sgp.failWorker as (m: string) => void)('out of memory'));
+    await page.waitForSelector('[data-testid=worker-restarted]', { timeout: 15000 });
+    expect(await page.evaluate(() => localStorage.getItem('sgp:running:v1'))).not.toBeNull();
+    await page.reload();
+    await unfinished(page);
   });
 });

@@ -1604,6 +1604,28 @@ describe('issue 22: a text that killed the tab or its worker is not run again af
     await again.close();
   });
 
+  it('a run past playground.run.max.retained.mb stops in the worker with the reason, and the steps run are shown', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    const clients: Record<string, object> = {};
+    for (let i = 0; i < 20; i++) clients[`c${i}`] = {};
+    const busy = {
+      format: 1,
+      config: { 'group.streams.min.heartbeat.interval.ms': 1, 'group.streams.heartbeat.interval.ms': 1, 'playground.run.max.retained.mb': 4 },
+      topics: [{ name: 'in', partitions: 8 }],
+      topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'] }] },
+      clients,
+      steps: [...Object.keys(clients).map((c) => ({ client: c, do: 'join' })), ...Array.from({ length: 20 }, () => ({ run: { ms: 600_000 } }))],
+    };
+    await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), JSON.stringify(busy, null, 2));
+    await page.waitForSelector('[data-testid=run-budget]', { timeout: 60000 });
+    expect(await page.textContent('[data-testid=run-budget]')).toContain('the limit "playground.run.max.retained.mb"');
+    const steps = await appField<unknown[]>(page, 'steps');
+    expect(steps.length).toBeGreaterThan(20);
+    expect(steps.length).toBeLessThan(40);
+  });
+
   it('the worker dies during the run: after a reload the text is not run again', async () => {
     const page = await newPage();
     await startEndless(page);

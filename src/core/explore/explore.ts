@@ -165,14 +165,21 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
   let truncated = false;
   let frontierSize = 1;
   const budget = new RunBudget(Config.from(scenario.config), options.probe ?? null);
-  // the heap estimate: a kept world costs what it does not share with the start state, sampled every few kept worlds
-  // (a walk of the world costs about what cloning it does)
-  const rootObjects = new Set<object>();
-  budget.retain(approxBytes(root, rootObjects));
+  // the heap estimate: a kept world costs what it does not share with the world it was cloned from, sampled every few
+  // kept worlds (a walk of a world costs about what cloning it does); a parent's own bytes stay counted while a child
+  // it shares them with is kept
+  budget.retain(approxBytes(root));
   let keptWorlds = 0;
   let worldBytes = 0;
-  const keep = (w: World): number => {
-    if (keptWorlds++ % BUDGET_EVERY === 0) worldBytes = approxBytes(w, new Set(), rootObjects);
+  let parentObjects: { of: World; objects: Set<object> } | null = null;
+  const keep = (parent: World, child: World): number => {
+    if (keptWorlds++ % BUDGET_EVERY === 0) {
+      if (parentObjects?.of !== parent) {
+        parentObjects = { of: parent, objects: new Set() };
+        approxBytes(parent, parentObjects.objects);
+      }
+      worldBytes = approxBytes(child, new Set(), parentObjects.objects);
+    }
     budget.retain(worldBytes);
     return worldBytes;
   };
@@ -200,7 +207,7 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
         const node = frontier[fi]!;
         const w = node.world!;
         node.world = null;
-        budget.release(node.worldBytes ?? 0);
+        let keptChildren = 0;
         frontierSize = frontier.length - fi + next.length;
         const before: Map<string, EpochSnapshot> = w.epochs();
         for (const a of w.actions(ctx)) {
@@ -216,7 +223,8 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
           if (!seen.add(h)) continue;
           // the deepest level is never expanded: its nodes count in the frontier, their worlds need not stay alive
           const kept = d + 1 < depth;
-          next.push({ world: kept ? child : null, parent: node, action: a, depth: node.depth + 1, worldBytes: kept ? keep(child) : 0 });
+          next.push({ world: kept ? child : null, parent: node, action: a, depth: node.depth + 1, worldBytes: kept ? keep(w, child) : 0 });
+          if (kept) keptChildren++;
           if (!budget.retain(NODE_BYTES + HASH_BYTES)) {
             truncated = true;
             break search;
@@ -226,6 +234,8 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
             break search;
           }
         }
+        // a world no kept child shares is gone
+        if (keptChildren === 0) budget.release(node.worldBytes ?? 0);
       }
       frontier = next;
     }

@@ -8,6 +8,7 @@ import './ui/global.css';
 if (import.meta.env.DEV || import.meta.env.VITE_SGP_TEST_HOOKS === '1') {
   hooks.app = app;
   hooks.killWorker = () => app.client.kill();
+  hooks.failWorker = (message: string) => app.client.fail(message);
   window.__sgp = hooks;
 }
 

@@ -82,7 +82,7 @@ function firstLoadGzip(dir: string): { kb: number; files: string[] } {
 
 /**
  * `members` clients join, run until stable, then 20 heartbeats. With `endless`, 2,000 run steps of 1,000 s follow the
- * joins instead (each capped at 20,000 heartbeats: 40 million in all) under raised step and timer budgets: no machine
+ * joins instead (each capped at 20,000 heartbeats: 40 million in all) under raised step, timer and memory budgets: no machine
  * finishes that before the 60 s wall budget, so a test can cancel it in flight without racing the run's end.
  */
 function bigScenario(members: number, endless = false): string {
@@ -98,7 +98,7 @@ function bigScenario(members: number, endless = false): string {
     steps.push({ run: { until: 'stable', maxMs: 120000 }, label: 'run until stable' });
     for (let i = 0; i < 20; i++) steps.push({ client: `m${String(i).padStart(3, '0')}`, do: 'heartbeat' });
   }
-  const budgets = endless ? { 'playground.run.max.steps': 2_000_000_000, 'playground.run.max.fired.timers': 2_000_000_000 } : {};
+  const budgets = endless ? { 'playground.run.max.steps': 2_000_000_000, 'playground.run.max.fired.timers': 2_000_000_000, 'playground.run.max.retained.mb': 100_000 } : {};
   return JSON.stringify(
     {
       format: 1,
@@ -1844,5 +1844,74 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
     await page.tap('[data-testid=phone-next]');
     await expect.poll(() => appField<number>(page, 'selected')).toBe(pos + 1);
     expect(await page.isVisible('[data-testid=members-view]')).toBe(true);
+  });
+});
+
+describe('issue 22: a text that killed the tab or its worker is not run again after a reload', { timeout: 180000 }, () => {
+  const unfinished = async (page: Page) => {
+    await page.waitForSelector('[data-testid=run-not-finished]', { timeout: 20000 });
+    expect(await page.textContent('[data-testid=run-not-finished]')).toContain('so it was not run again');
+    expect(await appField<boolean>(page, 'running')).toBe(false);
+    expect(await appField<unknown>(page, 'trace')).toBeNull();
+  };
+  /** Puts the endless scenario in the editor and waits until its run is in flight and the text is saved. */
+  const startEndless = async (page: Page) => {
+    await ready(page);
+    await settled(page);
+    await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), bigScenario(20, true));
+    await page.waitForSelector('[data-testid=cancel-run]', { timeout: 10000 });
+    await expect.poll(() => page.textContent('[data-testid=save-state]'), { timeout: 10000 }).toBe('saved');
+  };
+
+  it('the tab crashes during the run: a new page shows why and does not run it; "Run it" does', async () => {
+    const page = await newPage();
+    await startEndless(page);
+    // the page marks a run still going after a second
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('sgp:running:v1')), { timeout: 10000 }).not.toBeNull();
+    const cdp = await page.context().newCDPSession(page);
+    const crashed = page.waitForEvent('crash');
+    // the renderer dies at once, so the command is never answered
+    void cdp.send('Page.crash').catch(() => undefined);
+    await crashed;
+    const again = await newPage(page.context());
+    await again.goto(url);
+    await unfinished(again);
+    await again.click('[data-testid=run-not-finished] button');
+    await again.waitForSelector('[data-testid=cancel-run]', { timeout: 10000 });
+    await again.click('[data-testid=cancel-run]');
+    await again.waitForSelector('[data-testid=run-cancelled]');
+    await again.close();
+  });
+
+  it('a run past playground.run.max.retained.mb stops in the worker with the reason, and the steps run are shown', async () => {
+    const page = await newPage();
+    await ready(page);
+    await settled(page);
+    const clients: Record<string, object> = {};
+    for (let i = 0; i < 20; i++) clients[`c${i}`] = {};
+    const busy = {
+      format: 1,
+      config: { 'group.streams.min.heartbeat.interval.ms': 1, 'group.streams.heartbeat.interval.ms': 1, 'playground.run.max.retained.mb': 4 },
+      topics: [{ name: 'in', partitions: 8 }],
+      topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'] }] },
+      clients,
+      steps: [...Object.keys(clients).map((c) => ({ client: c, do: 'join' })), ...Array.from({ length: 20 }, () => ({ run: { ms: 600_000 } }))],
+    };
+    await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), JSON.stringify(busy, null, 2));
+    await page.waitForSelector('[data-testid=run-budget]', { timeout: 60000 });
+    expect(await page.textContent('[data-testid=run-budget]')).toContain('the limit "playground.run.max.retained.mb"');
+    const steps = await appField<unknown[]>(page, 'steps');
+    expect(steps.length).toBeGreaterThan(20);
+    expect(steps.length).toBeLessThan(40);
+  });
+
+  it('the worker dies during the run: after a reload the text is not run again', async () => {
+    const page = await newPage();
+    await startEndless(page);
+    await page.evaluate(() => (window.__sgp.failWorker as (m: string) => void)('out of memory'));
+    await page.waitForSelector('[data-testid=worker-restarted]', { timeout: 15000 });
+    expect(await page.evaluate(() => localStorage.getItem('sgp:running:v1'))).not.toBeNull();
+    await page.reload();
+    await unfinished(page);
   });
 });

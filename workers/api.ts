@@ -1,7 +1,7 @@
 // The worker-side API: parses and runs scenarios with the pure core, and encodes/decodes share links.
 // It has no DOM dependency, so Node tests can call it directly.
 import { parseJson, parseScenario, type ScenarioError } from '../src/core/scenario/parse.ts';
-import { runScenario, ScenarioRunner } from '../src/core/scenario/runner.ts';
+import { ScenarioRunner } from '../src/core/scenario/runner.ts';
 import type { Trace, TraceStep } from '../src/core/scenario/types.ts';
 import { decodeLink, encodeLink, type DecodeResult } from '../src/core/share/link.ts';
 import { compareScenario, type Difference, type Side } from '../src/core/compare/compare.ts';
@@ -451,8 +451,12 @@ export class WorkerApi {
       // budget cut short would read as the protocol's behaviour, so none is rendered
       const budget = probe ?? jobProbe();
       const traces: { variant: Variant; trace: Trace }[] = [];
+      let kept = 0;
       for (const variant of list) {
-        const trace = runScenario({ ...scenario, variant }, { probe: budget });
+        // the traces of the variants run before stay kept: they count toward the retained-memory budget
+        const runner = new ScenarioRunner({ ...scenario, variant }, { probe: budget, kept });
+        const trace = runner.run();
+        kept = runner.budget.retainedBytes;
         if (trace.stopped) return { ok: false, errors: [], message: `No report: the run under variant ${variant} stopped after step ${trace.steps.length - 1}. ${trace.stopped.message}` };
         traces.push({ variant, trace });
       }

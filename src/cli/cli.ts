@@ -1,7 +1,7 @@
 // The sgp command line, as a function of its arguments and I/O so tests can call it in-process.
 // It never lets an exception escape: every failure becomes a message and an exit code.
 import { parseJson, parseScenario, type ScenarioError } from '../core/scenario/parse.ts';
-import { formatTrace, show } from '../core/scenario/format.ts';
+import { show, traceLines } from '../core/scenario/format.ts';
 import type { Scenario, Trace } from '../core/scenario/types.ts';
 import { MAX_FRAGMENT_CHARS, encodeLink } from '../core/share/link.ts';
 import { COMPARE_USAGE, compareCommand, parseCompareArgs } from './compare.ts';
@@ -12,7 +12,7 @@ import { VARIANTS, type Variant } from '../core/scenario/types.ts';
 import { VARIANT_DEFINITIONS } from '../core/variants/index.ts';
 import { VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
 import { editionNames } from '../core/editions/index.ts';
-import { jsonTerminalSafe, terminalSafe, writeJson } from './output.ts';
+import { jsonTerminalSafe, terminalSafe, writeJson, writeLines } from './output.ts';
 
 export const EXIT = {
   OK: 0,
@@ -272,7 +272,7 @@ async function runCommand(file: string, json: boolean, io: CliIo, deps: CliDeps)
     // streamed: a trace of any size prints (one string of it could pass V8's string length limit)
     writeJson(trace, io.stdout);
     io.stdout('\n');
-  } else io.stdout(formatTrace(trace));
+  } else writeLines(traceLines(trace), io.stdout);
   return stoppedByBudget(file, trace, io) ? EXIT.INVALID : EXIT.OK;
 }
 

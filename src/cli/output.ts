@@ -22,6 +22,19 @@ const STREAM_DEPTH = 3;
 /** Chunks handed to the writer are about this many characters. */
 const CHUNK_CHARS = 1 << 16;
 
+/** Writes each line and a newline to `write` in chunks of about 64 KiB: a long text is never built as one string. */
+export function writeLines(lines: Iterable<string>, write: (chunk: string) => void): void {
+  let buffer = '';
+  for (const line of lines) {
+    buffer += line + '\n';
+    if (buffer.length >= CHUNK_CHARS) {
+      write(buffer);
+      buffer = '';
+    }
+  }
+  if (buffer !== '') write(buffer);
+}
+
 /**
  * Writes JSON.stringify(value, null, 2) to `write` in chunks of about 64 KiB, with the same text: long arrays and the
  * outer objects are walked, every element is stringified on its own. For plain JSON data (what a trace is).

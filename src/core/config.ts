@@ -62,6 +62,13 @@ export const CONFIG_DEFS: readonly ConfigDef[] = [
   },
   { name: 'playground.run.max.heap.mb', default: 2048, type: 'int', min: 1, doc: 'Simulator run budget: the most heap (MB) the process may use during a run, where the host can tell.' },
   {
+    name: 'playground.run.max.retained.mb',
+    default: 512,
+    type: 'int',
+    min: 1,
+    doc: 'Simulator run budget: the most memory (MB) a run may keep (its trace, log and explored states), estimated the same way on every host, so the run stops at the same step everywhere.',
+  },
+  {
     name: 'group.streams.rack.aware.assignment.tags',
     default: '',
     type: 'list',

@@ -2,7 +2,11 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { jsonTerminalSafe, terminalSafe, writeJson } from '../../src/cli/output.ts';
+import { jsonTerminalSafe, terminalSafe, writeJson, writeLines } from '../../src/cli/output.ts';
+import { runCli } from '../../src/cli/cli.ts';
+import { formatTrace } from '../../src/core/scenario/format.ts';
+import { parseScenario } from '../../src/core/scenario/parse.ts';
+import { busyHeartbeats } from '../../bench/memory.ts';
 import { runScenario } from '../../src/core/scenario/runner.ts';
 import { cli } from './harness.ts';
 
@@ -79,5 +83,30 @@ describe('writeJson: JSON.stringify(value, null, 2) in bounded chunks', () => {
     });
     expect(total).toBeGreaterThan(30_000_000);
     expect(largest).toBeLessThan(70_000);
+  });
+});
+
+describe('sgp run prints the table in bounded chunks (issue 22 item 3: its output no longer doubles the peak memory)', () => {
+  it('writeLines writes each line and a newline, in chunks of about 64 KiB', () => {
+    const chunks: string[] = [];
+    writeLines(
+      Array.from({ length: 20_000 }, (_, i) => `line ${i}`),
+      (c) => void chunks.push(c),
+    );
+    expect(chunks.join('')).toBe(Array.from({ length: 20_000 }, (_, i) => `line ${i}\n`).join(''));
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(70_000);
+  });
+
+  it('the same text as formatTrace, for a run of 20,000 heartbeats', async () => {
+    const text = JSON.stringify(busyHeartbeats(10, { runs: 1, config: {} }));
+    const chunks: string[] = [];
+    const io = { stdout: (t: string) => void chunks.push(t), stderr: () => undefined, readFile: async () => text };
+    expect(await runCli(['run', 'busy.json'], io, { loadRunner: async () => (sc) => runScenario(sc) })).toBe(0);
+    const parsed = parseScenario(text);
+    if (!parsed.ok) throw new Error('the scenario parses');
+    expect(chunks.join('')).toBe(formatTrace(runScenario(parsed.scenario)));
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(70_000);
   });
 });

@@ -7,6 +7,7 @@ import { explore } from '../../src/core/explore/index.ts';
 import type { RunProbe } from '../../src/core/scenario/budget.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import type { Scenario } from '../../src/core/scenario/types.ts';
+import { wideGroup } from '../../bench/memory.ts';
 
 function scenario(config: Record<string, number> = {}): Scenario {
   const doc = JSON.parse(readFileSync('static/examples/01-first-join.json', 'utf8')) as { config?: Record<string, unknown> };
@@ -52,5 +53,23 @@ describe('explore stops cleanly at the run budget', () => {
     const r = explore(scenario(), { bfs: true, depth: 2, probe: growingProbe(0, 0) });
     expect(r.stopped).toBeNull();
     expect(r.truncated).toBe(false);
+  });
+
+  it('past playground.run.max.retained.mb: the 150-member --bfs search that ran out of heap stops cleanly, at the same state every time', () => {
+    const doc = wideGroup(150) as { config: Record<string, number> };
+    doc.config['playground.run.max.retained.mb'] = 24;
+    const p = parseScenario(JSON.stringify(doc));
+    if (!p.ok) throw new Error(JSON.stringify(p.errors));
+    // no probe: the estimate alone decides, the same in Node and in a browser
+    const a = explore(p.scenario, { bfs: true, depth: 6, maxStates: 10_000_000 });
+    expect(a.stopped).toEqual({
+      limit: 'playground.run.max.retained.mb',
+      message:
+        'The run stopped: it used more than 24 MB for what it keeps (its trace, log and explored states, estimated alike on every host), the limit "playground.run.max.retained.mb". Raise it in the scenario\'s config to run further.',
+    });
+    expect(a.truncated).toBe(true);
+    expect(a.states).toBeGreaterThan(10);
+    const b = explore(p.scenario, { bfs: true, depth: 6, maxStates: 10_000_000 });
+    expect([b.states, b.transitions]).toEqual([a.states, a.transitions]);
   });
 });

@@ -5,6 +5,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { jobProbe, WorkerApi } from '../../workers/api.ts';
 import type { RunProbe } from '../../src/core/scenario/budget.ts';
+import { parseScenario } from '../../src/core/scenario/parse.ts';
+import { ScenarioRunner } from '../../src/core/scenario/runner.ts';
+import { busyHeartbeats } from '../../bench/memory.ts';
 
 const api = new WorkerApi();
 
@@ -58,5 +61,34 @@ describe('compare and report jobs stop at the run budget', () => {
     const probe = jobProbe(() => now);
     now += 1234;
     expect(probe.elapsedMs()).toBe(1234);
+  });
+
+  describe('the retained-memory budget counts every run of the job', () => {
+    // one run of this scenario fits the limit, two do not: the right side (or the second variant) stops
+    const doc = busyHeartbeats(50, { runs: 3, config: {} }) as { config: Record<string, number>; steps: unknown[] };
+    const parsed = parseScenario(JSON.stringify(doc));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const one = new ScenarioRunner(parsed.scenario);
+    one.run();
+    const limitMb = Math.ceil((1.5 * one.budget.retainedBytes) / 2 ** 20);
+    const text = JSON.stringify({ ...doc, config: { ...doc.config, 'playground.run.max.retained.mb': limitMb } });
+    const quiet = () => growingProbe(0, 0);
+
+    it('compare: the left run completes, the right one stops with the reason and the steps it ran', () => {
+      const c = api.compare(text, { variant: 'current' }, { variant: 'A-persist-partial' }, quiet());
+      expect(c.ok).toBe(true);
+      if (!c.ok) return;
+      expect(c.left.steps).toHaveLength(doc.steps.length);
+      expect(c.right.steps.length).toBeLessThan(doc.steps.length);
+      expect(c.stopped).toContain('the limit "playground.run.max.retained.mb"');
+    });
+
+    it('report: no report, the variant, the step and the limit named', () => {
+      const r = api.report(text, ['current', 'A-persist-partial'], quiet());
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.message).toMatch(/^No report: the run under variant A-persist-partial stopped after step \d+\. The run stopped: it used more than \d+ MB for what it keeps/);
+      expect(api.report(text, ['current'], quiet()).ok).toBe(true);
+    });
   });
 });

@@ -1,6 +1,6 @@
 // Runs one scenario under two coordinator variants (or protocol editions) and finds where they diverge.
 import type { Edition } from '../protocol/errors.ts';
-import { runScenario } from '../scenario/runner.ts';
+import { ScenarioRunner } from '../scenario/runner.ts';
 import type { BudgetStop, RunProbe } from '../scenario/budget.ts';
 import type { Scenario, Trace, TraceStep, Variant } from '../scenario/types.ts';
 
@@ -72,9 +72,11 @@ export function compareScenario(scenario: Scenario, left: Side, right: Side, opt
   const full = (s: Side): Required<Side> => ({ variant: s.variant ?? scenario.variant, protocol: s.protocol ?? scenario.protocol });
   const l = full(left);
   const r = full(right);
-  const lt = runScenario({ ...scenario, ...l }, options);
-  // the probe's clock runs from the job's start: after a left run that spent the budget, the right one stops at its first step
-  const rt = runScenario({ ...scenario, ...r }, options);
+  const leftRunner = new ScenarioRunner({ ...scenario, ...l }, options);
+  const lt = leftRunner.run();
+  // the probe's clock runs from the job's start, and the left trace stays kept while the right side runs: after a left
+  // run that spent the budget, the right one stops at its first step
+  const rt = new ScenarioRunner({ ...scenario, ...r }, { ...options, kept: leftRunner.budget.retainedBytes }).run();
   const differences = lt.steps.map((s, i) => (rt.steps[i] ? compareSteps(s, rt.steps[i]!) : []));
   const first = differences.findIndex((d) => d.length > 0);
   return { left: { side: l, trace: lt }, right: { side: r, trace: rt }, firstDivergence: first === -1 ? null : first, differences, stopped: lt.stopped ?? rt.stopped ?? null };

@@ -9,6 +9,7 @@ import { ScenarioRunner } from '../scenario/runner.ts';
 import type { Expectation, Scenario, Step, Variant } from '../scenario/types.ts';
 import { encodeLink } from '../share/link.ts';
 import { Random } from '../util/random.ts';
+import { approxBytes } from '../util/approxBytes.ts';
 import { stateHash } from './hash.ts';
 import { HashSet53 } from './hashSet.ts';
 import { World, type Action, type ExploreContext } from './world.ts';
@@ -100,7 +101,13 @@ interface Node {
   parent: Node | null;
   action: Action | null;
   depth: number;
+  /** The heap estimate's bytes for the world this node keeps (released with it). */
+  worldBytes?: number;
 }
+
+/** Estimated bytes of a search node and its action, and of a state hash in the visited set (with its free slots). */
+const NODE_BYTES = 112;
+const HASH_BYTES = 16;
 
 function defaultClock(): number {
   return globalThis.performance?.now() ?? 0;
@@ -195,6 +202,24 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
   const noteFound = (invariant: InvariantName) => {
     if (options.onViolation) options.onViolation(violationOf(invariant));
   };
+  // the heap estimate: a kept world costs what it does not share with the world it was cloned from, sampled every few
+  // kept worlds (a walk of a world costs about what cloning it does); a parent's own bytes stay counted while a child
+  // it shares them with is kept
+  budget.retain(approxBytes(root));
+  let keptWorlds = 0;
+  let worldBytes = 0;
+  let parentObjects: { of: World; objects: Set<object> } | null = null;
+  const keep = (parent: World, child: World): number => {
+    if (keptWorlds++ % BUDGET_EVERY === 0) {
+      if (parentObjects?.of !== parent) {
+        parentObjects = { of: parent, objects: new Set() };
+        approxBytes(parent, parentObjects.objects);
+      }
+      worldBytes = approxBytes(child, new Set(), parentObjects.objects);
+    }
+    budget.retain(worldBytes);
+    return worldBytes;
+  };
   const stop = (): boolean => {
     if (onProgress && (transitions === 1 || transitions % PROGRESS_EVERY === 0)) report(clock());
     else if (onProgress && transitions % BUDGET_EVERY === 0) {
@@ -221,6 +246,7 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
         const node = frontier[fi]!;
         const w = node.world!;
         node.world = null;
+        let keptChildren = 0;
         frontierSize = frontier.length - fi + next.length;
         boundDone = (d + fi / frontier.length) / depth;
         const before: Map<string, EpochSnapshot> = w.epochs();
@@ -239,12 +265,20 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
           const h = stateHash(child, ctx);
           if (!seen.add(h)) continue;
           // the deepest level is never expanded: its nodes count in the frontier, their worlds need not stay alive
-          next.push({ world: d + 1 < depth ? child : null, parent: node, action: a, depth: node.depth + 1 });
+          const kept = d + 1 < depth;
+          next.push({ world: kept ? child : null, parent: node, action: a, depth: node.depth + 1, worldBytes: kept ? keep(w, child) : 0 });
+          if (kept) keptChildren++;
+          if (!budget.retain(NODE_BYTES + HASH_BYTES)) {
+            truncated = true;
+            break search;
+          }
           if (seen.size >= maxStates) {
             truncated = true;
             break search;
           }
         }
+        // a world no kept child shares is gone
+        if (keptChildren === 0) budget.release(node.worldBytes ?? 0);
       }
       frontier = next;
     }
@@ -268,6 +302,10 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
         if (stop()) break walking;
         const h = stateHash(w, ctx);
         if (seen.add(h)) {
+          if (!budget.retain(HASH_BYTES)) {
+            truncated = true;
+            break walking;
+          }
           if (seen.size >= maxStates) {
             truncated = true;
             break walking;

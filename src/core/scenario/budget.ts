@@ -1,6 +1,7 @@
 // The run budget: how much one scenario run may do before it stops with a message naming the limit.
-// Steps and fired timers are counted here; wall time and heap are read through a probe the caller injects
-// (the core has no clock and no process), so without a probe only the counts apply.
+// Steps, fired timers and the heap the run keeps (a deterministic estimate: src/core/util/approxBytes.ts) are counted
+// here; wall time and the host's real heap are read through a probe the caller injects (the core has no clock and no
+// process), so without a probe only the counts apply. The estimate makes a run stop at the same step on every host.
 import type { Config } from '../config.ts';
 
 /** What the caller (CLI, worker) can measure: time since the run started and the heap in use. */
@@ -16,6 +17,7 @@ export const BUDGET_CONFIGS = {
   timers: 'playground.run.max.fired.timers',
   wallMs: 'playground.run.max.ms',
   heapMb: 'playground.run.max.heap.mb',
+  retainedMb: 'playground.run.max.retained.mb',
 } as const;
 
 export interface BudgetStop {
@@ -30,21 +32,28 @@ const PROBE_EVERY = 256;
 export class RunBudget {
   private steps = 0;
   private timers = 0;
+  /** Estimated bytes the run keeps now (its trace, log, members; the explorer's retained states). */
+  private retained = 0;
   private sinceProbe = 0;
   stopped: BudgetStop | null = null;
   private readonly maxSteps: number;
   private readonly maxTimers: number;
   private readonly maxWallMs: number;
   private readonly maxHeapMb: number;
+  private readonly maxRetainedMb: number;
 
+  /** `kept`: estimated bytes the job already keeps when this run starts (the traces of its earlier runs). */
   constructor(
     config: Config,
     private readonly probe: RunProbe | null = null,
+    kept = 0,
   ) {
+    this.retained = kept;
     this.maxSteps = config.int(BUDGET_CONFIGS.steps);
     this.maxTimers = config.int(BUDGET_CONFIGS.timers);
     this.maxWallMs = config.int(BUDGET_CONFIGS.wallMs);
     this.maxHeapMb = config.int(BUDGET_CONFIGS.heapMb);
+    this.maxRetainedMb = config.int(BUDGET_CONFIGS.retainedMb);
   }
 
   /** Counts `n` operations (scenario steps, requests a run step sends); false once the budget is spent. */
@@ -59,6 +68,28 @@ export class RunBudget {
     this.timers += n;
     if (this.stopped === null && this.timers > this.maxTimers) this.stop(BUDGET_CONFIGS.timers, `${this.maxTimers.toLocaleString('en')} fired timers`);
     return this.poll(n);
+  }
+
+  /**
+   * Counts `bytes` more the run keeps (estimated, deterministic); false once the estimate passes
+   * playground.run.max.retained.mb, which bounds the run's memory on every host, one that cannot read its heap too.
+   */
+  retain(bytes: number): boolean {
+    this.retained += bytes;
+    if (this.stopped === null && this.retained > this.maxRetainedMb * 1024 * 1024) {
+      this.stop(BUDGET_CONFIGS.retainedMb, `${this.maxRetainedMb.toLocaleString('en')} MB for what it keeps (its trace, log and explored states, estimated alike on every host)`);
+    }
+    return this.stopped === null;
+  }
+
+  /** The run no longer keeps `bytes` it counted (an explored state whose world was dropped). */
+  release(bytes: number): void {
+    this.retained -= bytes;
+  }
+
+  /** Estimated bytes the run keeps now. */
+  get retainedBytes(): number {
+    return this.retained;
   }
 
   private poll(n: number): boolean {

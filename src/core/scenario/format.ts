@@ -6,9 +6,13 @@ import { maxOf } from '../util/arrays.ts';
 const LABEL_MAX = 32;
 
 export function formatTrace(trace: Trace): string {
-  const lines: string[] = [];
-  lines.push(`${oneLine(trace.title) || '(untitled scenario)'}  [protocol ${trace.protocol}, variant ${trace.variant}]`);
-  lines.push('');
+  return [...traceLines(trace)].join('\n') + '\n';
+}
+
+/** The lines of formatTrace one by one (the CLI writes them as they come: a long trace never becomes one string). */
+export function* traceLines(trace: Trace): Generator<string> {
+  yield `${oneLine(trace.title) || '(untitled scenario)'}  [protocol ${trace.protocol}, variant ${trace.variant}]`;
+  yield '';
 
   const header = ['#', 'time ms', 'label', 'member', 'api', 'error', 'epochs'];
   const rows = trace.steps.map((s) => [
@@ -28,20 +32,19 @@ export function formatTrace(trace: Trace): string {
       .join('  ')
       .trimEnd();
 
-  lines.push(row(header));
-  lines.push(row(widths.map((w) => '-'.repeat(w))));
-  trace.steps.forEach((s, i) => {
-    lines.push(row(rows[i] ?? []));
-    const indent = ' '.repeat((widths[0] ?? 1) + 2);
-    for (const d of details(s)) lines.push(indent + oneLine(d));
-  });
+  yield row(header);
+  yield row(widths.map((w) => '-'.repeat(w)));
+  const indent = ' '.repeat((widths[0] ?? 1) + 2);
+  for (const [i, s] of trace.steps.entries()) {
+    yield row(rows[i] ?? []);
+    for (const d of details(s)) yield indent + oneLine(d);
+  }
 
   const topics = Object.entries(trace.topics).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  lines.push('');
-  lines.push(`topics at the end: ${topics.length === 0 ? '(none)' : topics.map(([n, p]) => `${n}(${p})`).join(', ')}`);
+  yield '';
+  yield `topics at the end: ${topics.length === 0 ? '(none)' : topics.map(([n, p]) => `${n}(${p})`).join(', ')}`;
   const failed = trace.steps.reduce((n, s) => n + s.mismatches.length, 0);
-  if (failed > 0) lines.push(`${failed} expectation mismatch${failed === 1 ? '' : 'es'}`);
-  return lines.join('\n') + '\n';
+  if (failed > 0) yield `${failed} expectation mismatch${failed === 1 ? '' : 'es'}`;
 }
 
 /** A name or label on one table line: its line breaks and tabs shown as \n, \r, \t. */

@@ -15,6 +15,7 @@ import { GroupViews, groupView } from './groupView.ts';
 import { CLIENT_COMMIT_VERSION, CommitSchedule } from '../offsets/client.ts';
 import { pushAll } from '../util/arrays.ts';
 import { RunBudget, type RunProbe } from './budget.ts';
+import { approxBytes, stringsBytes } from '../util/approxBytes.ts';
 import { MinHeap } from '../util/heap.ts';
 import { unavailableOutcome } from '../broker/unavailable.ts';
 import { fallbackNarration, stateChangeNarration } from './narrate-step.ts';
@@ -23,6 +24,8 @@ const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
 const MAX_EXCHANGES_PER_RUN = 20000;
 const DEFAULT_RUN_MAX_MS = 120000;
+/** Estimated bytes of a step's group view without its member table (built only when read) and the step's own fields. */
+const STEP_BYTES = 1024;
 
 function stepKind(s: Step): TraceStep['kind'] {
   if ('send' in s) return 'send';
@@ -61,18 +64,25 @@ export class ScenarioRunner {
   );
   /** The group after the previous step (a step that says nothing is told apart: changed or not). */
   private lastGroup: TraceGroupView | null = null;
+  /** The heap estimate has counted the log up to this offset, and the running step's narration up to this line. */
+  private retainedLogEnd = 0;
+  private retainedNarration = 0;
 
   /** The scenario's protocol edition (looked up once: the composition root). */
   readonly edition: Edition;
 
-  /** `probe`: the caller's clock and heap reading, for the wall-time and heap budgets; `edition`: run under this edition instead of the scenario's (a plug-in). */
+  /**
+   * `probe`: the caller's clock and heap reading, for the wall-time and heap budgets; `edition`: run under this edition
+   * instead of the scenario's (a plug-in); `kept`: the estimated bytes the job keeps from its earlier runs (a comparison's
+   * or a report's), which count toward this run's retained-memory budget.
+   */
   constructor(
     readonly scenario: Scenario,
-    options: { durability?: boolean; probe?: RunProbe; edition?: Edition } = {},
+    options: { durability?: boolean; probe?: RunProbe; edition?: Edition; kept?: number } = {},
   ) {
     const config = Config.from(scenario.config);
     const edition = (this.edition = options.edition ?? editionNamed(scenario.protocol));
-    this.budget = new RunBudget(config, options.probe ?? null);
+    this.budget = new RunBudget(config, options.probe ?? null, options.kept ?? 0);
     this.sessionTimeoutMs = config.int(edition.sessionTimeoutKey);
     this.checker = new InvariantChecker(scenario.groupId, { stableWithinMs: scenario.invariants?.stableWithinMs ?? DEFAULT_STABLE_WITHIN_MS, durability: options.durability ?? true });
     this.broker = new Broker(
@@ -189,6 +199,7 @@ export class ScenarioRunner {
       durability: null,
     };
     this.budget.countSteps();
+    this.retainedNarration = 0;
     // the coordinator's topics-to-create list of the step's one request (expect.topicsToCreate)
     let topicsToCreate: readonly { name: string; partitions: number; replicationFactor?: number }[] = [];
     if ('send' in step) {
@@ -273,6 +284,7 @@ export class ScenarioRunner {
     }
     t.time = this.broker.now;
     // the run budget: a step that spent it says so (the run stops after it)
+    this.retainStep(t);
     this.budget.checkNow();
     if (this.budget.stopped && !t.narration.includes(this.budget.stopped.message)) t.narration.push(this.budget.stopped.message);
     t.records = this.recordsSince(startOffset);
@@ -413,6 +425,7 @@ export class ScenarioRunner {
       });
       for (const n of out.narration) t.narration.push(`[${this.broker.now} ms] ${n}`);
       this.edition.afterHeartbeat?.(this.broker, next, out, t);
+      this.retainExchange(t);
       // a heartbeat at the same instant again would loop: the next one waits at least 1 ms
       if (next.nextHeartbeatAt <= this.broker.now && out.errorName === 'NONE') next.nextHeartbeatAt = this.broker.now + 1;
       if (next.nextHeartbeatAt <= this.broker.now) next.nextHeartbeatAt = this.broker.now + 1;
@@ -428,6 +441,35 @@ export class ScenarioRunner {
     t.exchanges.push({ at: this.broker.now, member: c.alias, request: out.request, response: out.response, errorName: out.errorName, api: 'OffsetCommit', version: CLIENT_COMMIT_VERSION });
     t.narration.push(`[${this.broker.now} ms] ${c.alias} commits the input partitions of its active tasks with epoch ${c.memberEpoch}${out.errorName === 'NONE' ? '' : `: ${out.errorName}`}.`);
     for (const n of out.narration) t.narration.push(`[${this.broker.now} ms] ${n}`);
+    this.retainExchange(t);
+  }
+
+  /** The heap estimate counts an exchange a run step just kept, its narration and the records it wrote. */
+  private retainExchange(t: TraceStep): void {
+    this.budget.retain(approxBytes(t.exchanges.at(-1)) + stringsBytes(t.narration, this.retainedNarration) + this.logBytesSinceCounted());
+    this.retainedNarration = t.narration.length;
+  }
+
+  /** The heap estimate counts what a finished step keeps that the exchanges did not: request, response, timers, narration, records, views. */
+  private retainStep(t: TraceStep): void {
+    const own = approxBytes(t.request) + approxBytes(t.response) + approxBytes(t.timers) + stringsBytes(t.narration, this.retainedNarration);
+    this.budget.retain(STEP_BYTES + own + this.logBytesSinceCounted());
+    this.retainedNarration = t.narration.length;
+  }
+
+  /** The records appended since the last count, twice: the log keeps them and the step's trace keeps a copy. */
+  private logBytesSinceCounted(): number {
+    const log = this.broker.coordinator.log;
+    if (log.endOffset <= this.retainedLogEnd) {
+      this.retainedLogEnd = log.endOffset;
+      return 0;
+    }
+    let bytes = 0;
+    for (const b of log.batchesFrom(this.retainedLogEnd)) {
+      for (let i = 0; i < b.records.length; i++) if (b.baseOffset + i >= this.retainedLogEnd) bytes += 2 * approxBytes(b.records[i]);
+    }
+    this.retainedLogEnd = log.endOffset;
+    return bytes;
   }
 
   private recordsSince(offset: number): TraceRecord[] {

@@ -227,7 +227,7 @@ export class AppState {
       this.stale = true;
       this.banner(
         'warn',
-        'The last run of this scenario did not finish (the tab closed or crashed while it ran), so it was not run again. Change it, or run it.',
+        'The last run of this scenario did not finish (the tab closed, or the tab or its worker died, while it ran), so it was not run again. Change it, or run it.',
         [{ label: 'Run it', run: () => void this.runNow() }],
         'run-not-finished',
       );
@@ -325,7 +325,9 @@ export class AppState {
       if (seq === this.runSeq) this.progress = { done, total };
     });
     clearTimeout(mark);
-    markRunEnded(localStorage);
+    // a run that killed the worker stays marked (however soon it died): after a reload it is not run again by itself
+    if ('died' in out) markRunStarted(localStorage, text);
+    else markRunEnded(localStorage);
     if (seq !== this.runSeq) return;
     this.running = false;
     this.progress = null;

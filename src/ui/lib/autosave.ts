@@ -147,7 +147,7 @@ export function markRunStarted(storage: Storage, text: string): void {
   }
 }
 
-/** Notes that the run finished (with a trace, errors, a cancel or a worker that died and was restarted). */
+/** Notes that the run finished (with a trace, errors or a cancel; a run whose worker died stays marked). */
 export function markRunEnded(storage: Storage): void {
   try {
     storage.removeItem(RUN_MARK_KEY);

@@ -190,6 +190,11 @@ export class WorkerClient {
     this.worker.terminate();
   }
 
+  /** The worker reports an uncaught error, as one that runs out of memory does (the end-to-end tests' way to kill it). */
+  fail(message: string): void {
+    this.worker.dispatchEvent(new ErrorEvent('error', { message }));
+  }
+
   dispose(): void {
     if (this.timer) clearInterval(this.timer);
     this.worker.terminate();

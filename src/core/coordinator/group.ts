@@ -373,8 +373,8 @@ export class StreamsGroup {
 
   private addProcessIds(m: StreamsGroupMember): void {
     const pid = m.processId;
-    for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) setIn(this.activeIndex, s, p, pid);
-    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) setIn(this.activeIndex, s, p, pid);
+    setAll(this.activeIndex, m.assignedTasks.active, pid);
+    setAll(this.activeIndex, m.tasksPendingRevocation.active, pid);
     addAll(this.standbyIndex, m.assignedTasks.standby, pid);
     addAll(this.standbyIndex, m.tasksPendingRevocation.standby, pid);
     addAll(this.warmupIndex, m.assignedTasks.warmup, pid);
@@ -383,8 +383,8 @@ export class StreamsGroup {
 
   private removeProcessIds(m: StreamsGroupMember): void {
     const pid = m.processId;
-    for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) deleteIfEquals(this.activeIndex, s, p, pid);
-    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) deleteIfEquals(this.activeIndex, s, p, pid);
+    deleteAllIfEquals(this.activeIndex, m.assignedTasks.active, pid);
+    deleteAllIfEquals(this.activeIndex, m.tasksPendingRevocation.active, pid);
     removeAll(this.standbyIndex, m.assignedTasks.standby, pid);
     removeAll(this.standbyIndex, m.tasksPendingRevocation.standby, pid);
     removeAll(this.warmupIndex, m.assignedTasks.warmup, pid);
@@ -392,7 +392,14 @@ export class StreamsGroup {
   }
 }
 
-function activeHeld(index: Map<string, Map<number, string>>, t: ReadonlyMap<string, ReadonlySet<number> | ReadonlyMap<number, number>>, pid: string): boolean {
+/** Active tasks, with or without their epochs: the index walks only their keys. */
+type ActiveTasks = ReadonlyMap<string, ReadonlySet<number> | ReadonlyMap<number, number>>;
+
+// The walks below return at once on an empty set (most roles of most members): replaying a log runs them for
+// every current-assignment record, and an iterator over nothing still costs an allocation.
+
+function activeHeld(index: Map<string, Map<number, string>>, t: ActiveTasks, pid: string): boolean {
+  if (t.size === 0) return true;
   for (const [s, ps] of t) {
     const inner = index.get(s);
     for (const p of ps.keys()) if (inner?.get(p) !== pid) return false;
@@ -401,6 +408,7 @@ function activeHeld(index: Map<string, Map<number, string>>, t: ReadonlyMap<stri
 }
 
 function replicaHeld(index: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): boolean {
+  if (t.size === 0) return true;
   for (const [s, ps] of t) {
     const inner = index.get(s);
     for (const p of ps) if (inner?.get(p)?.has(pid) !== true) return false;
@@ -420,11 +428,23 @@ function copyIndex<V>(index: Map<string, Map<number, V>>, copyValue: (v: V) => V
 }
 
 function addAll(m: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): void {
+  if (t.size === 0) return;
   for (const [s, ps] of t) for (const p of ps) addIn(m, s, p, pid);
 }
 
 function removeAll(m: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): void {
+  if (t.size === 0) return;
   for (const [s, ps] of t) for (const p of ps) removeIn(m, s, p, pid);
+}
+
+function setAll(m: Map<string, Map<number, string>>, t: ActiveTasks, pid: string): void {
+  if (t.size === 0) return;
+  for (const [s, ps] of t) for (const p of ps.keys()) setIn(m, s, p, pid);
+}
+
+function deleteAllIfEquals(m: Map<string, Map<number, string>>, t: ActiveTasks, pid: string): void {
+  if (t.size === 0) return;
+  for (const [s, ps] of t) for (const p of ps.keys()) deleteIfEquals(m, s, p, pid);
 }
 
 function setIn(m: Map<string, Map<number, string>>, s: string, p: number, v: string): void {

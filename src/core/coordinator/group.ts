@@ -437,28 +437,57 @@ function removeAll(m: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: st
   for (const [s, ps] of t) for (const p of ps) removeIn(m, s, p, pid);
 }
 
+// The active index walks run twice for every current-assignment record a log replays: forEach with shared callbacks
+// and the walk's arguments held here for its duration, so a walk allocates no iterator, entry or closure.
+const NO_INDEX: Map<string, Map<number, string>> = new Map();
+const NO_INNER: Map<number, string> = new Map();
+let walkIndex = NO_INDEX;
+let walkInner = NO_INNER;
+let walkPid = '';
+
+/** Maps every active task of t to pid. */
 function setAll(m: Map<string, Map<number, string>>, t: ActiveTasks, pid: string): void {
   if (t.size === 0) return;
-  for (const [s, ps] of t) for (const p of ps.keys()) setIn(m, s, p, pid);
+  walkIndex = m;
+  walkPid = pid;
+  t.forEach(setSubtopology);
+  walkIndex = NO_INDEX;
+  walkInner = NO_INNER;
 }
 
+function setSubtopology(ps: ReadonlySet<number> | ReadonlyMap<number, number>, s: string): void {
+  // a subtopology listed with no partitions adds nothing to the index, not even an empty entry
+  if (ps.size === 0) return;
+  let inner = walkIndex.get(s);
+  if (!inner) walkIndex.set(s, (inner = new Map()));
+  walkInner = inner;
+  ps.forEach(setPartition);
+}
+
+function setPartition(_: number, p: number): void {
+  walkInner.set(p, walkPid);
+}
+
+/** Unmaps every active task of t still mapped to pid (another process may hold it by now). */
 function deleteAllIfEquals(m: Map<string, Map<number, string>>, t: ActiveTasks, pid: string): void {
   if (t.size === 0) return;
-  for (const [s, ps] of t) for (const p of ps.keys()) deleteIfEquals(m, s, p, pid);
+  walkIndex = m;
+  walkPid = pid;
+  t.forEach(deleteSubtopology);
+  walkIndex = NO_INDEX;
+  walkInner = NO_INNER;
 }
 
-function setIn(m: Map<string, Map<number, string>>, s: string, p: number, v: string): void {
-  let inner = m.get(s);
-  if (!inner) m.set(s, (inner = new Map()));
-  inner.set(p, v);
+function deleteSubtopology(ps: ReadonlySet<number> | ReadonlyMap<number, number>, s: string): void {
+  const inner = walkIndex.get(s);
+  if (inner === undefined || inner.size === 0) return;
+  walkInner = inner;
+  ps.forEach(deletePartition);
+  if (inner.size === 0) walkIndex.delete(s);
 }
 
-function deleteIfEquals(m: Map<string, Map<number, string>>, s: string, p: number, v: string): void {
-  const inner = m.get(s);
-  if (inner && inner.get(p) === v) {
-    inner.delete(p);
-    if (inner.size === 0) m.delete(s);
-  }
+function deletePartition(_: number, p: number): void {
+  if (walkInner.get(p) === walkPid) walkInner.delete(p);
 }
 
 function addIn(m: Map<string, Map<number, Set<string>>>, s: string, p: number, v: string): void {

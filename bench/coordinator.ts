@@ -23,6 +23,8 @@ export interface Row {
   name: string;
   median: number;
   unit: string;
+  /** The same rate per second of the process's CPU time (all its threads): steadier than wall time on a busy machine. */
+  medianPerCpuSecond?: number;
   runs: number;
   peakHeapMb: number;
 }
@@ -147,23 +149,38 @@ export function benchReplay(records = 1_000_000, runs = 5): Row {
   const log = syntheticLog(records);
   const config = Config.from({});
   const rates: number[] = [];
+  const cpuRates: number[] = [];
   let peak = heapMb();
   for (let r = 0; r < runs + 1; r++) {
     // start each run from a collected heap (node --expose-gc), so building the log is not billed to replay
     (globalThis as { gc?: () => void }).gc?.();
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const c = new Coordinator({ edition: editionNamed('ak4'), variant: 'current', config }, log, 0);
     const dt = performance.now() - t0;
+    const cpu = process.cpuUsage(c0);
     if (c.groups.get('app')!.members.size !== 1000) throw new Error('replay lost members');
-    if (r > 0) rates.push(log.endOffset / (dt / 1000));
+    if (r > 0) {
+      rates.push(log.endOffset / (dt / 1000));
+      cpuRates.push(log.endOffset / ((cpu.user + cpu.system) / 1e6));
+    }
     peak = Math.max(peak, heapMb());
   }
-  return { name: `log replay, ${log.endOffset.toLocaleString('en')}-record log`, median: median(rates), unit: 'records/s', runs, peakHeapMb: peak };
+  return {
+    name: `log replay, ${log.endOffset.toLocaleString('en')}-record log`,
+    median: median(rates),
+    unit: 'records/s',
+    medianPerCpuSecond: median(cpuRates),
+    runs,
+    peakHeapMb: peak,
+  };
 }
 
 export function printRows(rows: Row[]): void {
-  for (const r of rows)
-    console.log(`${r.name.padEnd(52)} median ${Math.round(r.median).toLocaleString('en').padStart(12)} ${r.unit.padEnd(13)} (${r.runs} runs, peak heap ${r.peakHeapMb.toFixed(0)} MB)`);
+  for (const r of rows) {
+    const cpu = r.medianPerCpuSecond === undefined ? '' : `, ${Math.round(r.medianPerCpuSecond).toLocaleString('en')} per CPU second`;
+    console.log(`${r.name.padEnd(52)} median ${Math.round(r.median).toLocaleString('en').padStart(12)} ${r.unit.padEnd(13)} (${r.runs} runs${cpu}, peak heap ${r.peakHeapMb.toFixed(0)} MB)`);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

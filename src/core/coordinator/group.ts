@@ -386,8 +386,8 @@ export class StreamsGroup {
 
   private addProcessIds(m: StreamsGroupMember): void {
     const pid = m.processId;
-    for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) setIn(this.activeIndex, s, p, pid);
-    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) setIn(this.activeIndex, s, p, pid);
+    setAll(this.activeIndex, m.assignedTasks.active, pid);
+    setAll(this.activeIndex, m.tasksPendingRevocation.active, pid);
     addAll(this.standbyIndex, m.assignedTasks.standby, pid);
     addAll(this.standbyIndex, m.tasksPendingRevocation.standby, pid);
     addAll(this.warmupIndex, m.assignedTasks.warmup, pid);
@@ -396,8 +396,8 @@ export class StreamsGroup {
 
   private removeProcessIds(m: StreamsGroupMember): void {
     const pid = m.processId;
-    for (const [s, ps] of m.assignedTasks.active) for (const p of ps.keys()) deleteIfEquals(this.activeIndex, s, p, pid);
-    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) deleteIfEquals(this.activeIndex, s, p, pid);
+    deleteAllIfEquals(this.activeIndex, m.assignedTasks.active, pid);
+    deleteAllIfEquals(this.activeIndex, m.tasksPendingRevocation.active, pid);
     removeAll(this.standbyIndex, m.assignedTasks.standby, pid);
     removeAll(this.standbyIndex, m.tasksPendingRevocation.standby, pid);
     removeAll(this.warmupIndex, m.assignedTasks.warmup, pid);
@@ -405,7 +405,14 @@ export class StreamsGroup {
   }
 }
 
-function activeHeld(index: Map<string, Map<number, string>>, t: ReadonlyMap<string, ReadonlySet<number> | ReadonlyMap<number, number>>, pid: string): boolean {
+/** Active tasks, with or without their epochs: the index walks only their keys. */
+type ActiveTasks = ReadonlyMap<string, ReadonlySet<number> | ReadonlyMap<number, number>>;
+
+// The walks below return at once on an empty set (most roles of most members): replaying a log runs them for
+// every current-assignment record, and an iterator over nothing still costs an allocation.
+
+function activeHeld(index: Map<string, Map<number, string>>, t: ActiveTasks, pid: string): boolean {
+  if (t.size === 0) return true;
   for (const [s, ps] of t) {
     const inner = index.get(s);
     for (const p of ps.keys()) if (inner?.get(p) !== pid) return false;
@@ -414,6 +421,7 @@ function activeHeld(index: Map<string, Map<number, string>>, t: ReadonlyMap<stri
 }
 
 function replicaHeld(index: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): boolean {
+  if (t.size === 0) return true;
   for (const [s, ps] of t) {
     const inner = index.get(s);
     for (const p of ps) if (inner?.get(p)?.has(pid) !== true) return false;
@@ -433,25 +441,66 @@ function copyIndex<V>(index: Map<string, Map<number, V>>, copyValue: (v: V) => V
 }
 
 function addAll(m: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): void {
+  if (t.size === 0) return;
   for (const [s, ps] of t) for (const p of ps) addIn(m, s, p, pid);
 }
 
 function removeAll(m: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): void {
+  if (t.size === 0) return;
   for (const [s, ps] of t) for (const p of ps) removeIn(m, s, p, pid);
 }
 
-function setIn(m: Map<string, Map<number, string>>, s: string, p: number, v: string): void {
-  let inner = m.get(s);
-  if (!inner) m.set(s, (inner = new Map()));
-  inner.set(p, v);
+// The active index walks run twice for every current-assignment record a log replays: forEach with shared callbacks
+// and the walk's arguments held here for its duration, so a walk allocates no iterator, entry or closure.
+const NO_INDEX: Map<string, Map<number, string>> = new Map();
+const NO_INNER: Map<number, string> = new Map();
+let walkIndex = NO_INDEX;
+let walkInner = NO_INNER;
+let walkPid = '';
+
+/** Maps every active task of t to pid. */
+function setAll(m: Map<string, Map<number, string>>, t: ActiveTasks, pid: string): void {
+  if (t.size === 0) return;
+  walkIndex = m;
+  walkPid = pid;
+  t.forEach(setSubtopology);
+  walkIndex = NO_INDEX;
+  walkInner = NO_INNER;
 }
 
-function deleteIfEquals(m: Map<string, Map<number, string>>, s: string, p: number, v: string): void {
-  const inner = m.get(s);
-  if (inner && inner.get(p) === v) {
-    inner.delete(p);
-    if (inner.size === 0) m.delete(s);
-  }
+function setSubtopology(ps: ReadonlySet<number> | ReadonlyMap<number, number>, s: string): void {
+  // a subtopology listed with no partitions adds nothing to the index, not even an empty entry
+  if (ps.size === 0) return;
+  let inner = walkIndex.get(s);
+  if (!inner) walkIndex.set(s, (inner = new Map()));
+  walkInner = inner;
+  ps.forEach(setPartition);
+}
+
+function setPartition(_: number, p: number): void {
+  walkInner.set(p, walkPid);
+}
+
+/** Unmaps every active task of t still mapped to pid (another process may hold it by now). */
+function deleteAllIfEquals(m: Map<string, Map<number, string>>, t: ActiveTasks, pid: string): void {
+  if (t.size === 0) return;
+  walkIndex = m;
+  walkPid = pid;
+  t.forEach(deleteSubtopology);
+  walkIndex = NO_INDEX;
+  walkInner = NO_INNER;
+}
+
+function deleteSubtopology(ps: ReadonlySet<number> | ReadonlyMap<number, number>, s: string): void {
+  const inner = walkIndex.get(s);
+  if (inner === undefined || inner.size === 0) return;
+  walkInner = inner;
+  ps.forEach(deletePartition);
+  if (inner.size === 0) walkIndex.delete(s);
+}
+
+function deletePartition(_: number, p: number): void {
+  if (walkInner.get(p) === walkPid) walkInner.delete(p);
 }
 
 function addIn(m: Map<string, Map<number, Set<string>>>, s: string, p: number, v: string): void {

@@ -1,7 +1,22 @@
 // Record helpers (StreamsCoordinatorRecordHelpers): build each record from the model, and read them back.
 import type { CoordinatorRecord } from '../log/records.ts';
 import { MEMBER_STATE_VALUES, memberStateFromValue, newMember, withAssignment, type StreamsGroupMember } from '../model/member.ts';
-import { EMPTY_EPOCHS, fromTaskIds, sortedIds, sortedPartitions, toTaskIds, type TaskEpochs, type TaskIds, type TaskSet, type TasksTuple, tupleInCanonicalOrder } from '../model/tasks.ts';
+import {
+  EMPTY_EPOCHS,
+  EMPTY_SET,
+  EMPTY_TUPLE,
+  EMPTY_TUPLE_WITH_EPOCHS,
+  fromTaskIds,
+  sortedIds,
+  sortedPartitions,
+  toTaskIds,
+  type TaskEpochs,
+  type TaskIds,
+  type TaskSet,
+  type TasksTuple,
+  type TasksTupleWithEpochs,
+  tupleInCanonicalOrder,
+} from '../model/tasks.ts';
 import type { StreamsTopology } from '../model/topology.ts';
 import type { Endpoint, KeyValue, Subtopology } from '../protocol/messages.ts';
 import { subtopology } from '../protocol/normalize.ts';
@@ -154,12 +169,16 @@ export function targetFromValue(v: Record<string, unknown>): TasksTuple {
 /** A missing or mismatched epoch list makes every partition take the record's member epoch. */
 export function activeEpochsFromValue(list: (TaskIds & { assignmentEpochs?: number[] })[], memberEpoch: number): TaskEpochs {
   if (list.length === 0) return EMPTY_EPOCHS;
+  // indexed loops, no callback: replaying a log decodes this for every current-assignment record
   const m = new Map<string, Map<number, number>>();
-  for (const t of list) {
-    const inner = m.get(t.subtopologyId) ?? new Map<number, number>();
-    const epochs = t.assignmentEpochs && t.assignmentEpochs.length === t.partitions.length ? t.assignmentEpochs : null;
-    t.partitions.forEach((p, i) => inner.set(p, epochs ? epochs[i]! : memberEpoch));
-    m.set(t.subtopologyId, inner);
+  for (let i = 0; i < list.length; i++) {
+    const t = list[i]!;
+    let inner = m.get(t.subtopologyId);
+    if (inner === undefined) m.set(t.subtopologyId, (inner = new Map<number, number>()));
+    const ps = t.partitions;
+    const epochs = t.assignmentEpochs && t.assignmentEpochs.length === ps.length ? t.assignmentEpochs : null;
+    if (epochs === null) for (let j = 0; j < ps.length; j++) inner.set(ps[j]!, memberEpoch);
+    else for (let j = 0; j < ps.length; j++) inner.set(ps[j]!, epochs[j]!);
   }
   return m;
 }
@@ -172,18 +191,26 @@ export function applyCurrentAssignmentValue(m: StreamsGroupMember, v: Record<str
     memberEpoch,
     v.previousMemberEpoch as number,
     memberStateFromValue(v.state as number),
-    source?.assignedTasks ?? {
-      active: activeEpochsFromValue(v.activeTasks as TaskIds[], memberEpoch),
-      standby: fromTaskIds(v.standbyTasks as TaskIds[]),
-      warmup: fromTaskIds(v.warmupTasks as TaskIds[]),
-    },
-    source?.tasksPendingRevocation ?? {
-      active: fromTaskIds(v.activeTasksPendingRevocation as TaskIds[]),
-      standby: fromTaskIds(v.standbyTasksPendingRevocation as TaskIds[]),
-      warmup: fromTaskIds(v.warmupTasksPendingRevocation as TaskIds[]),
-    },
+    source?.assignedTasks ?? assignedFromValue(v, memberEpoch),
+    source?.tasksPendingRevocation ?? pendingFromValue(v),
     source?.revocationEpochs ?? activeEpochsFromValue(v.activeTasksPendingRevocation as TaskIds[], memberEpoch),
   );
+}
+
+// Nothing assigned or nothing pending (most records) reads back as the shared empty tuple: task values are immutable.
+
+function assignedFromValue(v: Record<string, unknown>, memberEpoch: number): TasksTupleWithEpochs {
+  const active = activeEpochsFromValue(v.activeTasks as TaskIds[], memberEpoch);
+  const standby = fromTaskIds(v.standbyTasks as TaskIds[]);
+  const warmup = fromTaskIds(v.warmupTasks as TaskIds[]);
+  return active === EMPTY_EPOCHS && standby === EMPTY_SET && warmup === EMPTY_SET ? EMPTY_TUPLE_WITH_EPOCHS : { active, standby, warmup };
+}
+
+function pendingFromValue(v: Record<string, unknown>): TasksTuple {
+  const active = fromTaskIds(v.activeTasksPendingRevocation as TaskIds[]);
+  const standby = fromTaskIds(v.standbyTasksPendingRevocation as TaskIds[]);
+  const warmup = fromTaskIds(v.warmupTasksPendingRevocation as TaskIds[]);
+  return active === EMPTY_SET && standby === EMPTY_SET && warmup === EMPTY_SET ? EMPTY_TUPLE : { active, standby, warmup };
 }
 
 export function applyMemberMetadataValue(m: StreamsGroupMember | undefined, memberId: string, v: Record<string, unknown>): StreamsGroupMember {

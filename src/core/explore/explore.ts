@@ -105,6 +105,8 @@ interface Node {
   worldBytes?: number;
 }
 
+/** The heap estimate walks one kept world in this many (with the world it was cloned from) and uses its size for the rest. */
+const WORLD_SAMPLE_EVERY = 256;
 /** Estimated bytes of a search node and its action, and of a state hash in the visited set (with its free slots). */
 const NODE_BYTES = 112;
 const HASH_BYTES = 16;
@@ -203,14 +205,14 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}, onProg
     if (options.onViolation) options.onViolation(violationOf(invariant));
   };
   // the heap estimate: a kept world costs what it does not share with the world it was cloned from, sampled every few
-  // kept worlds (a walk of a world costs about what cloning it does); a parent's own bytes stay counted while a child
+  // hundred kept worlds (a walk of a world costs about what cloning it does); a parent's own bytes stay counted while a child
   // it shares them with is kept
   budget.retain(approxBytes(root));
   let keptWorlds = 0;
   let worldBytes = 0;
   let parentObjects: { of: World; objects: Set<object> } | null = null;
   const keep = (parent: World, child: World): number => {
-    if (keptWorlds++ % BUDGET_EVERY === 0) {
+    if (keptWorlds++ % WORLD_SAMPLE_EVERY === 0) {
       if (parentObjects?.of !== parent) {
         parentObjects = { of: parent, objects: new Set() };
         approxBytes(parent, parentObjects.objects);

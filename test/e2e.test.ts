@@ -942,6 +942,55 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('preview-report');
   });
 
+  it("animates the message flow: the step's messages travel between the lanes and its records land in the log; off for reduced motion, and a toggle", async () => {
+    const requested: string[] = [];
+    const animated = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const ctx = await browser!.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion });
+      contexts.push(ctx);
+      const page = watch(await ctx.newPage());
+      page.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop()!));
+      await ready(page);
+      await openExample(page, '02-scale-out-revocation.json');
+      return page;
+    };
+    const page = await animated('no-preference');
+    expect(
+      requested.filter((r) => r.startsWith('flow-animation-')),
+      'the animation loads on first use',
+    ).toEqual([]);
+    await page.click('[data-testid=tab-flow]');
+    expect(await page.isChecked('[data-testid=flow-animate]')).toBe(true);
+    await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(1));
+    // one packet per message of the selected step only (a request, its response, the record batch), each on its row
+    const events = page.locator('[data-testid=flow-event][data-step="1"]');
+    await expect.poll(() => page.locator('[data-testid=flow-packet]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=flow-packet]').count()).toBe(await events.count());
+    expect(await page.locator('[data-testid=flow-packet][data-kind=records]').count()).toBe(await page.locator('[data-testid=flow-event][data-step="1"][data-kind=records]').count());
+    expect(requested.some((r) => r.startsWith('flow-animation-'))).toBe(true);
+    // each packet moves: its animation runs from the sender's lane to the receiver's
+    const moves = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid=flow-packet]')].map((g) => {
+        const kf = g.getAnimations()[0]?.effect instanceof KeyframeEffect ? (g.getAnimations()[0]!.effect as KeyframeEffect).getKeyframes() : [];
+        return kf.length ? [kf[0]!.transform, kf.at(-1)!.transform] : null;
+      }),
+    );
+    expect(moves.every((m) => m !== null)).toBe(true);
+    expect(moves.some((m) => m![0] !== m![1])).toBe(true);
+    // the toggle turns it off (and the choice is kept)
+    await page.click('[data-testid=flow-animate]');
+    await expect.poll(() => page.locator('[data-testid=flow-packet]').count()).toBe(0);
+    await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(2));
+    await expect.poll(() => page.locator('[data-testid=flow-event][data-step="2"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=flow-packet]').count()).toBe(0);
+    // a reader who asks for reduced motion gets the still diagram
+    const still = await animated('reduce');
+    await still.click('[data-testid=tab-flow]');
+    expect(await still.isChecked('[data-testid=flow-animate]')).toBe(false);
+    await still.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(1));
+    await expect.poll(() => still.locator('[data-testid=flow-event][data-step="1"]').count()).toBeGreaterThan(0);
+    expect(await still.locator('[data-testid=flow-packet]').count()).toBe(0);
+  });
+
   it('lesson 25 narrates members by their alias (a, b, c), as its labels do, with the member id in a tooltip', async () => {
     const page = await newPage();
     await ready(page);

@@ -82,7 +82,7 @@ export default defineConfig(
   {
     files: ['src/sw/sw.template.js'],
     // placeholders the build replaces (vite.config.ts, serviceWorkerPlugin)
-    languageOptions: { globals: { __SGP_CACHE__: 'readonly', __SGP_ASSETS__: 'readonly' } },
+    languageOptions: { globals: { __SGP_CACHE__: 'readonly', __SGP_ASSETS__: 'readonly', __SGP_ON_FIRST_USE__: 'readonly' } },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'oracle/**/*.ts'],

@@ -12,9 +12,9 @@ import { requiredTopics } from '../topology/metadataHash.ts';
 import { FailedAfterEffects, type Effect, type OpContext, type OpResult } from './context.ts';
 import { fenceMember } from './leave.ts';
 import { replay } from './replay.ts';
-import type { Groups } from './groups.ts';
+import { GroupTable, groupTableOrder, type Groups } from './groups.ts';
 import type { CoordinatorEdition, EditionHooks } from './editionHooks.ts';
-import { buildTargetAssignment } from './targetAssignment.ts';
+import { buildTargetAssignment, memberTableOrder } from './targetAssignment.ts';
 import { timerKey, Timers, type ScheduledTimer } from './timers.ts';
 import { variantDefinition, variantRules, type Variant, type VariantRules } from '../variants/index.ts';
 import { releasePendingOnTimeout } from './releaseOnTimeout.ts';
@@ -72,7 +72,7 @@ export const SHIPPED_HOOKS: EditionHooks = {
 };
 
 export class Coordinator {
-  readonly groups: Groups = new Map();
+  readonly groups = new GroupTable();
   readonly timers: Timers;
   readonly rules: VariantRules;
   readonly assignor: TaskAssignor;
@@ -86,7 +86,7 @@ export class Coordinator {
     readonly log: PartitionLog = new PartitionLog(),
     now = 0,
     /** The groups replaying `log` gives, when the caller has them already (see `failover`). */
-    replayed?: Groups,
+    replayed?: GroupTable,
     /** `clone`: the coordinator this one copies (nothing is replayed; `log` is the copy's log). */
     cloneOf?: Coordinator,
   ) {
@@ -98,6 +98,7 @@ export class Coordinator {
       this.hooks = cloneOf.hooks;
       this.keepTaskValues = cloneOf.keepTaskValues;
       for (const [id, g] of cloneOf.groups) this.groups.set(id, g.clone());
+      this.groups.capacity = cloneOf.groups.capacity;
       return;
     }
     this.timers = new Timers();
@@ -105,8 +106,10 @@ export class Coordinator {
     this.assignor = new StickyTaskAssignor({ flavour: options.edition.assignorFlavour });
     this.hooks = options.edition.hooks(options.config);
     // loading: replay the whole partition, then re-derive what lived only in memory (onLoaded)
-    if (replayed) for (const [id, g] of replayed) this.groups.set(id, g);
-    else for (const b of log.allBatches()) for (const r of b.records) replay(this.groups, r, options.edition);
+    if (replayed) {
+      for (const [id, g] of replayed) this.groups.set(id, g);
+      this.groups.capacity = replayed.capacity;
+    } else for (const b of log.allBatches()) for (const r of b.records) replay(this.groups, r, options.edition);
     this.onLoaded();
   }
 
@@ -146,9 +149,11 @@ export class Coordinator {
 
   private onLoaded(): void {
     const sessionKey = this.options.edition.sessionTimeoutKey;
-    for (const g of this.groups.values()) {
+    // GroupMetadataManager.onLoaded: group by group in the group map's order, member by member in the member map's
+    // order (both TimelineHashMaps), which is the timers' scheduling order and so their firing order at one deadline
+    for (const g of groupTableOrder(this.groups).map((id) => this.groups.get(id)!)) {
       const session = this.configOf(g.groupId).int(sessionKey);
-      for (const m of g.members.values()) {
+      for (const m of memberTableOrder(g).map((id) => g.members.get(id)!)) {
         // a session timer for every member, a rebalance timer for every member still revoking
         this.timers.schedule({ kind: 'session-timeout', groupId: g.groupId, memberId: m.memberId }, this.now + session);
         if (m.state === 'UNREVOKED_TASKS') {
@@ -456,23 +461,21 @@ function nullResponse(): null {
 }
 
 /** Groups replayed from a frozen log's batches, per edition (a frozen log never changes; never handed out uncopied). */
-const replayedByLog = new WeakMap<PartitionLog, { edition: CoordinatorEdition; groups: Groups }>();
+const replayedByLog = new WeakMap<PartitionLog, { edition: CoordinatorEdition; groups: GroupTable }>();
 
 /** The groups a frozen log replays to: its parent layer's groups (copied), then its own batches replayed. */
-function replayFrozen(log: PartitionLog, edition: CoordinatorEdition): Groups {
+function replayFrozen(log: PartitionLog, edition: CoordinatorEdition): GroupTable {
   const hit = replayedByLog.get(log);
   if (hit && hit.edition === edition) return hit.groups;
   const { parent, own } = log.layers();
-  const groups = parent ? copyGroups(replayFrozen(parent, edition)) : new Map();
+  const groups = parent ? copyGroups(replayFrozen(parent, edition)) : new GroupTable();
   for (const b of own) for (const r of b.records) replay(groups, r, edition);
   replayedByLog.set(log, { edition, groups });
   return groups;
 }
 
-function copyGroups(groups: Groups): Groups {
-  const out: Groups = new Map();
-  for (const [id, g] of groups) out.set(id, g.clone());
-  return out;
+function copyGroups(groups: GroupTable): GroupTable {
+  return groups.copy((g) => g.clone());
 }
 
 /** Group deletion: current-assignment, target and member tombstones, then target metadata, group metadata and topology tombstones. */

@@ -4,6 +4,7 @@
 import type { CoordinatorRecord } from '../log/records.ts';
 import type { StreamsGroup } from '../coordinator/group.ts';
 import type { Groups } from '../coordinator/replay.ts';
+import { groupTableOrder } from '../coordinator/groups.ts';
 import { offsetCommitTombstone } from './records.ts';
 import type { OffsetAndMetadata } from './state.ts';
 import { pushAll } from '../util/arrays.ts';
@@ -48,9 +49,10 @@ export function offsetsRetentionMs(minutes: number): number {
   return minutes * 60 * 1000;
 }
 
+/** GroupCoordinatorShard.cleanupGroupMetadata: each group in the order of Kafka's group map (groupIds()). */
 export function cleanupGroupMetadata(groups: Groups, now: number, retentionMs: number, policy: RetentionPolicy): CleanupResult {
   const out: CleanupResult = { records: [], expiredOffsets: 0, deletedGroups: [], narration: [] };
-  for (const id of [...groups.keys()].sort()) {
+  for (const id of groupTableOrder(groups)) {
     const g = groups.get(id)!;
     // cleanupExpiredOffsets: "all expired" = no offsets left after this sweep
     let allExpired = true;

@@ -56,7 +56,8 @@ class HashInput {
 
   putLong(v: bigint): this {
     this.room(8);
-    for (let i = 0n; i < 8n; i++) this.buf[this.len++] = Number((v >> (8n * i)) & 0xffn);
+    new DataView(this.buf.buffer, this.buf.byteOffset + this.len, 8).setBigInt64(0, v, true);
+    this.len += 8;
     return this;
   }
 
@@ -114,24 +115,37 @@ export function groupHash(topicHashes: ReadonlyMap<string, bigint>): bigint {
  * out), each topic with its simulated id and no racks; 0 when none is present.
  */
 export function computeMetadataHash(topology: StreamsTopology, topics: TopicsImage): Int64Json {
-  const hashes = new Map<string, bigint>();
+  // remembered by the present topics and their partition counts (ids derive from names): XXH3 on BigInts is slow
+  let key = '';
   for (const name of requiredTopicsOf(topology)) {
     const partitions = topics.get(name);
-    if (partitions !== undefined) hashes.set(name, topicHashOf(name, partitions));
+    if (partitions !== undefined) key += `${partitions}:${name.length}:${name}|`;
   }
-  return int64Json(groupHash(hashes));
+  let h = groupHashes.get(key);
+  if (h === undefined) {
+    const hashes = new Map<string, bigint>();
+    for (const name of requiredTopicsOf(topology)) {
+      const partitions = topics.get(name);
+      if (partitions !== undefined) hashes.set(name, topicHashOf(name, partitions));
+    }
+    h = int64Json(groupHash(hashes));
+    if (groupHashes.size >= CACHE_LIMIT) groupHashes.clear();
+    groupHashes.set(key, h);
+  }
+  return h;
 }
 
-/** Topic hashes by name and partition count (ids derive from names), as Kafka caches them per metadata image. */
+const CACHE_LIMIT = 4096;
+const groupHashes = new Map<string, Int64Json>();
+/** Topic hashes by name and partition count, as Kafka caches them per metadata image. */
 const topicHashes = new Map<string, bigint>();
-const TOPIC_HASH_CACHE_LIMIT = 4096;
 
 function topicHashOf(name: string, partitions: number): bigint {
   const key = `${partitions}:${name}`;
   let h = topicHashes.get(key);
   if (h === undefined) {
     h = topicHash({ id: topicIdOf(name), name, partitions });
-    if (topicHashes.size >= TOPIC_HASH_CACHE_LIMIT) topicHashes.clear();
+    if (topicHashes.size >= CACHE_LIMIT) topicHashes.clear();
     topicHashes.set(key, h);
   }
   return h;

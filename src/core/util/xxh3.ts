@@ -2,7 +2,6 @@
 // org.apache.kafka.coordinator.group.Utils.computeTopicHash and computeGroupHash). Written from the XXH3 algorithm's
 // description; 64-bit lanes are BigInts wrapped to 64 bits. Checked against hash4j's output (test/util/xxh3.test.ts).
 
-const MASK = (1n << 64n) - 1n;
 const PRIME32_1 = 0x9e3779b1n;
 const PRIME32_2 = 0x85ebca77n;
 const PRIME32_3 = 0xc2b2ae3dn;
@@ -30,14 +29,31 @@ const SECRET_CONSUME_RATE = 8;
 const STRIPES_PER_BLOCK = (SECRET_SIZE - STRIPE_LEN) / SECRET_CONSUME_RATE;
 const BLOCK_LEN = STRIPE_LEN * STRIPES_PER_BLOCK;
 
-const u64 = (x: bigint): bigint => x & MASK;
+const u64 = (x: bigint): bigint => BigInt.asUintN(64, x);
+
+/** Little-endian reads of the input, through a DataView made once per input. */
+let view: DataView = new DataView(new ArrayBuffer(0));
+let viewOf: Uint8Array | null = null;
+
+function viewFor(b: Uint8Array): DataView {
+  if (viewOf !== b) {
+    view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    viewOf = b;
+  }
+  return view;
+}
+
+/** The secret's little-endian longs and ints at every byte offset, read once. */
+const SECRET_VIEW = new DataView(SECRET.buffer);
+const SECRET64 = Array.from({ length: SECRET_SIZE - 7 }, (_, at) => SECRET_VIEW.getBigUint64(at, true));
+const SECRET32 = Array.from({ length: SECRET_SIZE - 3 }, (_, at) => BigInt(SECRET_VIEW.getUint32(at, true)));
 
 function read32(b: Uint8Array, at: number): bigint {
-  return BigInt((b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0);
+  return b === SECRET ? SECRET32[at]! : BigInt(viewFor(b).getUint32(at, true));
 }
 
 function read64(b: Uint8Array, at: number): bigint {
-  return read32(b, at) | (read32(b, at + 4) << 32n);
+  return b === SECRET ? SECRET64[at]! : viewFor(b).getBigUint64(at, true);
 }
 
 const rotl64 = (x: bigint, r: bigint): bigint => u64((x << r) | (x >> (64n - r)));

@@ -32,6 +32,8 @@ export interface SequenceOptions {
   unexplained(result: OracleResult): string[];
   /** Most engine runs to spend shrinking one divergence. */
   shrinkRuns: number;
+  /** Whether a seed's divergence of this kind is a known open one: reported in `known`, neither shrunk nor failed. */
+  known?: (seed: number, signature: string) => boolean;
 }
 
 export interface Divergence {
@@ -60,6 +62,8 @@ export interface SequenceReport {
   errors: { seed: number; message: string }[];
   /** Live mode: steps dropped because the planner refused them. */
   droppedSteps: number;
+  /** Divergences the caller knows to be open (`known`): the seed and its kind. */
+  known: { seed: number; signature: string }[];
 }
 
 /** The scenario for a seed on an engine: generated for its mode, and fitted to a live broker when it is one. */
@@ -84,7 +88,7 @@ export function divergenceSignature(line: string): string {
 }
 
 export async function runSequences(engine: SequenceEngine, opts: SequenceOptions): Promise<SequenceReport> {
-  const report: SequenceReport = { coverage: emptyCoverage(), divergences: [], requests: 0, refused: [], errors: [], droppedSteps: 0 };
+  const report: SequenceReport = { coverage: emptyCoverage(), divergences: [], requests: 0, refused: [], errors: [], droppedSteps: 0, known: [] };
   const seeds = Array.from({ length: opts.count }, (_, i) => opts.seedOffset + i + 1);
   const docs = new Map(
     seeds.map((seed) => {
@@ -131,6 +135,10 @@ export async function runSequences(engine: SequenceEngine, opts: SequenceOptions
   const bySignature = new Map<string, number>();
   for (const seed of [...diverged.keys()].sort((a, b) => a - b)) {
     const signature = divergenceSignature(diverged.get(seed)![0]!);
+    if (opts.known?.(seed, signature)) {
+      report.known.push({ seed, signature });
+      continue;
+    }
     if (!bySignature.has(signature)) bySignature.set(signature, seed);
     else
       report.divergences.push({

@@ -19,7 +19,7 @@ import { toHex } from '../../src/core/wire/index.ts';
 import { KAFKA_RECORDS } from '../../src/core/wire/schemas/kafka-4.4.generated.ts';
 import type { FieldSpec } from '../../src/core/wire/types.ts';
 import { exampleTraces } from './codecMessages.ts';
-import { oracleClasspath, runJsonLines } from './javaOracle.ts';
+import { longForJava, oracleClasspath, runJsonLines } from './javaOracle.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -42,6 +42,19 @@ function withoutTaggedDefaults(type: string, version: number, value: Record<stri
     const f = fields.find((x) => x.name.charAt(0).toLowerCase() + x.name.slice(1) === k);
     if (f?.taggedVersions !== undefined && JSON.stringify(v) === JSON.stringify(f.default ?? null)) continue;
     out[k] = v;
+  }
+  return out;
+}
+
+/** The value with its int64 fields marked for Kafka's JsonConverter (a long beyond 2^53 goes as a bare number). */
+function longsForJava(type: string, version: number | null, value: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (value === null || version === null) return value;
+  const spec = Object.values(KAFKA_RECORDS).find((s) => s.type === type)!;
+  const fields = spec.values[version]!.fields as FieldSpec[];
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const f = fields.find((x) => x.name.charAt(0).toLowerCase() + x.name.slice(1) === k);
+    out[k] = f?.type === 'int64' && (typeof v === 'string' || typeof v === 'number') ? longForJava(v) : v;
   }
   return out;
 }
@@ -78,7 +91,14 @@ beforeAll(() => {
     const hex = { key: toHex(c.enc.key, ''), value: c.enc.value ? toHex(c.enc.value, '') : null };
     inputs.push({ id: `d${i}`, op: 'decodeRecord', ...hex });
     inputs.push({ id: `p${i}`, op: 'dumpLog', ...hex });
-    inputs.push({ id: `e${i}`, op: 'encodeRecord', typeId: RECORD_API_KEYS[c.rec.type as RecordType], key: c.rec.key, valueVersion: c.enc.valueVersion, value: c.rec.value });
+    inputs.push({
+      id: `e${i}`,
+      op: 'encodeRecord',
+      typeId: RECORD_API_KEYS[c.rec.type as RecordType],
+      key: c.rec.key,
+      valueVersion: c.enc.valueVersion,
+      value: longsForJava(c.rec.type, c.enc.valueVersion, c.rec.value),
+    });
   });
   const out = new Map<string, Record<string, unknown>>();
   for (const r of runJsonLines<object, Record<string, unknown>>(oracleClasspath(), 'dev.sgp.oracle.CodecRunner', inputs)) out.set(r.id as string, r);

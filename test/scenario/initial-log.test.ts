@@ -58,6 +58,15 @@ describe('initialLog', () => {
     expect(trace.steps.flatMap((s) => s.mismatches)).toEqual([]);
   });
 
+  it('a metadataHash beyond 2^53 printed by kafka-dump-log as a bare number keeps every digit (Kafka prints a long as a JSON number)', () => {
+    const hash = (EXAMPLE.initialLog.find((r) => r.type === 'StreamsGroupMetadata')!.value as { metadataHash: string }).metadataHash;
+    expect(Number.isSafeInteger(Number(hash))).toBe(false);
+    const asKafkaPrintsIt = dumpText().replace(`"metadataHash":"${hash}"`, `"metadataHash":${hash}`);
+    expect(asKafkaPrintsIt).toContain(`"metadataHash":${hash},`);
+    const parsed = parseDumpLog(asKafkaPrintsIt, 'ak4');
+    expect(parsed.ok && parsed.records.map(({ type, key, value }) => ({ type, key, value }))).toEqual(EXAMPLE.initialLog);
+  });
+
   it('a record that cannot be replayed is a scenario error at its path and line', () => {
     const bad = { ...EXAMPLE, initialLog: [{ type: 'StreamsGroupCurrentMemberAssignment', key: { groupId: 'app', memberId: 'Z' }, value: EXAMPLE.initialLog[7]!.value }] };
     const text = JSON.stringify(bad, null, 2);

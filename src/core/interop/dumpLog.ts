@@ -4,6 +4,7 @@
 import { editionNamed } from '../editions/index.ts';
 import type { RecordType } from '../log/records.ts';
 import type { Edition } from '../protocol/errors.ts';
+import { parseJsonKeepingInt64 } from '../util/int64.ts';
 
 export interface DumpedRecord {
   type: RecordType;
@@ -34,7 +35,8 @@ function jsonAt(text: string, from: number): { value: unknown; end: number } | n
     else if (ch === '{') depth++;
     else if (ch === '}' && --depth === 0) {
       try {
-        return { value: JSON.parse(text.slice(i, j + 1)), end: j + 1 };
+        // a long such as a metadataHash keeps every digit (kafka-dump-log prints it as a bare number)
+        return { value: parseJsonKeepingInt64(text.slice(i, j + 1)), end: j + 1 };
       } catch {
         return null;
       }

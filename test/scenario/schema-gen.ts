@@ -10,6 +10,7 @@ import { requestFieldTable, requestFields, type StructFields, type WireType, typ
 import { ERROR_CODES } from '../../src/core/protocol/errors.ts';
 import { RECORD_API_KEYS } from '../../src/core/log/records.ts';
 import { INVARIANTS } from '../../src/core/invariants/types.ts';
+import { DEFAULT_KAFKA_RELEASE, KAFKA_RELEASES, RELEASE_PATCH } from '../../src/core/releases/index.ts';
 
 const D: Record<string, string> = {
   groupId: "The group the request is about. Filled from the scenario's groupId when omitted.",
@@ -717,6 +718,11 @@ export function buildSchema(): Record<string, unknown> {
           .map((v) => `"${v}"`)
           .join(' and ')} exist for the draft protocol.`,
         markdownDescription: `Coordinator behaviour where proposals differ (src/core/variants/, one file per variant):\n\n${VARIANT_DEFINITIONS.map((d) => `- \`${d.name}\`${d.proposal ? ` (${d.proposal})` : ''}: ${d.summary}${d.editions.includes('kip1071-draft') ? '' : ' (ak4 only)'}`).join('\n')}`,
+      },
+      kafka: {
+        enum: [...KAFKA_RELEASES],
+        default: DEFAULT_KAFKA_RELEASE,
+        description: `The Kafka release line an ak4 scenario models, each at its newest patch (${KAFKA_RELEASES.map((r) => `${r} = ${RELEASE_PATCH[r]}`).join(', ')}). Not for the draft protocol.`,
       },
       config: {
         type: 'object',

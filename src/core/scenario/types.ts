@@ -7,6 +7,7 @@ export const SCENARIO_FORMAT_VERSION = 1;
 // the variants are defined in src/core/variants/ (one file each); their names come from the registry
 export { VARIANTS, type Variant } from '../variants/index.ts';
 import type { Variant } from '../variants/index.ts';
+import type { KafkaRelease } from '../releases/index.ts';
 
 export type ClientProfile = 'java' | 'partial';
 
@@ -114,6 +115,8 @@ export interface Scenario {
   notes?: string;
   protocol: Edition;
   variant: Variant;
+  /** The Kafka release line an ak4 scenario models (absent: the default, 4.4; src/core/releases/). */
+  kafka?: KafkaRelease;
   config: Record<string, number | string>;
   groupId: string;
   topics: { name: string; partitions: number }[];

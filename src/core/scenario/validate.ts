@@ -34,6 +34,7 @@ import {
 } from './types.ts';
 import { maxOf } from '../util/arrays.ts';
 import { variantDefinition, variantsWithHeartbeatV2 } from '../variants/index.ts';
+import { EDITIONS_WITH_RELEASES, KAFKA_RELEASES, type KafkaRelease } from '../releases/index.ts';
 
 export const MAX_ERRORS = 50;
 
@@ -313,6 +314,7 @@ const TOP_LEVEL_KEYS = [
   'notes',
   'protocol',
   'variant',
+  'kafka',
   'config',
   'groupId',
   'topics',
@@ -381,6 +383,16 @@ export function validateScenario(root: JsonNode): ParseResult {
     } else if (v) variant = v;
   }
   c.variant = variant;
+
+  let kafka: KafkaRelease | undefined;
+  const ke = get(doc, 'kafka');
+  if (ke) {
+    const k = c.oneOf(ke.value, '$.kafka', 'kafka', KAFKA_RELEASES);
+    // a release is a shipped broker's: the draft design has none
+    if (k && !EDITIONS_WITH_RELEASES.includes(protocol))
+      c.p.add('$.kafka', ke.value.pos, `kafka chooses a released broker of protocol ${orList(EDITIONS_WITH_RELEASES)}; protocol ${JSON.stringify(protocol)} has no releases`);
+    else if (k) kafka = k;
+  }
 
   const config = configOf(c, get(doc, 'config'));
 
@@ -463,6 +475,7 @@ export function validateScenario(root: JsonNode): ParseResult {
   const errors = c.p.result();
   if (errors.length > 0) return { ok: false, errors };
   const scenario: Scenario = { format, protocol, variant, config, groupId, topics, clients, steps };
+  if (kafka) scenario.kafka = kafka;
   if (explore) scenario.explore = explore;
   if (invariants) scenario.invariants = invariants;
   if (checkVariants) scenario.checkVariants = checkVariants;

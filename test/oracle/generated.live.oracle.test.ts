@@ -11,9 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBroker, type Broker } from '../../oracle/harness/broker.ts';
 import { runOracle } from '../../src/cli/oracle/command.ts';
-import { runSequences } from '../../src/core/oracle/sequences.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
-import { generatedAcceptance, reportGenerated, sizeFromEnvironment, timedRuns } from './generatedSequences.ts';
+import { runGenerated, sizeFromEnvironment } from './generatedSequences.ts';
 
 const size = sizeFromEnvironment('SGP_ORACLE_LIVE_SEQUENCES', 200);
 const OPTED_IN = process.env.SGP_ORACLE_LIVE_SEQUENCES !== undefined;
@@ -40,21 +39,12 @@ describe.skipIf(!OPTED_IN)(`${size.count} generated sequences of ${size.steps} s
   it(
     'agree with the simulator (0 unexplained divergences)',
     async () => {
-      const acceptance = generatedAcceptance();
-      const started = performance.now();
-      const timed = timedRuns(size.count, run);
-      const report = await runSequences(
-        { name: 'live', mode: 'live', run: timed.run },
-        { ...size, concurrency: CONCURRENCY, failoverEvery: FAILOVER_EVERY, unexplained: acceptance.unexplained, shrinkRuns: 40 },
-      );
-      const { text, failures } = reportGenerated(report, {
-        engine: 'live',
-        mode: 'live',
+      const { text, failures } = await runGenerated({
+        engine: { name: 'live', mode: 'live', run },
         size,
-        elapsedMs: performance.now() - started,
-        sequencesMs: timed.sequencesMs() ?? performance.now() - started,
-        runs: timed.runs(),
-        met: acceptance.met,
+        concurrency: CONCURRENCY,
+        failoverEvery: FAILOVER_EVERY,
+        shrinkRuns: 40,
         // a real broker's timing varies from run to run, so an accepted kind need not occur in every live run; the
         // shard run checks that each still occurs
         checkAcceptedStillOccur: false,

@@ -176,6 +176,11 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, scope: RunScope, 
     for (const g of names.groups) ledger.group(g);
     if (p.api === 'IncrementalAlterConfigs') recordGroupConfigs(ledger, request);
     await watchGroups();
+    // a read answers from the last committed write: make it one of ours, so other runs' writes cannot decide what it sees
+    if (READ_APIS.has(p.api)) {
+      probe.watch(names.groups, offsetPartitions);
+      await probe.commitBarrier();
+    }
     const t0 = performance.now();
     const response = await (p.api === 'StreamsGroupHeartbeat' || p.api === 'StreamsGroupDescribe'
       ? client.streamsGroup(p.api, p.version, request, p.clientId)
@@ -248,6 +253,12 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, scope: RunScope, 
     notes,
   };
 }
+
+/**
+ * The RPCs the group coordinator answers with a read operation, from its state as of the last committed offset
+ * (GroupCoordinatorService: streamsGroupDescribe, describeGroups, listGroups, fetchOffsets and fetchAllOffsets).
+ */
+const READ_APIS: ReadonlySet<string> = new Set(['StreamsGroupDescribe', 'DescribeGroups', 'ListGroups', 'OffsetFetch']);
 
 /** Waits until the group coordinator has loaded its partition (a Describe stops answering COORDINATOR_LOAD_IN_PROGRESS). */
 async function coordinatorLoaded(client: KafkaClient, group: string): Promise<void> {

@@ -22,6 +22,13 @@ export const ORACLE_BROKER_CONFIGS: Record<string, string> = {
   'group.streams.min.session.timeout.ms': '100',
   'group.streams.min.heartbeat.interval.ms': '10',
   'group.streams.min.task.offset.interval.ms': '10',
+  // No offsets-retention sweep while the broker is up. Kafka runs it on the broker's own clock, every
+  // offsets.retention.check.interval.ms (default 10 minutes) from the shard's load (GroupCoordinatorShard.
+  // scheduleGroupMetadataExpiration), and it deletes every group that is empty with no offsets left
+  // (GroupCoordinatorShard.cleanupGroupMetadata: Group.shouldExpire, GroupMetadataManager.maybeDeleteGroup): on a broker
+  // up longer than 10 minutes it would write tombstones for a run's groups between two of its steps. The oracle refuses
+  // every scenario whose own sweep writes records, so the broker's never has to: Integer.MAX_VALUE ms, about 24.8 days.
+  'offsets.retention.check.interval.ms': '2147483647',
 };
 
 export interface BrokerOptions {

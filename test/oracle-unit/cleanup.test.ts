@@ -27,6 +27,9 @@ class FakeBroker implements CleanupPeer {
     }
     this.calls.push(`leave ${String(data.groupId)} ${String(data.memberId)} epoch ${String(data.memberEpoch)} instance ${String(data.instanceId)}`);
     const list = this.members.get(data.groupId as string) ?? [];
+    // GroupMetadataManager.streamsGroupLeave: StreamsGroup.getMemberOrThrow (throwIfStaticMemberIsUnknown for a static
+    // member) answers UNKNOWN_MEMBER_ID for a member that is not in the group
+    if (!list.some((m) => m.memberId === data.memberId)) return { errorCode: 25, errorMessage: `Member ${String(data.memberId)} is not a member of group ${String(data.groupId)}.` };
     // GroupMetadataManager.streamsGroupLeave: -1 removes the member (a static one too, with its instance id); -2 keeps a static member
     if (data.memberEpoch === -1)
       this.members.set(
@@ -170,6 +173,29 @@ describe('oracle clean-up', () => {
     ).rejects.toThrow(`the run finished, but the clean-up left on the cluster: group app.${RUN} was not deleted (DeleteGroups error 68)`);
     // the later stages still ran
     expect(broker.topics.has(`${RUN}.orders`)).toBe(false);
+  });
+
+  it('takes UNKNOWN_MEMBER_ID for a leave as "already gone": a member that left on its own after the Describe', async () => {
+    const { broker, ledger } = brokerAfterRun();
+    const streamsGroup = broker.streamsGroup.bind(broker);
+    // between the Describe and the leaves, both members leave on their own (their sessions time out on the broker's
+    // clock); the Describe's answer still lists them
+    broker.streamsGroup = async (api, version, data) => {
+      const res = await streamsGroup(api, version, data);
+      if (api === 'StreamsGroupDescribe') broker.members.set(`app.${RUN}`, []);
+      return res;
+    };
+    expect(await cleanUpRun(broker, ledger)).toEqual([]);
+    expect(broker.calls).toEqual(EXPECTED_CALLS);
+    expectOnlyTheirsLeft(broker);
+  });
+
+  it('still reports a leave that fails otherwise', async () => {
+    const { broker, ledger } = brokerAfterRun();
+    const streamsGroup = broker.streamsGroup.bind(broker);
+    // FENCED_INSTANCE_ID: the instance id belongs to another member now (GroupMetadataManager.throwIfInstanceIdIsFenced)
+    broker.streamsGroup = async (api, version, data) => (data.instanceId === 'i2' ? { errorCode: 82, errorMessage: 'fenced' } : streamsGroup(api, version, data));
+    expect(await cleanUpRun(broker, ledger)).toEqual([`member m2 of group app.${RUN} could not leave (error 82: fenced)`, `group app.${RUN} was not deleted (DeleteGroups error 68)`]);
   });
 
   it('after a failure with no connection for the clean-up, the error says the run was left', async () => {

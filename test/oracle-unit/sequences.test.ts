@@ -134,6 +134,30 @@ describe('runSequences', () => {
     for (const d of rest) expect(d).toMatchObject({ signature: 'ListGroups response.errorCode', shrunk: false, sameAs: first!.seed });
   });
 
+  it('shrinks past candidates the engine cannot run (live seeds 22 and 54: a topic created again, or grown, once a step before it was dropped)', async () => {
+    const base = selfEngine((s) => s.send === 'ListGroups');
+    let threw = 0;
+    const engine: SequenceEngine = {
+      name: 'picky',
+      mode: 'exact',
+      // a shrink candidate that lost its first step cannot run, as on a broker that refuses a step
+      run: async (doc) => {
+        const steps = doc.steps as Json[];
+        if (steps.length < 16 && steps.length > 1) {
+          threw++;
+          throw new Error('CreateTopics in1: error 36');
+        }
+        return base.run(doc);
+      },
+    };
+    const report = await runSequences(engine, { count: 8, steps: 16, seedOffset: 0, concurrency: 1, failoverEvery: 0, unexplained: diffLines, shrinkRuns: 40 });
+    expect(threw).toBeGreaterThan(0);
+    expect(report.errors).toEqual([]);
+    const shrunk = report.divergences.filter((d) => d.shrunk);
+    expect(shrunk.length).toBe(1);
+    expect(shrunk[0]).toMatchObject({ signature: 'ListGroups response.errorCode', reproduced: true });
+  });
+
   it('reports an engine that throws, by seed, and goes on', async () => {
     const engine: SequenceEngine = {
       name: 'broken',

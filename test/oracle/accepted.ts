@@ -33,8 +33,17 @@ export const GENERATED_DIFFS: string[] = entries('generated diff');
  * difference), a simulator gap not yet settled. Tolerated only for that seed and that kind; the default run fails when
  * a listed seed agrees again or diverges otherwise (test/oracle/generated.shard.oracle.test.ts).
  */
-const openText = readFileSync(join(import.meta.dirname, '../../oracle/generated-open.md'), 'utf8');
-export const GENERATED_OPEN: ReadonlyMap<number, string> = new Map([...openText.matchAll(/^- generated open seed (\d+) `([^`]+)`/gm)].map((m) => [Number(m[1]), m[2]!]));
+const openList = (file: string, line: string): ReadonlyMap<number, string> => {
+  const listed = readFileSync(join(import.meta.dirname, '../../oracle', file), 'utf8');
+  return new Map([...listed.matchAll(new RegExp(`^- ${line} seed (\\d+) \`([^\`]+)\``, 'gm'))].map((m) => [Number(m[1]), m[2]!]));
+};
+export const GENERATED_OPEN = openList('generated-open.md', 'generated open');
+
+/**
+ * oracle/live-open.md, lines "- live open seed N `SIGNATURE`": the same for the default live run (generated
+ * sequences on the bundled broker): simulator gaps that the shard engine shows too, never a timing difference.
+ */
+export const LIVE_OPEN = openList('live-open.md', 'live open');
 
 /** Lines "- order `RecordType`: reason": records of that type within one step may come in another order. */
 export const ACCEPTED_ORDERS: string[] = entries('order');

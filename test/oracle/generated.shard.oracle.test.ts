@@ -7,10 +7,9 @@
 // no longer occurs, and on anything the playground can produce that no sequence reached.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnShard, startShardEngine, type ShardEngine } from '../../src/cli/oracle/shard.ts';
-import { runSequences } from '../../src/core/oracle/sequences.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { GENERATED_OPEN } from './accepted.ts';
-import { generatedAcceptance, reportGenerated, sizeFromEnvironment, timedRuns } from './generatedSequences.ts';
+import { runGenerated, sizeFromEnvironment } from './generatedSequences.ts';
 
 const size = sizeFromEnvironment('SGP_ORACLE_SHARD_SEQUENCES', 5000);
 const ENGINES = Math.max(1, Number(process.env.SGP_ORACLE_SHARD_ENGINES ?? 2));
@@ -43,39 +42,18 @@ describe(`${size.count} generated sequences of ${size.steps} steps on Kafka 4.4.
     'agree with the simulator (0 unexplained divergences), and reach everything the playground can produce',
     async () => {
       idle.push(...engines);
-      const acceptance = generatedAcceptance();
-      const started = performance.now();
-      const timed = timedRuns(size.count, run);
-      const report = await runSequences(
-        { name: 'shard', mode: 'exact', run: timed.run },
-        {
-          ...size,
-          concurrency: engines.length,
-          failoverEvery: 0,
-          unexplained: acceptance.unexplained,
-          shrinkRuns: 60,
-          // the open list is the default run's (oracle/generated-open.md); another size or offset shrinks every kind
-          known: size.isDefault ? (seed, signature) => GENERATED_OPEN.get(seed) === signature : undefined,
-        },
-      );
-      const { text, failures } = reportGenerated(report, {
-        engine: 'shard',
-        mode: 'exact',
+      const { text, failures } = await runGenerated({
+        engine: { name: 'shard', mode: 'exact', run },
         size,
-        elapsedMs: performance.now() - started,
-        sequencesMs: timed.sequencesMs() ?? performance.now() - started,
-        runs: timed.runs(),
-        met: acceptance.met,
+        concurrency: engines.length,
+        failoverEvery: 0,
+        shrinkRuns: 60,
+        open: { list: GENERATED_OPEN, file: 'oracle/generated-open.md' },
         // the shard engine and the generator are deterministic: the default run meets the same kinds every time
         checkAcceptedStillOccur: size.isDefault,
         checkNothingUnreached: size.isDefault,
       });
-      const open = new Set(report.known.map((k) => k.seed));
-      const openKinds = new Set(report.known.map((k) => k.signature));
-      process.stdout.write(`${text}known open (oracle/generated-open.md): ${report.known.length} sequences in ${openKinds.size} kinds\n`);
-      // the default run meets every listed open seed again, with its kind; one that agrees now is progress to record
-      if (size.isDefault)
-        for (const [seed, kind] of GENERATED_OPEN) if (!open.has(seed)) failures.push(`generated open seed ${seed} (\`${kind}\`) no longer diverges so: remove it from oracle/generated-open.md`);
+      process.stdout.write(text);
       expect(failures).toEqual([]);
     },
     // about 50 ms a sequence on an idle machine; room for a loaded one and for shrinking

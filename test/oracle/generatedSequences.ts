@@ -1,12 +1,13 @@
 // What the two generated-sequence suites share (generated.shard.oracle.test.ts on Kafka's coordinator in process,
 // generated.live.oracle.test.ts on the bundled broker): their size from the environment, the rule for what counts as
-// a divergence (oracle/accepted.md, including its "generated diff" kinds, each remembered when met), and the report:
-// the coverage table, each kind of divergence with its shrunk scenario written to oracle/found/, and the failures.
+// a divergence (oracle/accepted.md, including its "generated diff" kinds, each remembered when met), the timed run on
+// an engine (runGenerated), and the report: the coverage table, each kind of divergence with its shrunk scenario
+// written to oracle/found/, and the failures.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OracleResult } from '../../src/core/oracle/compare.ts';
 import { coverageUniverse, formatCoverage, unreached, type CoverageMode } from '../../src/core/oracle/coverage.ts';
-import { divergenceSignature, type SequenceReport } from '../../src/core/oracle/sequences.ts';
+import { divergenceSignature, runSequences, type SequenceEngine, type SequenceReport } from '../../src/core/oracle/sequences.ts';
 import { GENERATED_DIFFS, unexplainedDiffs } from './accepted.ts';
 
 export const FOUND_DIR = join(import.meta.dirname, '../../oracle/found');
@@ -45,7 +46,7 @@ export const diffLine = (s: OracleResult['steps'][number], d: { path: string; pl
  * What counts as a divergence of a generated sequence: each difference oracle/accepted.md does not explain, as a line;
  * a difference of an accepted "generated diff" kind is left out, and its kind remembered in `met`.
  */
-export function generatedAcceptance(accepted: readonly string[] = GENERATED_DIFFS): { unexplained(result: OracleResult): string[]; met: Set<string> } {
+function generatedAcceptance(accepted: readonly string[] = GENERATED_DIFFS): { unexplained(result: OracleResult): string[]; met: Set<string> } {
   const met = new Set<string>();
   return {
     met,
@@ -67,7 +68,7 @@ export function generatedAcceptance(accepted: readonly string[] = GENERATED_DIFF
  * An engine's `run`, counted: runSequences first runs every sequence once, then shrinks, so the moment the
  * `count`-th run ends splits the time between running the sequences and shrinking their divergences.
  */
-export function timedRuns<T>(count: number, run: (doc: Record<string, unknown>) => Promise<T>): { run: typeof run; runs: () => number; sequencesMs: () => number | null } {
+function timedRuns<T>(count: number, run: (doc: Record<string, unknown>) => Promise<T>): { run: typeof run; runs: () => number; sequencesMs: () => number | null } {
   const started = performance.now();
   let runs = 0;
   let sequencesMs: number | null = count === 0 ? 0 : null;
@@ -84,7 +85,7 @@ export function timedRuns<T>(count: number, run: (doc: Record<string, unknown>) 
   };
 }
 
-export interface GeneratedReportOptions {
+interface GeneratedReportOptions {
   /** The engine's name in file names and text ("shard", "live"). */
   engine: string;
   mode: CoverageMode;
@@ -113,12 +114,73 @@ function writeMinimal(engine: string, d: SequenceReport['divergences'][number]):
   return `oracle/found/${name}`;
 }
 
+/** How one generated-sequence suite runs its engine (the rest of runSequences' options come from the size). */
+export interface GeneratedRunOptions {
+  engine: SequenceEngine;
+  size: GeneratedSize;
+  concurrency: number;
+  failoverEvery: number;
+  shrinkRuns: number;
+  /**
+   * The default run's open divergences (seed → kind) and the file that lists them: in the default run each listed
+   * seed's divergence of its kind is tolerated, neither shrunk nor failed, and a listed seed that no longer diverges so
+   * fails (progress to record). Another size or offset does not read the list.
+   */
+  open: { list: ReadonlyMap<number, string>; file: string };
+  checkAcceptedStillOccur: boolean;
+  checkNothingUnreached: boolean;
+}
+
+/**
+ * Runs a suite's generated sequences on its engine, timed, with oracle/accepted.md's rule for what counts as a
+ * divergence; returns the report, its text and its failures (the caller prints the text and expects no failures).
+ */
+export async function runGenerated(opts: GeneratedRunOptions): Promise<{ report: SequenceReport; text: string; failures: string[] }> {
+  const { engine, size } = opts;
+  const acceptance = generatedAcceptance();
+  const started = performance.now();
+  const timed = timedRuns(size.count, (doc) => engine.run(doc));
+  const report = await runSequences(
+    { name: engine.name, mode: engine.mode, run: timed.run },
+    {
+      ...size,
+      concurrency: opts.concurrency,
+      failoverEvery: opts.failoverEvery,
+      unexplained: acceptance.unexplained,
+      shrinkRuns: opts.shrinkRuns,
+      known: size.isDefault ? (seed, signature) => opts.open.list.get(seed) === signature : undefined,
+    },
+  );
+  const { text, failures } = reportGenerated(report, {
+    engine: engine.name,
+    mode: engine.mode,
+    size,
+    elapsedMs: performance.now() - started,
+    sequencesMs: timed.sequencesMs() ?? performance.now() - started,
+    runs: timed.runs(),
+    met: acceptance.met,
+    checkAcceptedStillOccur: opts.checkAcceptedStillOccur,
+    checkNothingUnreached: opts.checkNothingUnreached,
+  });
+  const open = new Set(report.known.map((k) => k.seed));
+  const openKinds = new Set(report.known.map((k) => k.signature));
+  // the default run meets every listed open seed again, with its kind; one that agrees now is progress to record
+  if (size.isDefault)
+    for (const [seed, kind] of opts.open.list) if (!open.has(seed)) failures.push(`${opts.engine} open seed ${seed} (\`${kind}\`) no longer diverges so: remove it from ${opts.open.file}`);
+  return { report, text: `${text}known open (${opts.open.file}): ${report.known.length} sequences in ${openKinds.size} kinds\n`, failures };
+}
+
 /** The report's text (printed by the caller) and its failures (the test expects none). */
-export function reportGenerated(report: SequenceReport, opts: GeneratedReportOptions): { text: string; failures: string[] } {
+function reportGenerated(report: SequenceReport, opts: GeneratedReportOptions): { text: string; failures: string[] } {
   const { size } = opts;
   const shrunk = report.divergences.filter((d) => d.shrunk);
-  const perKind = new Map<string, number>();
-  for (const d of report.divergences) perKind.set(d.signature, (perKind.get(d.signature) ?? 0) + 1);
+  const perKind = new Map<string, number[]>();
+  for (const d of report.divergences) perKind.set(d.signature, [...(perKind.get(d.signature) ?? []), d.seed]);
+  /** "N sequences (seeds a, b, …)": the seeds of a kind, the first ten. */
+  const sequencesOf = (kind: string): string => {
+    const seeds = perKind.get(kind) ?? [];
+    return `${seeds.length} sequences (seed${seeds.length === 1 ? '' : 's'} ${seeds.slice(0, 10).join(', ')}${seeds.length > 10 ? ', …' : ''})`;
+  };
   const perSequence = size.count === 0 ? 0 : opts.sequencesMs / size.count;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const lines = [
@@ -134,7 +196,7 @@ export function reportGenerated(report: SequenceReport, opts: GeneratedReportOpt
   for (const d of shrunk) {
     const file = writeMinimal(opts.engine, d);
     const steps = (d.minimal.steps as unknown[]).length;
-    const head = `${d.signature}: ${perKind.get(d.signature)} sequences, shrunk from seed ${d.seed} to ${steps} steps (${file})`;
+    const head = `${d.signature}: ${sequencesOf(d.signature)}, shrunk from seed ${d.seed} to ${steps} steps (${file})`;
     lines.push(`divergence ${head}`);
     failures.push(
       `${head}${d.reproduced ? '' : ' — the minimal scenario did not show it again (a divergence that does not reproduce is a bug to find); the first run differed:'}\n  ${d.diffs.slice(0, 8).join('\n  ')}`,

@@ -185,6 +185,23 @@ export class CoordinatorProbe {
     );
   }
 
+  /**
+   * A write committed on every watched shard, after everything sent before it: a probe member joins a fresh group (its
+   * records are written and committed before the answer comes) and leaves. Kafka answers a read (StreamsGroupDescribe,
+   * DescribeGroups, ListGroups, OffsetFetch) from the shard's state as of its last committed offset
+   * (CoordinatorRuntime.scheduleReadOperation; StreamsGroup.asDescribedGroup reads configuredTopology and topology at
+   * that offset), so a change a heartbeat made without writing a record (the configured topology it computed) shows only
+   * once a later write on the shard is committed, whichever group's: on a broker shared by concurrent runs, at a moment
+   * the other runs decide. After this barrier a read sees every change made before it, whatever else the broker does.
+   */
+  async commitBarrier(): Promise<void> {
+    for (const shard of this.shards) {
+      const join = joinHeartbeat(this.groupOn(shard), 'probe', 'probe', []);
+      const joined = await this.heartbeat(join, 'barrier probe join');
+      await this.leave(join, joined.memberEpoch as number);
+    }
+  }
+
   private async heartbeat(request: Record<string, unknown>, what: string): Promise<Record<string, unknown>> {
     const res = await this.peer.streamsGroup('StreamsGroupHeartbeat', 1, request);
     if (res.errorCode !== 0) throw probeError(what, res);

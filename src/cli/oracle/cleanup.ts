@@ -18,6 +18,13 @@ export interface CleanupPeer {
 
 /** Errors.GROUP_ID_NOT_FOUND: a group that was never created, or is gone already. */
 const GROUP_ID_NOT_FOUND = 69;
+/**
+ * Errors.UNKNOWN_MEMBER_ID: the member left on its own between the Describe and its leave (its session timed out on
+ * the broker's clock, or a static member's temporary leave expired): it is gone already, which is what the leave wants
+ * (GroupMetadataManager.streamsGroupLeave finds no such member: StreamsGroup.getMemberOrThrow, or
+ * throwIfStaticMemberIsUnknown for a static one).
+ */
+const UNKNOWN_MEMBER_ID = 25;
 /** Errors.UNKNOWN_TOPIC_OR_PARTITION: a topic the scenario deleted itself. */
 const UNKNOWN_TOPIC_OR_PARTITION = 3;
 
@@ -106,7 +113,8 @@ export async function cleanUpRun(peer: CleanupPeer, ledger: RunLedger): Promise<
         if (g.errorCode !== 0 || typeof g.groupId !== 'string' || !ledger.ownsGroup(g.groupId)) continue;
         for (const m of (g.members as Obj[] | undefined) ?? []) {
           const res = await peer.streamsGroup('StreamsGroupHeartbeat', 1, leaveRequest(g.groupId, String(m.memberId), (m.instanceId as string | null | undefined) ?? null));
-          if (res.errorCode !== 0) problems.push(`member ${String(m.memberId)} of group ${g.groupId} could not leave (error ${String(res.errorCode)}: ${String(res.errorMessage)})`);
+          if (res.errorCode !== 0 && res.errorCode !== UNKNOWN_MEMBER_ID)
+            problems.push(`member ${String(m.memberId)} of group ${g.groupId} could not leave (error ${String(res.errorCode)}: ${String(res.errorMessage)})`);
         }
       }
     } catch (e) {

@@ -1,14 +1,15 @@
 // Run-scoped names for `sgp oracle`: on a shared broker every group of a scenario runs as "<groupId>.<run>" and every
 // topic as "<run>.<topic>", so runs never collide. Requests are renamed on the way out (every group id and topic name
 // they carry, whatever the RPC), responses and records are renamed back, and a ListGroups answer keeps only this
-// run's groups (a shared broker lists everyone's).
+// run's groups (a shared broker lists everyone's). The run id is hash-neutral (hashNeutralRunId): a run-scoped topic
+// has the Java hash code of the scenario's own name, so Kafka iterates topic names in the same order on both.
 
 import { isInternalTopic, isValidTopicName } from '../topology/validate.ts';
-import { javaHashOrder } from '../topology/javaHash.ts';
+import { javaHashOrder, javaStringHashCode } from '../topology/javaHash.ts';
 import { pushAll } from '../util/arrays.ts';
 
-/** Characters of a run id ("sgp-" and 8 hex digits), which a run-scoped topic name adds with its dot. */
-export const RUN_ID_LENGTH = 12;
+/** Characters of a run id ("sgp-", 8 random and 8 chosen hex digits), which a run-scoped topic name adds with its dot. */
+export const RUN_ID_LENGTH = 20;
 
 /** The group resource of IncrementalAlterConfigs / DescribeConfigs (ConfigResource.Type.GROUP). */
 const GROUP_RESOURCE = 32;
@@ -198,6 +199,51 @@ export function chooseRunId(candidate: () => string, sets: readonly HashOrderedT
   for (let i = 0; i < budget; i++) {
     const id = candidate();
     if (keepsHashOrder(id, sets)) return id;
+  }
+  return undefined;
+}
+
+const HEX = '0123456789abcdef';
+/** 31^k as a Java int (the weight String.hashCode gives a prefix followed by k more characters). */
+const pow31 = (k: number): number => {
+  let p = 1;
+  for (let i = 0; i < k; i++) p = Math.imul(p, 31);
+  return p;
+};
+/** 31⁻¹ modulo 2³² (31 · 0xBDEF7BDF ≡ 1), to take the dot's step back out of a hash. */
+const INVERSE_31 = 0xbdef7bdf | 0;
+/** Four hex digits by the Java hash of the string they spell (each of the 65,536 strings once). */
+let quarterByHash: Map<number, string> | undefined;
+function quarters(): Map<number, string> {
+  if (quarterByHash) return quarterByHash;
+  quarterByHash = new Map();
+  for (let i = 0; i < 1 << 16; i++) {
+    const q = HEX[(i >> 12) & 15]! + HEX[(i >> 8) & 15]! + HEX[(i >> 4) & 15]! + HEX[i & 15]!;
+    quarterByHash.set(javaStringHashCode(q), q);
+  }
+  return quarterByHash;
+}
+
+/**
+ * A run id "sgp-<random><chosen>" (8 hex digits each) whose topic prefix "<run>." has Java hash code 0, or undefined
+ * when no 8 chosen digits give that for this random part (about one time in three; draw another). String.hashCode of
+ * a concatenation is hash(prefix) · 31^length(rest) + hash(rest), so with a prefix of hash 0 every run-scoped topic
+ * "<run>.<topic>" has the hash code of "<topic>" itself, and every Java HashMap, HashSet and TimelineHashMap of topic
+ * names on the broker iterates them in the order it gives the scenario's own names: the topics of an all-topics
+ * OffsetFetch (OffsetMetadataManager.fetchAllOffsets), the offsets' tombstones of DeleteGroups and OffsetDelete,
+ * which of two wrong internal topics InternalTopicManager.configureTopics reports.
+ */
+export function hashNeutralRunId(random: string): string | undefined {
+  if (!/^[0-9a-f]{8}$/.test(random)) throw new Error(`a run id's random part is 8 hex digits, not "${random}"`);
+  const head = `sgp-${random}`;
+  // hash(head + A + B + ".") = (hash(head) · 31⁸ + hash(A) · 31⁴ + hash(B)) · 31 + '.' = 0, with A and B four digits each
+  const target = (Math.imul(-46, INVERSE_31) - Math.imul(javaStringHashCode(head), pow31(8))) | 0;
+  const byHash = quarters();
+  const w = pow31(4);
+  for (let i = 0; i < 1 << 16; i++) {
+    const a = HEX[(i >> 12) & 15]! + HEX[(i >> 8) & 15]! + HEX[(i >> 4) & 15]! + HEX[i & 15]!;
+    const b = byHash.get((target - Math.imul(javaStringHashCode(a), w)) | 0);
+    if (b !== undefined) return `${head}${a}${b}`;
   }
   return undefined;
 }

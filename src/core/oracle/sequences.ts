@@ -154,8 +154,16 @@ export async function runSequences(engine: SequenceEngine, opts: SequenceOptions
   }
   const shrinkOne = async (signature: string, seed: number) => {
     const doc = docs.get(seed)!;
+    // a candidate the engine cannot run does not keep the divergence: dropping steps can leave one a live broker refuses
+    // to carry out (a topic created again after its deletion was dropped, a topic grown whose creation was), which ends
+    // that candidate, not the shrink
     const diverges = async (candidate: Json) => {
-      const r = await engine.run(candidate);
+      let r: OracleResult;
+      try {
+        r = await engine.run(candidate);
+      } catch {
+        return false;
+      }
       return !r.refused && opts.unexplained(r).some((line) => divergenceSignature(line) === signature);
     };
     try {

@@ -93,6 +93,19 @@ export async function settled(page: Page): Promise<void> {
 
 export const appField = <T>(page: Page, field: string) => page.evaluate((f) => (window.__sgp.app as Record<string, unknown>)[f], field) as Promise<T>;
 
+/**
+ * Opens a scenario tool's tab: by its tab when the row shows it, else through the row's "More" menu (the tools that
+ * do not fit the pane's width are there).
+ */
+export async function openTool(page: Page, testId: string): Promise<void> {
+  const tab = page.locator(`[data-testid=${testId}]`);
+  if (!(await tab.isVisible())) {
+    await page.click('[data-testid=tab-more]');
+    await page.click(`[data-testid=more-${testId}]`);
+  } else await tab.click();
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+}
+
 export async function openExample(page: Page, file: string): Promise<void> {
   await page.click('[data-testid=tab-examples]');
   await page.click(`[data-testid=example][data-file="${file}"]`);

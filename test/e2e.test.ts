@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appField, ARGS, baseUrl, builtDir, CHROMIUM, openExample, openPage, problems, ready, ROOT, screenshotPath, settled, setupE2E, watch } from './e2e-harness.ts';
+import { appField, ARGS, baseUrl, builtDir, CHROMIUM, openExample, openPage, openTool, problems, ready, ROOT, screenshotPath, settled, setupE2E, watch } from './e2e-harness.ts';
 
 setupE2E();
 
@@ -128,7 +128,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
     const page = await openPage();
     await openExample(page, '01-first-join.json');
     const before = await page.locator('[data-testid=step]').count();
-    await page.click('[data-testid=tab-compose]');
+    await openTool(page, 'tab-compose');
     await page.selectOption('[data-testid=compose-member]', 'a');
     await page.check('[data-testid=compose-active-null]');
     await expect.poll(() => page.textContent('[data-testid=compose-preview]')).toContain('"activeTasks": null');
@@ -150,7 +150,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
     await page.locator('[data-testid=switch-off]').click();
     await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(before);
     await page.waitForSelector('[data-testid=branched]');
-    await page.click('[data-testid=tab-branches]');
+    await openTool(page, 'tab-branches');
     await page.locator('[data-testid=branch]').last().getByRole('button', { name: 'Return to this' }).click();
     await expect.poll(() => appField<string>(page, 'text')).toBe(full);
     await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(before + 1);
@@ -238,7 +238,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
     expect(await appField<number>(page, 'workerRestarts')).toBe(1);
     // the new worker runs edits
     const before = await page.locator('[data-testid=step]').count();
-    await page.click('[data-testid=tab-compose]');
+    await openTool(page, 'tab-compose');
     await page.selectOption('[data-testid=compose-kind]', 'advance');
     await page.click('[data-testid=compose-send]');
     await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(before + 1);
@@ -399,7 +399,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
   it('compares example 15 under current and A-persist-partial and shows the first divergence', async () => {
     const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
-    await page.click('[data-testid=tab-compare]');
+    await openTool(page, 'tab-compare');
     await page.selectOption('[data-testid=compare-left]', 'variant:current');
     await page.selectOption('[data-testid=compare-right]', 'variant:A-persist-partial');
     await page.click('[data-testid=compare-run]');
@@ -424,7 +424,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
   it('compares example 26 under current and E-release-on-timeout, with what each variant changes and what to expect', async () => {
     const page = await openPage();
     await openExample(page, '26-release-on-timeout.json');
-    await page.click('[data-testid=tab-compare]');
+    await openTool(page, 'tab-compare');
     await page.selectOption('[data-testid=compare-left]', 'variant:current');
     await page.selectOption('[data-testid=compare-right]', 'variant:E-release-on-timeout');
     // the chosen variants' summaries and expected outcomes, from their files in src/core/variants/
@@ -445,7 +445,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
     const page = await openPage();
     await openExample(page, '12-kafka-20870-partial-report.json');
     const original = await appField<string>(page, 'text');
-    await page.click('[data-testid=tab-explore]');
+    await openTool(page, 'tab-explore');
     await page.click('[data-testid=explore-run]');
     const v = page.locator('[data-testid=explore-violation][data-invariant=live-member-kept]');
     await v.waitFor({ timeout: 60000 });
@@ -472,7 +472,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
       .toContain('live-member-kept');
 
     // a long breadth-first exploration reports progress and cancels
-    await page.click('[data-testid=tab-explore]');
+    await openTool(page, 'tab-explore');
     await page.click('[data-testid=explore-bfs-mode]');
     await page.fill('[data-testid=explore-depth]', '60');
     await page.fill('[data-testid=explore-max]', '50000000');
@@ -538,7 +538,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
     const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
     // export: the scenario under its variant and checkVariants, as a Markdown download
-    await page.click('[data-testid=tab-import-export]');
+    await openTool(page, 'tab-import-export');
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), page.click('[data-testid=export-report]')]);
     expect(download.suggestedFilename()).toMatch(/\.md$/);
     const md = readFileSync((await download.path())!, 'utf8');
@@ -645,7 +645,7 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
     const page = await openPage();
     await openExample(page, '02-scale-out-revocation.json');
     const labels = await appField<{ label: string }[]>(page, 'steps').then((s) => s.map((x) => x.label));
-    await page.click('[data-testid=tab-explore]');
+    await openTool(page, 'tab-explore');
     const option = (v: string) => page.textContent(`[data-testid=explore-from] option[value="${v}"]`);
     expect(await option('0')).toContain('the start');
     // fromStep 2 runs steps 0 and 1 first: the option names step 1
@@ -774,7 +774,7 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
       app.replaceText(JSON.stringify(doc, null, 2));
     }, hostile);
     await settled(page);
-    await page.click('[data-testid=tab-import-export]');
+    await openTool(page, 'tab-import-export');
     expect(
       requested.filter((r) => r.startsWith('mermaid')),
       'Mermaid is not loaded before the preview',
@@ -879,7 +879,7 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
   it('compare shows each run of the chosen step in words, and its differences with readable places', async () => {
     const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
-    await page.click('[data-testid=tab-compare]');
+    await openTool(page, 'tab-compare');
     await page.selectOption('[data-testid=compare-left]', 'variant:current');
     await page.selectOption('[data-testid=compare-right]', 'variant:A-persist-partial');
     await page.click('[data-testid=compare-run]');
@@ -914,8 +914,14 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
         });
       expect(await tops('#pane-editor [role=tab]')).toHaveLength(1);
       expect(await tops('[data-testid=timeline-search], [data-testid=timeline-filter], [data-testid=next-violation], [data-testid=next-epoch]')).toHaveLength(1);
-      // the selected tab is scrolled into view when the row is too narrow for all
-      await page.click('[data-testid=tab-import-export]');
+      // the row never scrolls: a tool it has no room for is picked from its More menu and comes into the row
+      expect(
+        await page.locator('#pane-editor [role=tablist]').evaluate((bar) => {
+          const b = bar.getBoundingClientRect();
+          return [...bar.querySelectorAll('[role=tab]')].filter((t) => getComputedStyle(t).visibility === 'visible' && t.getBoundingClientRect().right > b.right + 1).length;
+        }),
+      ).toBe(0);
+      await openTool(page, 'tab-import-export');
       await expect
         .poll(() =>
           page.evaluate(() => {
@@ -1058,15 +1064,23 @@ describe('accessibility e2e', { timeout: 300000 }, () => {
       const w = narrow ? 'phone' : 'wide';
       for (const tab of ['members', 'assignment', 'flow', 'log', 'inspector', 'invariants', 'hex']) {
         if (narrow) await page.click('[data-testid=pane-views]');
-        await page.click(`[data-testid=tab-${tab}]`);
+        await openTool(page, `tab-${tab}`);
         await page.waitForTimeout(tab === 'hex' ? 1500 : 200);
         found.push(...(await axe(page, `${w} ${tab}`)));
       }
       for (const tab of ['scenario', 'compose', 'topology', 'examples', 'branches', 'compare', 'explore', 'import-export']) {
         if (narrow) await page.click('[data-testid=pane-editor]');
-        await page.click(`[data-testid=tab-${tab}]`);
+        await openTool(page, `tab-${tab}`);
         await page.waitForTimeout(400);
         found.push(...(await axe(page, `${w} ${tab}`)));
+      }
+      // the tool row's More menu, open
+      if (!narrow) {
+        await page.click('[data-testid=tab-scenario]');
+        await page.click('[data-testid=tab-more]');
+        await page.waitForSelector('[role=menu]');
+        found.push(...(await axe(page, `${w} more menu`)));
+        await page.keyboard.press('Escape');
       }
       if (narrow) await page.click('[data-testid=pane-timeline]');
       found.push(...(await axe(page, `${w} timeline`)));
@@ -1404,11 +1418,11 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
         if (getComputedStyle(p).overflowX !== 'hidden' && p.scrollWidth > p.clientWidth) return 0;
         return Math.round(el.getBoundingClientRect().right - p.getBoundingClientRect().right);
       }, sel);
-    await page.click('[data-testid=tab-compose]');
+    await openTool(page, 'tab-compose');
     await page.waitForSelector('[data-testid=compose-preview]');
     expect(await clipped('[data-testid=compose-preview]')).toBeLessThanOrEqual(0);
     await openExample(page, '15-kafka-20870-report-one-role.json');
-    await page.click('[data-testid=tab-compare]');
+    await openTool(page, 'tab-compare');
     await page.selectOption('[data-testid=compare-left]', 'variant:current');
     await page.selectOption('[data-testid=compare-right]', 'variant:A-persist-partial');
     await page.click('[data-testid=compare-run]');
@@ -1424,7 +1438,7 @@ describe('issue 20: forms next to the JSON, every request in hex, explore that k
   it('explore: the progress bar moves with the search, and a cancelled exploration keeps what it found', async () => {
     const page = await openPage();
     await openExample(page, '12-kafka-20870-partial-report.json');
-    await page.click('[data-testid=tab-explore]');
+    await openTool(page, 'tab-explore');
     await page.click('[data-testid=explore-bfs-mode]');
     await page.fill('[data-testid=explore-depth]', '60');
     await page.fill('[data-testid=explore-max]', '50000000');
@@ -1672,7 +1686,7 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   it('comparing the two editions on lesson 15 says why every step answers UNSUPPORTED_VERSION', async () => {
     const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
-    await page.click('[data-testid=tab-compare]');
+    await openTool(page, 'tab-compare');
     await page.selectOption('[data-testid=compare-left]', 'protocol:ak4');
     await page.selectOption('[data-testid=compare-right]', 'protocol:kip1071-draft');
     await page.click('[data-testid=compare-run]');
@@ -1684,7 +1698,7 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   it("imports a request log with the run's group configs and the handled clock", async () => {
     const page = await openPage();
     await settled(page);
-    await page.click('[data-testid=tab-import-export]');
+    await openTool(page, 'tab-import-export');
     const lines = readFileSync(join(ROOT, 'test/interop/fixtures/kafka-request-log.txt'), 'utf8').split('\n').slice(0, 4).join('\n');
     await page.fill('[data-testid=import-text]', lines);
     await page.selectOption('[data-testid=import-clock]', 'handled');

@@ -1,0 +1,116 @@
+// End-to-end: what a person sees at 1280×800, 1920×1080 and on a phone (390×844): nothing a learner needs lies out of
+// reach, cut or behind a scroll without a cue. Each check measures the layout (bounding boxes, scroll sizes).
+import { type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openExample, openPage, PHONE, screenshotPath, setupE2E, WIDE } from './e2e-harness.ts';
+
+setupE2E();
+
+/** Where the tabs of a tab row are: in the row (whole and on screen) or in its More menu (opened to read it). */
+async function tabPlaces(page: Page, rowSelector: string): Promise<{ inRow: string[]; cut: string[]; scrolls: boolean; inMenu: string[] }> {
+  const row = await page.locator(rowSelector).evaluate((list) => {
+    const bar = list.parentElement!.getBoundingClientRect();
+    const inRow: string[] = [];
+    const cut: string[] = [];
+    for (const t of list.querySelectorAll<HTMLElement>('[role=tab]')) {
+      if (getComputedStyle(t).visibility !== 'visible') continue;
+      const r = t.getBoundingClientRect();
+      (r.left >= bar.left - 0.5 && r.right <= bar.right + 0.5 && r.right <= innerWidth ? inRow : cut).push(t.dataset.testid!);
+    }
+    const style = getComputedStyle(list);
+    return { inRow, cut, scrolls: (style.overflowX === 'auto' || style.overflowX === 'scroll') && list.scrollWidth > list.clientWidth };
+  });
+  const more = page.locator(`${rowSelector} + .more [data-testid=tab-more]`);
+  let inMenu: string[] = [];
+  if (await more.count()) {
+    await more.click();
+    inMenu = await page.locator('[role=menu] [role=menuitem]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.testid!.replace(/^more-/, '')));
+    await page.keyboard.press('Escape');
+  }
+  return { ...row, inMenu };
+}
+
+const TOOLS = ['tab-examples', 'tab-scenario', 'tab-compose', 'tab-topology', 'tab-branches', 'tab-compare', 'tab-explore', 'tab-import-export'];
+const VIEWS = ['tab-members', 'tab-assignment', 'tab-flow', 'tab-log', 'tab-inspector', 'tab-invariants', 'tab-hex'];
+
+describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
+  for (const viewport of [DESKTOP, WIDE]) {
+    it(`at ${viewport.width}: every tool and view tab is reachable without scrolling the row, on one row`, async () => {
+      const page = await openPage({ viewport });
+      // lesson 12 has invariant violations: the Views row carries "Invariants ⚠ n"
+      await openExample(page, '12-kafka-20870-partial-report.json');
+      await page.keyboard.press('End');
+      for (const [row, all] of [
+        ['#pane-editor [role=tablist]', TOOLS],
+        ['#pane-views [role=tablist]', VIEWS],
+      ] as const) {
+        const p = await tabPlaces(page, row);
+        expect(p.cut, `${row}: no tab cut at the edge`).toEqual([]);
+        expect(p.scrolls, `${row}: the row does not scroll`).toBe(false);
+        expect([...p.inRow, ...p.inMenu].sort(), `${row}: each tab in the row or in its More menu`).toEqual([...all].sort());
+        const tops = await page
+          .locator(`${row} [role=tab]`)
+          .evaluateAll((els) => new Set(els.filter((e) => getComputedStyle(e).visibility === 'visible').map((e) => Math.round(e.getBoundingClientRect().top))).size);
+        expect(tops, `${row}: one row`).toBe(1);
+        if (viewport.width >= 1920) expect(p.inMenu, `${row}: at 1920 everything fits`).toEqual([]);
+      }
+      await page.screenshot({ path: screenshotPath(`tabs-${viewport.width}.png`) });
+    });
+  }
+
+  it('the More menu is a keyboard menu button: Enter opens it, ↓ moves, Enter picks a tool that comes into the row with the focus, Esc closes', async () => {
+    const page = await openPage();
+    await openExample(page, '01-first-join.json');
+    const more = page.locator('#pane-editor [data-testid=tab-more]');
+    expect(await more.getAttribute('aria-haspopup')).toBe('menu');
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    const items = page.locator('[role=menu] [role=menuitem]');
+    const names = await items.allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    expect(await focused()).toBe(names[0]);
+    // Esc closes it and gives the focus back; the step keys do nothing meanwhile
+    const pos = await page.textContent('[data-testid=step-pos]');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('[role=menu]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tab-more');
+    expect(await page.textContent('[data-testid=step-pos]')).toBe(pos);
+    // ↓ opens on the first item, ↓ again moves to the next, Enter picks it
+    await page.keyboard.press('ArrowDown');
+    const pickName = names[names.length > 1 ? 1 : 0]!;
+    if (names.length > 1) await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(pickName);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
+    expect(await focused()).toBe(pickName);
+    const tab = page.locator('#pane-editor [role=tab][aria-selected=true]');
+    expect(await tab.textContent()).toBe(pickName);
+    expect(await tab.isVisible()).toBe(true);
+    const inBar = await tab.evaluate((t) => {
+      const bar = t.closest('[role=tablist]')!.parentElement!.getBoundingClientRect();
+      const r = t.getBoundingClientRect();
+      return r.left >= bar.left && r.right <= bar.right;
+    });
+    expect(inBar).toBe(true);
+    expect(await page.locator('#panel-left').getAttribute('aria-labelledby')).toBe(await tab.getAttribute('id'));
+    // a click outside closes an open menu
+    await more.click();
+    await page.locator('[role=menu]').waitFor();
+    await page.mouse.click(640, 600);
+    expect(await page.locator('[role=menu]').count()).toBe(0);
+  });
+
+  it('on a phone the tab rows wrap: every tab on screen, no More menu', async () => {
+    const page = await openPage({ phone: true });
+    await page.click('[data-testid=pane-editor]');
+    const p = await tabPlaces(page, '#pane-editor [role=tablist]');
+    expect(p.cut).toEqual([]);
+    expect(p.inMenu).toEqual([]);
+    expect(p.inRow.sort()).toEqual([...TOOLS].sort());
+    expect(await page.viewportSize()).toEqual(PHONE);
+  });
+});

@@ -2,7 +2,7 @@
 // reach, cut or behind a scroll without a cue. Each check measures the layout (bounding boxes, scroll sizes).
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, openExample, openPage, PHONE, screenshotPath, setupE2E, WIDE } from './e2e-harness.ts';
+import { DESKTOP, openExample, openPage, openTool, PHONE, screenshotPath, setupE2E, WIDE } from './e2e-harness.ts';
 
 setupE2E();
 
@@ -103,6 +103,114 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
     await page.mouse.click(640, 600);
     expect(await page.locator('[role=menu]').count()).toBe(0);
   });
+
+  /** The Flow view of a lesson at its last step: its lane names' boxes, the box they scroll in, and the cues. */
+  async function flowLanes(page: Page, lesson: string, phone = false) {
+    if (phone) await page.click('[data-testid=pane-editor]');
+    await openExample(page, lesson);
+    await page.keyboard.press('End');
+    if (phone) await page.click('[data-testid=pane-views]');
+    await page.click('[data-testid=tab-flow]');
+    await page.locator('[data-testid=flow-event]').first().waitFor();
+    return page.evaluate(() => {
+      const box = document.querySelector<HTMLElement>('[data-testid=flow-view] .scroll')!;
+      const b = box.getBoundingClientRect();
+      const heads = [...document.querySelectorAll<HTMLElement>('[data-testid=flow-heads] span')].map((s) => {
+        const r = s.getBoundingClientRect();
+        return { name: s.textContent!, left: r.left - b.left, right: r.right - b.left };
+      });
+      const cue = (side: string) => {
+        const c = document.querySelector(`[data-testid=flow-cue-${side}]`);
+        const r = c?.getBoundingClientRect();
+        return !!r && r.width > 0 && r.right <= innerWidth + 0.5 && r.left >= -0.5;
+      };
+      return { heads, room: box.clientWidth, scrollWidth: box.scrollWidth, cueRight: cue('right'), cueLeft: cue('left') };
+    });
+  }
+
+  for (const viewport of [DESKTOP, WIDE]) {
+    it(`at ${viewport.width}: every Flow lane, the coordinator and __consumer_offsets included, is in view without scrolling sideways`, async () => {
+      const page = await openPage({ viewport });
+      // lesson 17: three members and the broker's lane (rejections); lesson 12: rejections with long reasons
+      for (const lesson of ['17-kafka-20870-failover-between-reports.json', '12-kafka-20870-partial-report.json']) {
+        const f = await flowLanes(page, lesson);
+        expect(f.heads.map((h) => h.name)).toEqual(expect.arrayContaining(['coordinator', '__consumer_offsets']));
+        expect(f.heads.length).toBeGreaterThanOrEqual(5);
+        for (const h of f.heads) {
+          expect(h.left, `${lesson}: ${h.name}`).toBeGreaterThanOrEqual(0);
+          expect(h.right, `${lesson}: ${h.name} within the box (${f.room} px)`).toBeLessThanOrEqual(f.room);
+        }
+        for (let i = 1; i < f.heads.length; i++) expect(f.heads[i]!.left, `${f.heads[i - 1]!.name} and ${f.heads[i]!.name} apart`).toBeGreaterThan(f.heads[i - 1]!.right);
+        // a drawing wider than the box (a long rejection reason) says so at the edge
+        expect(f.cueRight).toBe(f.scrollWidth > f.room + 1);
+      }
+      await page.screenshot({ path: screenshotPath(`flow-${viewport.width}.png`) });
+    });
+  }
+
+  it('on a phone the Flow view scrolls sideways with a visible cue at the edge the drawing goes on past', async () => {
+    const page = await openPage({ phone: true });
+    const f = await flowLanes(page, '17-kafka-20870-failover-between-reports.json', true);
+    expect(f.scrollWidth).toBeGreaterThan(f.room);
+    expect(f.cueRight).toBe(true);
+    expect(f.cueLeft).toBe(false);
+    await page.locator('[data-testid=flow-view] .scroll').evaluate((b) => b.scrollTo({ left: b.scrollWidth }));
+    await expect.poll(() => page.locator('[data-testid=flow-cue-left]').count()).toBe(1);
+    expect(await page.locator('[data-testid=flow-cue-right]').count()).toBe(0);
+  });
+
+  for (const phone of [false, true]) {
+    it(`the KIP report's Mermaid diagram ${phone ? 'on a phone scrolls in its own box, with a cue' : 'at 1280 fits the report'}: every label whole inside the drawing`, async () => {
+      const page = await openPage({ phone });
+      if (phone) await page.click('[data-testid=pane-editor]');
+      await openExample(page, '02-scale-out-revocation.json');
+      if (phone) await page.click('[data-testid=pane-editor]');
+      await openTool(page, 'tab-import-export');
+      await page.click('[data-testid=preview-report]');
+      const figure = page.locator('[data-testid=report-diagram]').first();
+      await figure.locator('svg').waitFor({ timeout: 30000 });
+      const m = await figure.evaluate((f) => {
+        const svg = f.querySelector('svg')!;
+        const vb = svg.viewBox.baseVal;
+        const outside = [...svg.querySelectorAll('text')]
+          .filter((t) => t.textContent?.trim())
+          .filter((t) => {
+            const b = t.getBBox();
+            return b.x < vb.x - 0.5 || b.x + b.width > vb.x + vb.width + 0.5;
+          })
+          .map((t) => t.textContent);
+        const body = f.closest<HTMLElement>('[data-testid=report-body]')!;
+        const r = f.getBoundingClientRect();
+        return {
+          outside,
+          drawing: svg.getBoundingClientRect().width,
+          room: f.clientWidth,
+          scrolls: getComputedStyle(f).overflowX === 'auto' && f.scrollWidth > f.clientWidth,
+          boxOnScreen: r.left >= 0 && r.right <= innerWidth,
+          bodyScrollsSideways: body.scrollWidth > body.clientWidth + 1,
+        };
+      });
+      expect(m.outside, 'labels cut by the drawing').toEqual([]);
+      expect(m.boxOnScreen).toBe(true);
+      expect(m.bodyScrollsSideways, 'only the diagram box scrolls sideways, not the report').toBe(false);
+      const cue = page.locator('[data-testid=report-diagram-cue]');
+      if (phone) {
+        expect(m.scrolls).toBe(true);
+        expect(await cue.isVisible()).toBe(true);
+        // and at the box's right edge, until it is scrolled to its end
+        const edge = page.locator('[data-testid=report-diagram-edge]');
+        expect(await edge.isVisible()).toBe(true);
+        await figure.evaluate((f) => f.scrollTo({ left: f.scrollWidth }));
+        await expect.poll(() => edge.isVisible()).toBe(false);
+      } else {
+        expect(m.drawing, 'the drawing fits its box').toBeLessThanOrEqual(m.room + 1);
+        expect(await cue.count()).toBe(0);
+      }
+      // whole names: the wrapped labels break at spaces, not inside Kafka's record names
+      expect(await figure.textContent()).toContain('StreamsGroupCurrentMemberAssignment');
+      await page.screenshot({ path: screenshotPath(`report-${phone ? 390 : 1280}.png`) });
+    });
+  }
 
   it('on a phone the tab rows wrap: every tab on screen, no More menu', async () => {
     const page = await openPage({ phone: true });

@@ -30,6 +30,9 @@ async function tabPlaces(page: Page, rowSelector: string): Promise<{ inRow: stri
   return { ...row, inMenu };
 }
 
+/** Selects the scenario's last step. */
+const lastStep = (page: Page) => page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void>; steps: unknown[] }).select((window.__sgp.app as { steps: unknown[] }).steps.length - 1));
+
 const TOOLS = ['tab-examples', 'tab-scenario', 'tab-compose', 'tab-topology', 'tab-branches', 'tab-compare', 'tab-explore', 'tab-import-export'];
 const VIEWS = ['tab-members', 'tab-assignment', 'tab-flow', 'tab-log', 'tab-inspector', 'tab-invariants', 'tab-hex'];
 
@@ -39,7 +42,7 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
       const page = await openPage({ viewport });
       // lesson 12 has invariant violations: the Views row carries "Invariants ⚠ n"
       await openExample(page, '12-kafka-20870-partial-report.json');
-      await page.keyboard.press('End');
+      await lastStep(page);
       for (const [row, all] of [
         ['#pane-editor [role=tablist]', TOOLS],
         ['#pane-views [role=tablist]', VIEWS],
@@ -108,7 +111,7 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
   async function flowLanes(page: Page, lesson: string, phone = false) {
     if (phone) await page.click('[data-testid=pane-editor]');
     await openExample(page, lesson);
-    await page.keyboard.press('End');
+    await lastStep(page);
     if (phone) await page.click('[data-testid=pane-views]');
     await page.click('[data-testid=tab-flow]');
     await page.locator('[data-testid=flow-event]').first().waitFor();
@@ -211,6 +214,53 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
       await page.screenshot({ path: screenshotPath(`report-${phone ? 390 : 1280}.png`) });
     });
   }
+
+  it('the lessons walked at 1280 and on a phone: the Members table fits its pane, a long lesson title and long step labels take a second line instead of being cut', async () => {
+    for (const phone of [false, true]) {
+      const page = await openPage({ phone });
+      if (phone) await page.click('[data-testid=pane-editor]');
+      // lesson 17: four members, two in UNREVOKED_TASKS / UNRELEASED_TASKS, and a 70-character title
+      await openExample(page, '17-kafka-20870-failover-between-reports.json');
+      await lastStep(page);
+      if (!phone) {
+        const title = await page
+          .locator('[data-testid=scenario-title]')
+          .evaluate((e) => ({ size: [e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight], text: e.textContent, tip: e.getAttribute('title') }));
+        const [sw, cw, sh, ch] = title.size as [number, number, number, number];
+        expect(sw > cw + 1 || sh > ch + 1, `the title "${title.text}" is whole: ${title.size.join(' ')}`).toBe(false);
+        expect(title.tip).toBe(title.text);
+      }
+      if (phone) await page.click('[data-testid=pane-views]');
+      const members = page.locator('[data-testid=members-view]');
+      expect(await members.evaluate((e) => e.scrollWidth - e.clientWidth), `${phone ? 'phone' : '1280'}: the Members table fits`).toBeLessThanOrEqual(0);
+      // the states are still there, in the member's cell
+      expect(await members.textContent()).toContain('UNRELEASED_TASKS');
+      const targets = await members.locator('td:last-child').evaluateAll((tds) => tds.filter((td) => td.getBoundingClientRect().right > innerWidth + 0.5).length);
+      expect(targets).toBe(0);
+    }
+    // lesson 12's step labels: "a sends only its active list (the only one that changed)" reads whole on two lines
+    const page = await openPage();
+    await openExample(page, '12-kafka-20870-partial-report.json');
+    const cut = await page
+      .locator('[data-testid=step] .label')
+      .evaluateAll((ls) => ls.filter((l) => l.scrollHeight > l.clientHeight + 1 || l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
+    expect(cut).toEqual([]);
+  });
+
+  it("on a phone a lesson's notes leave the timeline two thirds of its section: several steps in view, not two", async () => {
+    const page = await openPage({ phone: true });
+    await page.click('[data-testid=pane-editor]');
+    await openExample(page, '18-kafka-20870-lost-response.json');
+    await page.click('[data-testid=pane-timeline]');
+    const h = await page.evaluate(() => ({
+      list: document.querySelector('[data-testid=timeline]')!.getBoundingClientRect().height,
+      notes: document.querySelector('[data-pane-id=split-notes]')!.getBoundingClientRect().height,
+      row: document.querySelector('[data-testid=step]')!.getBoundingClientRect().height,
+    }));
+    expect(h.list / h.row, 'steps in view').toBeGreaterThanOrEqual(4);
+    expect(h.notes).toBeGreaterThan(100);
+    await page.screenshot({ path: screenshotPath('timeline-390.png') });
+  });
 
   it('on a phone the tab rows wrap: every tab on screen, no More menu', async () => {
     const page = await openPage({ phone: true });

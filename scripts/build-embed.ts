@@ -14,12 +14,18 @@ async function bundle(entry: string): Promise<string> {
   return out.outputFiles[0]!.text;
 }
 
+/** The embed's stylesheet with the theme it imports (src/theme.css, shared with the app) inlined: one file to fetch. */
+async function stylesheet(entry: string): Promise<string> {
+  const out = await build({ entryPoints: [at(entry)], bundle: true, write: false, logLevel: 'warning' });
+  return out.outputFiles[0]!.text;
+}
+
 /** File name → content of the embed's files. */
 export async function embedFiles(): Promise<Record<string, string>> {
-  const [page, element] = await Promise.all([bundle('src/embed/page.ts'), bundle('src/embed/element.ts')]);
+  const [page, element, css] = await Promise.all([bundle('src/embed/page.ts'), bundle('src/embed/element.ts'), stylesheet('src/embed/embed.css')]);
   return {
     'embed.html': readFileSync(at('src/embed/embed.html'), 'utf8'),
-    'embed.css': readFileSync(at('src/embed/embed.css'), 'utf8'),
+    'embed.css': css,
     'embed.js': page,
     'sgp-scenario.js': element,
   };

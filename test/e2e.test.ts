@@ -1,84 +1,11 @@
-// End-to-end: build the playground, serve it in-process with vite preview, drive Debian Chromium.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+// End-to-end: build the playground, serve it in-process with vite preview, drive Debian Chromium (test/e2e-harness.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appField, ARGS, baseUrl, builtDir, CHROMIUM, openExample, openPage, openTool, problems, ready, ROOT, screenshotPath, settled, setupE2E, watch } from './e2e-harness.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const FIRST_LOAD_LIMIT_KB = 300;
-
-let outDir = '';
-let server: PreviewServer | undefined;
-let browser: Browser | undefined;
-let url = '';
-const problems: string[] = [];
-const contexts: BrowserContext[] = [];
-
-function watch(page: Page): Page {
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`, ...(process.env.SGP_E2E_STACKS ? [String(e.stack)] : [])));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
-  });
-  return page;
-}
-
-async function newPage(ctx?: BrowserContext): Promise<Page> {
-  let c = ctx;
-  if (!c) {
-    c = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
-    contexts.push(c);
-  }
-  return watch(await c.newPage());
-}
-
-async function ready(page: Page, target = url): Promise<void> {
-  await page.goto(target);
-  await page.waitForFunction(() => !!window.__sgp?.app && (window.__sgp.app as { trace: unknown }).trace !== null, undefined, { timeout: 20000 });
-  await page.waitForFunction(() => !!window.__sgp.editor, undefined, { timeout: 20000 });
-}
-
-/** Waits until no run is in flight and the trace matches the text. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const a = window.__sgp.app as { running: boolean; stale: boolean };
-      return !a.running && !a.stale;
-    },
-    undefined,
-    { timeout: 30000 },
-  );
-}
-
-const appField = <T>(page: Page, field: string) => page.evaluate((f) => (window.__sgp.app as Record<string, unknown>)[f], field) as Promise<T>;
-
-async function openExample(page: Page, file: string): Promise<void> {
-  await page.click('[data-testid=tab-examples]');
-  await page.click(`[data-testid=example][data-file="${file}"]`);
-  await page.waitForFunction((f) => (window.__sgp.app as { example: string | null }).example === f, file);
-  await settled(page);
-  await page.click('[data-testid=tab-scenario]');
-}
-
-/** README screenshots go to docs/ only when asked for (SGP_SCREENSHOTS=1), so `npm test` leaves tracked files alone. */
-function screenshotPath(name: string): string {
-  if (process.env.SGP_SCREENSHOTS !== '1') return join(outDir, name);
-  mkdirSync(join(ROOT, 'docs'), { recursive: true });
-  return join(ROOT, 'docs', name);
-}
-
-function firstLoadGzip(dir: string): { kb: number; files: string[] } {
-  const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]!).filter((r) => !r.startsWith('data:') && !r.startsWith('http'));
-  let bytes = gzipSync(html).length;
-  for (const r of refs) bytes += gzipSync(readFileSync(join(dir, r))).length;
-  return { kb: bytes / 1024, files: refs };
-}
+setupE2E();
 
 /**
  * `members` clients join, run until stable, then 20 heartbeats. With `endless`, 2,000 run steps of 1,000 s follow the
@@ -116,46 +43,9 @@ function bigScenario(members: number, endless = false): string {
   );
 }
 
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: the end-to-end tests need Debian's Chromium (apt-get install --no-install-recommends chromium fonts-liberation).`);
-  }
-  outDir = mkdtempSync(join(tmpdir(), 'sgp-e2e-'));
-  // vitest sets NODE_ENV=test, which would make Vite emit a development build (dev Svelte, no service worker)
-  const env = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  // a production build with the test hooks (window.__sgp), which user builds leave out
-  process.env.VITE_SGP_TEST_HOOKS = '1';
-  try {
-    await build({ root: ROOT, mode: 'production', logLevel: 'warn', resolve: { conditions: ['module', 'browser', 'production'] }, build: { outDir, emptyOutDir: true } });
-  } finally {
-    process.env.NODE_ENV = env;
-    delete process.env.VITE_SGP_TEST_HOOKS;
-  }
-  const size = firstLoadGzip(outDir);
-  console.log(`[e2e] first-load JS+CSS+HTML gzip: ${size.kb.toFixed(1)} KB (${size.files.join(', ')})`);
-  expect(size.kb, 'first load must stay under the budget before Monaco loads').toBeLessThanOrEqual(FIRST_LOAD_LIMIT_KB);
-  server = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0 } });
-  url = server.resolvedUrls!.local[0]!;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-}, 180000);
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-  const p = problems.splice(0);
-  expect(p, 'no page errors or console errors').toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
-
 describe('playground e2e', { timeout: 180000 }, () => {
   it('opens an example, steps forward and back, and the views follow', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '02-scale-out-revocation.json');
     expect(await page.textContent('[data-testid=scenario-title]')).toContain('Scale out');
     const n = await page.locator('[data-testid=step]').count();
@@ -184,8 +74,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
   });
 
   it('shows the state an initialLog loads as step "initial", before step 0, by mouse and keyboard', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '21-start-from-a-state.json');
     const initial = page.locator('[data-testid=step-initial]');
     await initial.waitFor();
@@ -226,8 +115,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
   });
 
   it('shows an error marker in Monaco for invalid JSON', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await page.evaluate(() => window.__sgp.editor!.setValue('{\n  "format": 1,\n  "steps": [ }\n}\n'));
     await page.waitForFunction(() => window.__sgp.monaco!.editor.getModelMarkers({}).some((m) => m.severity === window.__sgp.monaco!.MarkerSeverity.Error && m.startLineNumber === 3), undefined, {
       timeout: 15000,
@@ -237,11 +125,10 @@ describe('playground e2e', { timeout: 180000 }, () => {
   });
 
   it('composes a heartbeat with a null owned-task list and appends the step', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '01-first-join.json');
     const before = await page.locator('[data-testid=step]').count();
-    await page.click('[data-testid=tab-compose]');
+    await openTool(page, 'tab-compose');
     await page.selectOption('[data-testid=compose-member]', 'a');
     await page.check('[data-testid=compose-active-null]');
     await expect.poll(() => page.textContent('[data-testid=compose-preview]')).toContain('"activeTasks": null');
@@ -263,15 +150,14 @@ describe('playground e2e', { timeout: 180000 }, () => {
     await page.locator('[data-testid=switch-off]').click();
     await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(before);
     await page.waitForSelector('[data-testid=branched]');
-    await page.click('[data-testid=tab-branches]');
+    await openTool(page, 'tab-branches');
     await page.locator('[data-testid=branch]').last().getByRole('button', { name: 'Return to this' }).click();
     await expect.poll(() => appField<string>(page, 'text')).toBe(full);
     await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(before + 1);
   });
 
   it('copies a link that opens the same scenario and step in a fresh page', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '03-crash-session-timeout.json');
     await page.locator('[data-testid=step]').nth(2).click();
     await page.click('[data-testid=copy-link]');
@@ -281,8 +167,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
     expect(await page.textContent('[data-testid=link-length]')).toContain(String(link.length));
     const text = await appField<string>(page, 'text');
 
-    const fresh = await newPage();
-    await ready(fresh, link);
+    const fresh = await openPage({ url: link });
     await settled(fresh);
     expect(await appField<string>(fresh, 'text')).toBe(text);
     expect(await appField<number>(fresh, 'selected')).toBe(2);
@@ -291,8 +176,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
   });
 
   it('autosaves: a reload finds the work, and a corrupt link keeps it', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '01-first-join.json');
     const edited = (await appField<string>(page, 'text')).replace(/"title": "[^"]*"/, '"title": "My autosaved work"');
     await page.evaluate((t) => window.__sgp.editor!.setValue(t), edited);
@@ -305,8 +189,8 @@ describe('playground e2e', { timeout: 180000 }, () => {
     const stored = await page.evaluate(() => localStorage.getItem('sgp:work:v1'));
 
     for (const bad of ['#sgp=1.!!not-base64!!', '#sgp=9.AAAA', '#sgp=1.q1YqSk3PL0pRslIqS8wpTVWqBQA.x']) {
-      const p2 = await newPage(page.context());
-      await p2.goto(url + bad);
+      const p2 = await openPage({ context: page.context(), url: null });
+      await p2.goto(baseUrl() + bad);
       await p2.waitForSelector('[data-testid=link-error]', { timeout: 15000 });
       expect(await p2.textContent('[data-testid=link-error]')).toMatch(/damaged|newer version/);
       await p2.waitForFunction(() => (window.__sgp.app as { trace: unknown }).trace != null);
@@ -318,11 +202,9 @@ describe('playground e2e', { timeout: 180000 }, () => {
   });
 
   it('two tabs never silently overwrite each other', async () => {
-    const a = await newPage();
-    await ready(a);
+    const a = await openPage();
     await settled(a);
-    const b = await newPage(a.context());
-    await ready(b);
+    const b = await openPage({ context: a.context() });
     await settled(b);
     const base = await appField<string>(a, 'text');
     // a saves newer work while b has nothing unsaved: b follows and says so
@@ -346,8 +228,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
   });
 
   it('recovers when the worker dies, keeping the scenario', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await settled(page);
     const text = await appField<string>(page, 'text');
     await page.evaluate(() => (window.__sgp.killWorker as () => void)());
@@ -357,27 +238,25 @@ describe('playground e2e', { timeout: 180000 }, () => {
     expect(await appField<number>(page, 'workerRestarts')).toBe(1);
     // the new worker runs edits
     const before = await page.locator('[data-testid=step]').count();
-    await page.click('[data-testid=tab-compose]');
+    await openTool(page, 'tab-compose');
     await page.selectOption('[data-testid=compose-kind]', 'advance');
     await page.click('[data-testid=compose-send]');
     await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(before + 1);
   });
 
   it('works offline after the first visit (service worker)', async () => {
-    const page = await newPage();
     const requested = new Set<string>();
-    page.on('request', (r) => requested.add(new URL(r.url()).pathname.split('/').pop()!));
-    await ready(page);
+    const page = await openPage({ before: (p) => p.on('request', (r) => requested.add(new URL(r.url()).pathname.split('/').pop()!)) });
     await page.waitForFunction(() => window.__sgp.offlineReady === true, undefined, { timeout: 15000 });
     // let the first visit finish starting Monaco's workers (a request still in flight when the
     // network goes away would fail on the old page, not on the offline one)
     await expect.poll(() => [...requested].filter((n) => /^(editor|json)\.worker-/.test(n)).length, { timeout: 20000 }).toBe(2);
     // wait until the service worker holds every built asset (all of them load in a session), but those the page loads
     // on first use only (Mermaid, for the report preview), which it keeps when first fetched
-    const sw = readFileSync(join(outDir, 'sw.js'), 'utf8');
+    const sw = readFileSync(join(builtDir(), 'sw.js'), 'utf8');
     const onFirstUse = new Set((JSON.parse(/const ON_FIRST_USE = new Set\((\[.*?\])\);/.exec(sw)![1]!) as string[]).map((a) => a.replace(/^assets\//, '')));
     expect([...onFirstUse].some((a) => a.startsWith('mermaid.core-'))).toBe(true);
-    const assets = readdirSync(join(outDir, 'assets'))
+    const assets = readdirSync(join(builtDir(), 'assets'))
       .filter((a) => !onFirstUse.has(a))
       .sort();
     // one cache, named for this build (sgp-<hash of the asset list>)
@@ -445,8 +324,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
   });
 
   it('steps through a 100-member scenario quickly, cancels a long run, and takes the screenshot', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     const big = bigScenario(100);
     // a run can be cancelled while it is in flight: one that cannot end before the wall budget, so the test never
     // races the run's end (a 100-member run until stable ends in a few hundred ms on a quiet machine)
@@ -483,10 +361,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
       [1280, 800, 'screenshot.png'],
       [1920, 1080, 'screenshot-1920.png'],
     ] as const) {
-      const ctx = await browser!.newContext({ viewport: { width: w, height: h } });
-      contexts.push(ctx);
-      const first = watch(await ctx.newPage());
-      await ready(first);
+      const first = await openPage({ viewport: { width: w, height: h } });
       await settled(first);
       await first.waitForSelector('[data-testid=welcome]');
       await first.waitForTimeout(300);
@@ -501,8 +376,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
   };
 
   it('marks invariant violations on the timeline and lists them with the durability report', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
     // a violated step carries the invariant's name, distinct from "expectation failed"
     const badge = page.locator('[data-testid=step]').nth(6).locator('[data-testid=violation-badge]');
@@ -523,10 +397,9 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
   });
 
   it('compares example 15 under current and A-persist-partial and shows the first divergence', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
-    await page.click('[data-testid=tab-compare]');
+    await openTool(page, 'tab-compare');
     await page.selectOption('[data-testid=compare-left]', 'variant:current');
     await page.selectOption('[data-testid=compare-right]', 'variant:A-persist-partial');
     await page.click('[data-testid=compare-run]');
@@ -549,10 +422,9 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
   });
 
   it('compares example 26 under current and E-release-on-timeout, with what each variant changes and what to expect', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '26-release-on-timeout.json');
-    await page.click('[data-testid=tab-compare]');
+    await openTool(page, 'tab-compare');
     await page.selectOption('[data-testid=compare-left]', 'variant:current');
     await page.selectOption('[data-testid=compare-right]', 'variant:E-release-on-timeout');
     // the chosen variants' summaries and expected outcomes, from their files in src/core/variants/
@@ -570,11 +442,10 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
   });
 
   it('explores example 12, opens the violation as a branch, copies its link, and cancels a long exploration', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '12-kafka-20870-partial-report.json');
     const original = await appField<string>(page, 'text');
-    await page.click('[data-testid=tab-explore]');
+    await openTool(page, 'tab-explore');
     await page.click('[data-testid=explore-run]');
     const v = page.locator('[data-testid=explore-violation][data-invariant=live-member-kept]');
     await v.waitFor({ timeout: 60000 });
@@ -601,7 +472,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
       .toContain('live-member-kept');
 
     // a long breadth-first exploration reports progress and cancels
-    await page.click('[data-testid=tab-explore]');
+    await openTool(page, 'tab-explore');
     await page.click('[data-testid=explore-bfs-mode]');
     await page.fill('[data-testid=explore-depth]', '60');
     await page.fill('[data-testid=explore-max]', '50000000');
@@ -619,8 +490,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
   });
 
   it('shows the annotated bytes of a step (null list as 0x00) and decodes pasted hex', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
     await selectStep(page, 4);
     await page.click('[data-testid=tab-hex]');
@@ -650,8 +520,7 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
   });
 
   it('shows the group admin RPCs in Kafka binary form (ListGroups v5, DeleteGroups v2)', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '23-admin-groups.json');
     await selectStep(page, 3);
     await page.click('[data-testid=tab-hex]');
@@ -666,11 +535,10 @@ describe('analysis panels e2e', { timeout: 180000 }, () => {
   });
 
   it('imports request-logger lines as a new scenario and exports a KIP report', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
     // export: the scenario under its variant and checkVariants, as a Markdown download
-    await page.click('[data-testid=tab-import-export]');
+    await openTool(page, 'tab-import-export');
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), page.click('[data-testid=export-report]')]);
     expect(download.suggestedFilename()).toMatch(/\.md$/);
     const md = readFileSync((await download.path())!, 'utf8');
@@ -701,8 +569,7 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
   const focusInEditor = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor'));
 
   it('lets Tab leave the editor after Escape, or always with the toggle, without changing the text', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await settled(page);
     const text = await appField<string>(page, 'text');
     // a first visit opens on the lessons: the editor is one click away
@@ -734,8 +601,7 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
   });
 
   it('moves the focus with the selection in tab bars (roving tabindex)', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     // (a first visit selects Lessons: the arrows move from the selected tab)
     await page.click('[data-testid=tab-scenario]');
     await page.focus('[data-testid=tab-scenario]');
@@ -756,8 +622,7 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
   });
 
   it('opens a share link pasted into an open tab, keeping the current work as a branch', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await settled(page);
     const mine = await appField<string>(page, 'text');
     const theirs = mine.replace(/"title": "[^"]*"/, '"title": "A pasted link"');
@@ -777,11 +642,10 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
   });
 
   it('names the step Explore starts after, in plain grammar', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '02-scale-out-revocation.json');
     const labels = await appField<{ label: string }[]>(page, 'steps').then((s) => s.map((x) => x.label));
-    await page.click('[data-testid=tab-explore]');
+    await openTool(page, 'tab-explore');
     const option = (v: string) => page.textContent(`[data-testid=explore-from] option[value="${v}"]`);
     expect(await option('0')).toContain('the start');
     // fromStep 2 runs steps 0 and 1 first: the option names step 1
@@ -796,8 +660,7 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
   });
 
   it('refuses a file that is not a scenario, and the same file can be chosen again', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await settled(page);
     const text = await appField<string>(page, 'text');
     const file = { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('these are not JSON') };
@@ -812,10 +675,7 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
   });
 
   it('fits a phone: one column with section tabs, the title visible, every control on screen and tappable', async () => {
-    const ctx = await browser!.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    contexts.push(ctx);
-    const page = watch(await ctx.newPage());
-    await ready(page);
+    const page = await openPage({ phone: true });
     await settled(page);
     // the README's phone screenshot: a first visit opens on the course
     await page.waitForSelector('[data-testid=welcome]');
@@ -901,10 +761,8 @@ const BENCH = process.env.SGP_BENCH === '1';
 
 describe('issue 20: the report in the page, the animated flow and polish', { timeout: 180000 }, () => {
   it('previews the KIP report: Markdown rendered safely, the Mermaid diagram drawn (loaded on first use), under the CSP', async () => {
-    const page = await newPage();
     const requested: string[] = [];
-    page.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop()!));
-    await ready(page);
+    const page = await openPage({ before: (p) => p.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop()!)) });
     await openExample(page, '01-first-join.json');
     // a stranger's scenario: HTML and script in the title and a step label
     const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
@@ -916,7 +774,7 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
       app.replaceText(JSON.stringify(doc, null, 2));
     }, hostile);
     await settled(page);
-    await page.click('[data-testid=tab-import-export]');
+    await openTool(page, 'tab-import-export');
     expect(
       requested.filter((r) => r.startsWith('mermaid')),
       'Mermaid is not loaded before the preview',
@@ -945,11 +803,7 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
   it("animates the message flow: the step's messages travel between the lanes and its records land in the log; off for reduced motion, and a toggle", async () => {
     const requested: string[] = [];
     const animated = async (reducedMotion: 'reduce' | 'no-preference') => {
-      const ctx = await browser!.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion });
-      contexts.push(ctx);
-      const page = watch(await ctx.newPage());
-      page.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop()!));
-      await ready(page);
+      const page = await openPage({ contextOptions: { reducedMotion }, before: (p) => p.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop()!)) });
       await openExample(page, '02-scale-out-revocation.json');
       return page;
     };
@@ -992,8 +846,7 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
   });
 
   it('lesson 25 narrates members by their alias (a, b, c), as its labels do, with the member id in a tooltip', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '25-real-kafka-streams-app.json');
     await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(2));
     const narration = page.locator('[data-testid=narration]');
@@ -1003,8 +856,7 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
   });
 
   it('the error banner names the line and column once', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await settled(page);
     await page.evaluate(() => (window.__sgp.app as { replaceText(t: string): void }).replaceText('{\n "format": 1,\n "steps": [\n  {"client": "a", "do": "join"\n ]\n}'));
     const banner = page.locator('[data-testid=run-error]');
@@ -1013,8 +865,7 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
   });
 
   it('the lesson notes get half the middle column, and the split moves from the keyboard', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '01-first-join.json');
     const h = (sel: string) => page.locator(sel).evaluate((e) => e.getBoundingClientRect().height);
     const column = await h('#pane-timeline');
@@ -1026,10 +877,9 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
   });
 
   it('compare shows each run of the chosen step in words, and its differences with readable places', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
-    await page.click('[data-testid=tab-compare]');
+    await openTool(page, 'tab-compare');
     await page.selectOption('[data-testid=compare-left]', 'variant:current');
     await page.selectOption('[data-testid=compare-right]', 'variant:A-persist-partial');
     await page.click('[data-testid=compare-run]');
@@ -1050,10 +900,7 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
     [1920, 1080],
   ] as const) {
     it(`at ${width}: one row of tool tabs, the timeline's find bar on one line, the title uncut`, async () => {
-      const ctx = await browser!.newContext({ viewport: { width, height } });
-      contexts.push(ctx);
-      const page = watch(await ctx.newPage());
-      await ready(page);
+      const page = await openPage({ viewport: { width, height } });
       await openExample(page, '01-first-join.json');
       /** The rows the elements lie on (tops within 8 px of the first one's count as the same row). */
       const tops = (sel: string) =>
@@ -1067,8 +914,14 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
         });
       expect(await tops('#pane-editor [role=tab]')).toHaveLength(1);
       expect(await tops('[data-testid=timeline-search], [data-testid=timeline-filter], [data-testid=next-violation], [data-testid=next-epoch]')).toHaveLength(1);
-      // the selected tab is scrolled into view when the row is too narrow for all
-      await page.click('[data-testid=tab-import-export]');
+      // the row never scrolls: a tool it has no room for is picked from its More menu and comes into the row
+      expect(
+        await page.locator('#pane-editor [role=tablist]').evaluate((bar) => {
+          const b = bar.getBoundingClientRect();
+          return [...bar.querySelectorAll('[role=tab]')].filter((t) => getComputedStyle(t).visibility === 'visible' && t.getBoundingClientRect().right > b.right + 1).length;
+        }),
+      ).toBe(0);
+      await openTool(page, 'tab-import-export');
       await expect
         .poll(() =>
           page.evaluate(() => {
@@ -1085,8 +938,7 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
 
 describe('large scenarios e2e', { timeout: 180000 }, () => {
   it('keeps a 3,000-step trace in the worker: a virtual timeline, steps and the log on demand', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await settled(page);
     await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), hugeScenario(3000));
     await expect.poll(() => appField<unknown[]>(page, 'steps').then((s) => s.length), { timeout: 120000 }).toBe(3000);
@@ -1204,10 +1056,7 @@ describe('accessibility e2e', { timeout: 300000 }, () => {
       { width: 390, height: 844 },
     ]) {
       // axe is injected as a script: the page's CSP would refuse it
-      const ctx = await browser!.newContext({ viewport, bypassCSP: true });
-      contexts.push(ctx);
-      const page = watch(await ctx.newPage());
-      await ready(page);
+      const page = await openPage({ viewport, contextOptions: { bypassCSP: true } });
       const narrow = viewport.width < 900;
       if (narrow) await page.click('[data-testid=pane-editor]');
       await openExample(page, '15-kafka-20870-report-one-role.json');
@@ -1215,15 +1064,23 @@ describe('accessibility e2e', { timeout: 300000 }, () => {
       const w = narrow ? 'phone' : 'wide';
       for (const tab of ['members', 'assignment', 'flow', 'log', 'inspector', 'invariants', 'hex']) {
         if (narrow) await page.click('[data-testid=pane-views]');
-        await page.click(`[data-testid=tab-${tab}]`);
+        await openTool(page, `tab-${tab}`);
         await page.waitForTimeout(tab === 'hex' ? 1500 : 200);
         found.push(...(await axe(page, `${w} ${tab}`)));
       }
       for (const tab of ['scenario', 'compose', 'topology', 'examples', 'branches', 'compare', 'explore', 'import-export']) {
         if (narrow) await page.click('[data-testid=pane-editor]');
-        await page.click(`[data-testid=tab-${tab}]`);
+        await openTool(page, `tab-${tab}`);
         await page.waitForTimeout(400);
         found.push(...(await axe(page, `${w} ${tab}`)));
+      }
+      // the tool row's More menu, open
+      if (!narrow) {
+        await page.click('[data-testid=tab-scenario]');
+        await page.click('[data-testid=tab-more]');
+        await page.waitForSelector('[role=menu]');
+        found.push(...(await axe(page, `${w} more menu`)));
+        await page.keyboard.press('Escape');
       }
       if (narrow) await page.click('[data-testid=pane-timeline]');
       found.push(...(await axe(page, `${w} timeline`)));
@@ -1236,8 +1093,7 @@ describe('accessibility e2e', { timeout: 300000 }, () => {
 
 describe('layout and papercuts e2e', { timeout: 180000 }, () => {
   it('fits 1280×800: the whole Members table, the whole narration, full step labels as tooltips, numbered lessons', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '02-scale-out-revocation.json');
     await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(3));
     await page.click('[data-testid=tab-members]');
@@ -1275,8 +1131,7 @@ describe('layout and papercuts e2e', { timeout: 180000 }, () => {
   });
 
   it('papercuts: the share popup, the jump box, one save-failed banner, the hex grid as one Tab stop', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
     // share popup: takes focus, closes on Escape (focus back) and on a click outside
     await page.click('[data-testid=copy-link]');
@@ -1327,8 +1182,7 @@ describe('layout and papercuts e2e', { timeout: 180000 }, () => {
   });
 
   it('says why saved work does not run after a reload, instead of an empty page', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await settled(page);
     await page.evaluate(() => window.__sgp.editor!.setValue('{\n  "format": 1,\n  "steps": [ { "advance": "soon" } ]\n}\n'));
     await expect.poll(() => page.textContent('[data-testid=save-state]')).toBe('saved');
@@ -1344,8 +1198,7 @@ describe('layout and papercuts e2e', { timeout: 180000 }, () => {
 
 describe('message flow e2e', { timeout: 180000 }, () => {
   it('draws who sent what to whom, with rejections at their layer; click inspects, the filter and SVG export work, and it stays fluid at 1,000 steps', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '18-kafka-20870-lost-response.json');
     await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(6));
     await page.click('[data-testid=tab-flow]');
@@ -1430,8 +1283,7 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
     }, selector);
 
   it('1: the group view says why the group is NotReady (lessons 07, 08)', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '07-missing-source-topic.json');
     await selectStep(page, 0);
     await expect.poll(() => page.textContent('[data-testid=group-state]')).toBe('NotReady');
@@ -1445,8 +1297,7 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
   });
 
   it('2: the Flow member filter does not carry over to the next scenario', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '18-kafka-20870-lost-response.json');
     await page.click('[data-testid=tab-flow]');
     await page.selectOption('[data-testid=flow-member]', 'B');
@@ -1458,10 +1309,7 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
   });
 
   it('3: flow labels neither overlap nor run past the drawing, at 1920 and in the exported SVG', async () => {
-    const ctx = await browser!.newContext({ viewport: { width: 1920, height: 1080 } });
-    contexts.push(ctx);
-    const page = watch(await ctx.newPage());
-    await ready(page);
+    const page = await openPage({ viewport: { width: 1920, height: 1080 } });
     await openExample(page, '18-kafka-20870-lost-response.json');
     await selectStep(page, 6);
     await page.click('[data-testid=tab-flow]');
@@ -1488,8 +1336,7 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
   });
 
   it('4: step numbers of 3 or more digits stay clear of the label', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), hugeScenario(1200));
     await expect.poll(() => appField<unknown[]>(page, 'steps').then((s) => s.length), { timeout: 60000 }).toBe(1200);
     await settled(page);
@@ -1504,8 +1351,7 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
   });
 
   it('5: the jump box shows the initial step as such, and takes -1 for it', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '21-start-from-a-state.json');
     await page.locator('[data-testid=step-initial]').click();
     await expect.poll(() => page.textContent('[data-testid=step-pos]')).toContain('initial');
@@ -1520,8 +1366,7 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
   });
 
   it('6: dragging a step names the moved step in the branch banner', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '02-scale-out-revocation.json');
     const labels = await appField<{ label: string }[]>(page, 'steps').then((s) => s.map((x) => x.label));
     await page.locator('.row[data-step="3"]').dragTo(page.locator('.row[data-step="0"]'));
@@ -1532,8 +1377,7 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
   });
 
   it('7: Import .json refuses a JSON object that is not a scenario', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await settled(page);
     const text = await appField<string>(page, 'text');
     await page.setInputFiles('[data-testid=import]', { name: 'hello.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
@@ -1544,10 +1388,7 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
   });
 
   it('8: on a phone the share popover, its link and its character count are on screen', async () => {
-    const ctx = await browser!.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    contexts.push(ctx);
-    const page = watch(await ctx.newPage());
-    await ready(page);
+    const page = await openPage({ phone: true });
     await settled(page);
     await page.click('[data-testid=copy-link]');
     for (const id of ['share-url', 'link-length']) {
@@ -1558,8 +1399,7 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
   });
 
   it('10: tokens do not break mid-word, and the Compose preview and compare diffs are not clipped', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '02-scale-out-revocation.json');
     await selectStep(page, 3);
     await page.click('[data-testid=tab-members]');
@@ -1578,11 +1418,11 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
         if (getComputedStyle(p).overflowX !== 'hidden' && p.scrollWidth > p.clientWidth) return 0;
         return Math.round(el.getBoundingClientRect().right - p.getBoundingClientRect().right);
       }, sel);
-    await page.click('[data-testid=tab-compose]');
+    await openTool(page, 'tab-compose');
     await page.waitForSelector('[data-testid=compose-preview]');
     expect(await clipped('[data-testid=compose-preview]')).toBeLessThanOrEqual(0);
     await openExample(page, '15-kafka-20870-report-one-role.json');
-    await page.click('[data-testid=tab-compare]');
+    await openTool(page, 'tab-compare');
     await page.selectOption('[data-testid=compare-left]', 'variant:current');
     await page.selectOption('[data-testid=compare-right]', 'variant:A-persist-partial');
     await page.click('[data-testid=compare-run]');
@@ -1596,10 +1436,9 @@ describe('issue 20: forms next to the JSON, every request in hex, explore that k
   const selectStep = (page: Page, i: number) => page.evaluate((n) => (window.__sgp.app as { select(i: number): Promise<void> }).select(n), i);
 
   it('explore: the progress bar moves with the search, and a cancelled exploration keeps what it found', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '12-kafka-20870-partial-report.json');
-    await page.click('[data-testid=tab-explore]');
+    await openTool(page, 'tab-explore');
     await page.click('[data-testid=explore-bfs-mode]');
     await page.fill('[data-testid=explore-depth]', '60');
     await page.fill('[data-testid=explore-max]', '50000000');
@@ -1624,8 +1463,7 @@ describe('issue 20: forms next to the JSON, every request in hex, explore that k
   });
 
   it('forms next to the JSON: edit the selected step, insert one after it, add and edit a client; the JSON follows, undo and autosave work', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '03-crash-session-timeout.json');
     await selectStep(page, 2);
     const doc = () => appField<string>(page, 'text').then((t) => JSON.parse(t) as { steps: unknown[]; clients: Record<string, unknown> });
@@ -1701,8 +1539,7 @@ describe('issue 20: forms next to the JSON, every request in hex, explore that k
   });
 
   it('the hex view shows each heartbeat a run step sent', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '03-crash-session-timeout.json');
     await selectStep(page, 2);
     await page.click('[data-testid=tab-hex]');
@@ -1732,8 +1569,7 @@ describe('issue 20: forms next to the JSON, every request in hex, explore that k
 
 describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   it('a first visit opens on the course: a welcome, the lesson list, a hint to step; the editor one click away', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await settled(page);
     expect(await page.getAttribute('[data-testid=tab-examples]', 'aria-selected')).toBe('true');
     expect(await page.textContent('[data-testid=tab-examples]')).toBe('Lessons');
@@ -1755,8 +1591,7 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   });
 
   it('panes resize from the keyboard, collapse, and keep their sizes after a reload', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await settled(page);
     const width = () => page.locator('#pane-timeline').evaluate((e) => e.getBoundingClientRect().width);
     const before = await width();
@@ -1785,8 +1620,7 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   });
 
   it('the timeline prints times for people and has one Tab stop per list, the what-if buttons on the selected row only', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '11-group-expiry.json');
     const times = await page.locator('[data-testid=step-time]').allTextContents();
     expect(times.some((t) => /\d+ min \d+ s/.test(t))).toBe(true);
@@ -1796,8 +1630,7 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   });
 
   it('lesson 23: a group picker shows the second group, and the group view names its group', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '23-admin-groups.json');
     await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(3));
     const picker = page.locator('[data-testid=group-picker]');
@@ -1809,8 +1642,7 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   });
 
   it('the edition and variant switchers edit the scenario, and the cursor in a step selects it', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
     await page.selectOption('[data-testid=variant-switch]', 'A-persist-partial');
     await expect.poll(() => appField<string>(page, 'text')).toMatch(/"variant": "A-persist-partial"/);
@@ -1831,8 +1663,7 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   });
 
   it('searches and filters a long timeline, and jumps to the next violation or epoch bump', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
     await page.fill('[data-testid=timeline-search]', 'invalid_request');
     await expect.poll(() => page.locator('[data-testid=step]').count()).toBe(1);
@@ -1853,10 +1684,9 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   });
 
   it('comparing the two editions on lesson 15 says why every step answers UNSUPPORTED_VERSION', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '15-kafka-20870-report-one-role.json');
-    await page.click('[data-testid=tab-compare]');
+    await openTool(page, 'tab-compare');
     await page.selectOption('[data-testid=compare-left]', 'protocol:ak4');
     await page.selectOption('[data-testid=compare-right]', 'protocol:kip1071-draft');
     await page.click('[data-testid=compare-run]');
@@ -1866,10 +1696,9 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   });
 
   it("imports a request log with the run's group configs and the handled clock", async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await settled(page);
-    await page.click('[data-testid=tab-import-export]');
+    await openTool(page, 'tab-import-export');
     const lines = readFileSync(join(ROOT, 'test/interop/fixtures/kafka-request-log.txt'), 'utf8').split('\n').slice(0, 4).join('\n');
     await page.fill('[data-testid=import-text]', lines);
     await page.selectOption('[data-testid=import-clock]', 'handled');
@@ -1883,10 +1712,7 @@ describe('issue 20: the page teaches', { timeout: 180000 }, () => {
   });
 
   it('on a phone the step buttons follow every section', async () => {
-    const ctx = await browser!.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    contexts.push(ctx);
-    const page = watch(await ctx.newPage());
-    await ready(page);
+    const page = await openPage({ phone: true });
     await settled(page);
     await page.click('[data-testid=pane-views]');
     const pos = await appField<number>(page, 'selected');
@@ -1905,7 +1731,6 @@ describe('issue 22: a text that killed the tab or its worker is not run again af
   };
   /** Puts the endless scenario in the editor and waits until its run is in flight and the text is saved. */
   const startEndless = async (page: Page) => {
-    await ready(page);
     await settled(page);
     await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), bigScenario(20, true));
     await page.waitForSelector('[data-testid=cancel-run]', { timeout: 10000 });
@@ -1913,7 +1738,7 @@ describe('issue 22: a text that killed the tab or its worker is not run again af
   };
 
   it('the tab crashes during the run: a new page shows why and does not run it; "Run it" does', async () => {
-    const page = await newPage();
+    const page = await openPage();
     await startEndless(page);
     // the page marks a run still going after a second
     await expect.poll(() => page.evaluate(() => localStorage.getItem('sgp:running:v1')), { timeout: 10000 }).not.toBeNull();
@@ -1922,8 +1747,8 @@ describe('issue 22: a text that killed the tab or its worker is not run again af
     // the renderer dies at once, so the command is never answered
     void cdp.send('Page.crash').catch(() => undefined);
     await crashed;
-    const again = await newPage(page.context());
-    await again.goto(url);
+    const again = await openPage({ context: page.context(), url: null });
+    await again.goto(baseUrl());
     await unfinished(again);
     await again.click('[data-testid=run-not-finished] button');
     await again.waitForSelector('[data-testid=cancel-run]', { timeout: 10000 });
@@ -1933,8 +1758,7 @@ describe('issue 22: a text that killed the tab or its worker is not run again af
   });
 
   it('a run past playground.run.max.retained.mb stops in the worker with the reason, and the steps run are shown', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await settled(page);
     const clients: Record<string, object> = {};
     for (let i = 0; i < 20; i++) clients[`c${i}`] = {};
@@ -1955,7 +1779,7 @@ describe('issue 22: a text that killed the tab or its worker is not run again af
   });
 
   it('the worker dies during the run: after a reload the text is not run again', async () => {
-    const page = await newPage();
+    const page = await openPage();
     await startEndless(page);
     await page.evaluate(() => (window.__sgp.failWorker as (m: string) => void)('out of memory'));
     await page.waitForSelector('[data-testid=worker-restarted]', { timeout: 15000 });

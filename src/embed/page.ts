@@ -9,6 +9,12 @@ import { decodeLink, encodeLink, parseScenario, runScenario, type Trace } from '
 import { el, list } from './dom.ts';
 import { VIEW_LABELS, VIEWS, isView, stepView, type View } from './views.ts';
 
+// the app's theme (src/theme.css), light or dark as the system prefers: the same data-theme the app sets
+const darkScheme = matchMedia('(prefers-color-scheme: dark)');
+const followScheme = () => (document.documentElement.dataset.theme = darkScheme.matches ? 'dark' : 'light');
+followScheme();
+darkScheme.addEventListener('change', followScheme);
+
 interface Shown {
   text: string;
   trace: Trace;

@@ -121,6 +121,17 @@ describe('<sgp-scenario> in a plain page', () => {
     expect(await frame.$$eval('input, textarea, select, [contenteditable]', (es) => es.length)).toBe(0);
   });
 
+  it("takes the app's theme (src/theme.css): light, and dark when the system prefers dark", async () => {
+    const frame = await embed('flow');
+    const colors = () => frame.evaluate(() => [getComputedStyle(document.body).backgroundColor, document.documentElement.dataset.theme]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(colors).toEqual(['rgb(255, 255, 255)', 'light']);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // the app's dark --bg, #17191d
+    await expect.poll(colors).toEqual(['rgb(23, 25, 29)', 'dark']);
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
   it('shows a hostile scenario as text: none of it runs, and the frame cannot reach the host page', async () => {
     const frame = await embed('group');
     expect(await frame.textContent('.title')).toBe(HOSTILE_TITLE);

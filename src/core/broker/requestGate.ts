@@ -3,21 +3,10 @@
 // a number, a BigInt, a cycle, …) is answered with Kafka's error code, never by a throw.
 import type { Edition } from '../edition.ts';
 import { errorCode, type ErrorName } from '../protocol/errors.ts';
-import type { RpcName } from '../scenario/types.ts';
+import { RPC_NAMES } from '../scenario/rpc-names.ts';
 import { MAX_PARTITIONS_PER_TOPIC } from '../limits.ts';
 
-const RPCS: readonly string[] = [
-  'StreamsGroupHeartbeat',
-  'StreamsGroupInitialize',
-  'StreamsGroupDescribe',
-  'OffsetCommit',
-  'ListGroups',
-  'DeleteGroups',
-  'IncrementalAlterConfigs',
-  'OffsetFetch',
-  'OffsetDelete',
-  'DescribeGroups',
-] satisfies RpcName[];
+const RPCS: readonly string[] = RPC_NAMES;
 
 export interface GateRejection {
   errorName: ErrorName;

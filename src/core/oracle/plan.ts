@@ -8,6 +8,7 @@ import type { RpcName, Scenario, Step, TraceStep } from '../scenario/types.ts';
 import { isInternalTopic, isValidTopicName } from '../topology/validate.ts';
 import { RUN_ID_LENGTH } from './names.ts';
 import { requestGroups } from './groups.ts';
+import { DRAFT_ONLY_RPCS, RPC_NAMES, rpcFamily } from '../scenario/rpc-names.ts';
 import { pushAll } from '../util/arrays.ts';
 import { variantDefinition } from '../variants/index.ts';
 
@@ -88,18 +89,8 @@ export interface PlanOptions {
 }
 
 export const TIME_SCALES = [100, 50, 20, 10, 5, 2, 1];
-/** The RPCs `sgp oracle` sends to the group coordinator. */
-const ORACLE_APIS = new Set<string>([
-  'StreamsGroupHeartbeat',
-  'StreamsGroupDescribe',
-  'OffsetCommit',
-  'OffsetFetch',
-  'OffsetDelete',
-  'ListGroups',
-  'DescribeGroups',
-  'DeleteGroups',
-  'IncrementalAlterConfigs',
-]);
+/** The RPCs `sgp oracle` sends to the group coordinator: every one a scenario may send that Kafka 4.x has. */
+const ORACLE_APIS = new Set<string>([...RPC_NAMES].filter((a) => !DRAFT_ONLY_RPCS.has(a)).sort((a, b) => rpcFamily(a) - rpcFamily(b)));
 /** The group resource of IncrementalAlterConfigs (ConfigResource.Type.GROUP). */
 const GROUP_RESOURCE = 32;
 /**

@@ -35,23 +35,13 @@ import {
 import { maxOf } from '../util/arrays.ts';
 import { variantDefinition, variantsWithHeartbeatV2 } from '../variants/index.ts';
 import { KAFKA_RELEASES, type KafkaRelease } from '../releases/index.ts';
+import { RPC_NAMES } from './rpc-names.ts';
 
 export const MAX_ERRORS = 50;
 
 export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
-export const RPC_NAMES: readonly RpcName[] = [
-  'StreamsGroupHeartbeat',
-  'StreamsGroupInitialize',
-  'StreamsGroupDescribe',
-  'OffsetCommit',
-  'ListGroups',
-  'DeleteGroups',
-  'IncrementalAlterConfigs',
-  'OffsetFetch',
-  'OffsetDelete',
-  'DescribeGroups',
-];
+export { RPC_NAMES };
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
 export const EXPECT_KEYS = ['response', 'error', 'group', 'groups', 'records', 'recordTypes', 'timers', 'topicsToCreate', 'violations', 'byVariant'] as const;
 /** Variants that exist for every built-in edition; the others are proposals against the shipped protocol. */

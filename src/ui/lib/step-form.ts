@@ -1,21 +1,12 @@
 // The step and client forms next to the JSON: a step or a client as form fields, and back. The JSON stays the
 // source of truth: a form is read from the scenario text and, when applied, written back into it.
 import { hasOwnKey, setOwn } from '../../core/util/own.ts';
+import { RPC_NAMES, rpcFamily } from '../../core/scenario/rpc-names.ts';
+import type { RpcName } from '../../core/scenario/types.ts';
 import { formatJson, type Json } from './scenario-text.ts';
 
-/** The RPCs a `send` step may name (the scenario format's `send`). */
-export const SEND_APIS = [
-  'StreamsGroupHeartbeat',
-  'StreamsGroupInitialize',
-  'StreamsGroupDescribe',
-  'OffsetCommit',
-  'OffsetFetch',
-  'OffsetDelete',
-  'ListGroups',
-  'DescribeGroups',
-  'DeleteGroups',
-  'IncrementalAlterConfigs',
-] as const;
+/** The RPCs a `send` step may name (the scenario format's `send`), grouped by family for the form's list. */
+export const SEND_APIS: readonly RpcName[] = [...RPC_NAMES].sort((a, b) => rpcFamily(a) - rpcFamily(b));
 export const CLIENT_ACTIONS = ['join', 'heartbeat', 'leave', 'crash', 'restart'] as const;
 /** The other step kinds, by their key. */
 export const OTHER_KINDS = ['advance', 'run', 'failover', 'topics'] as const;

@@ -290,9 +290,11 @@ describe('ak4 §4.4 step 7 / §2.3 — owned-task validation against a ready con
     const r = h.beat('A', E, { active: { '7': [99] } });
     expect(r.error).toBe('NONE');
   });
-  it('duplicate subtopology ids inside one owned-task list → UNKNOWN_SERVER_ERROR (-1), message null, nothing written', () => {
+  it('duplicate subtopology ids inside one owned-task list of a member still reconciling → UNKNOWN_SERVER_ERROR (-1), message null, nothing written', () => {
     const h = new Harness();
     const E = h.join('A', 'pA').res.memberEpoch as number;
+    // B's join moves the target on: A is no longer reconciled to it
+    expect(h.join('B', 'pB').error).toBe('NONE');
     const before = h.logSize();
     const r = h.hb({
       memberId: 'A',
@@ -307,6 +309,24 @@ describe('ak4 §4.4 step 7 / §2.3 — owned-task validation against a ready con
     expect(r.error).toBe('UNKNOWN_SERVER_ERROR');
     expect(r.res.errorCode).toBe(-1);
     expect(r.message).toBeNull();
+    expect(h.logSize()).toBe(before);
+  });
+  it('a member reconciled to the target epoch never converts its owned-task lists (GroupMetadataManager.maybeReconcile returns first): duplicates pass', () => {
+    const h = new Harness();
+    const E = h.join('A', 'pA').res.memberEpoch as number;
+    const before = h.logSize();
+    const r = h.hb({
+      memberId: 'A',
+      memberEpoch: E,
+      activeTasks: [
+        { subtopologyId: '0', partitions: [0] },
+        { subtopologyId: '0', partitions: [1] },
+      ],
+      standbyTasks: [],
+      warmupTasks: [],
+    });
+    expect(r.error).toBe('NONE');
+    expect(r.res.memberEpoch).toBe(E);
     expect(h.logSize()).toBe(before);
   });
   it('duplicate client-tag keys → UNKNOWN_SERVER_ERROR', () => {

@@ -234,7 +234,11 @@ describe('ak4 §2.5 — StreamsGroupDescribe', () => {
     // the configured topology of a group created by a heartbeat is not kept (the group materialises on replay);
     // the next heartbeat configures it again
     expect((h.describe().response as { groups: { topology: unknown }[] }).groups[0]!.topology).toMatchObject({ subtopologies: [{ stateChangelogTopics: [{ partitions: 0 }] }] });
+    // the next heartbeat configures it in memory; StreamsGroup.asDescribedGroup reads it at the committed offset,
+    // so only once a write appends records (here the member's new rebalance timeout)
     h.beat('A', E, null, { instanceId: 'i' });
+    expect((h.describe().response as { groups: { topology: unknown }[] }).groups[0]!.topology).toMatchObject({ subtopologies: [{ stateChangelogTopics: [{ partitions: 0 }] }] });
+    expect(h.beat('A', E, null, { instanceId: 'i', rebalanceTimeoutMs: 200000 }).types).toEqual(['StreamsGroupMemberMetadata']);
     const d = h.describe(['g', 'nope', '']);
     // GroupCoordinatorService.streamsGroupDescribe answers the empty id first, then the groups in request order
     const [empty, g, nope] = (d.response as { groups: Record<string, unknown>[] }).groups;

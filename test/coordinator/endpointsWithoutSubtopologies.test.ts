@@ -3,8 +3,8 @@
 // (InternalTopicManager.configureTopics caught a TopicConfigurationException: missing source topics, inconsistent
 // internal topics), the configured topology has no subtopologies, so a heartbeat that must send
 // partitionsByUserEndpoint for a member with an endpoint throws NoSuchElementException: UNKNOWN_SERVER_ERROR, no
-// records. What GroupMetadataManager.streamsGroupHeartbeat changed outside the snapshot registry before that point stays:
-// the timers and the group's plain fields (StreamsGroup.endpointInformationEpoch).
+// records. What GroupMetadataManager.streamsGroupHeartbeat changed before that point stays (CoordinatorRuntime reverts
+// nothing for a failed operation): the timers and the group's fields (StreamsGroup.endpointInformationEpoch).
 import { describe, expect, it } from 'vitest';
 import { Harness } from '../conformance/harness.ts';
 
@@ -21,7 +21,7 @@ describe('a heartbeat that needs endpoint partitions while the topology has none
     expect(r.res).toMatchObject({ errorCode: -1, errorMessage: null, memberId: '', memberEpoch: 0 });
     expect(h.logSize()).toBe(0);
     expect(h.group).toBeUndefined();
-    // CoordinatorTimer scheduled the session timeout before the exception; the snapshot rollback does not cancel it
+    // CoordinatorTimer scheduled the session timeout before the exception; nothing cancels it
     expect(h.sessionDeadline('A')).toBe(45000);
   });
 

@@ -13,7 +13,7 @@ import { fromBase64, toBase64 } from '../../core/wire/bytes.ts';
 import { decodeCoordinatorRecord, encodeCoordinatorRecord } from '../../core/wire/coordinatorRecords.ts';
 import { topicIdOf } from '../../core/util/uuid.ts';
 import { pushAll } from '../../core/util/arrays.ts';
-import { SHARD_CLOCK_BASE_MS, shiftInstants } from '../../core/oracle/shardClock.ts';
+import { SHARD_CLOCK_BASE_MS, shiftInitialLog, shiftInstants } from '../../core/oracle/shardClock.ts';
 
 /** The JVM that runs the shard (oracle/harness/shard.ts), as this module uses it. */
 export interface ShardEngine {
@@ -75,8 +75,8 @@ export async function executeOnShard(plan: ShardPlan, engine: ShardEngine): Prom
   const roundTrips: number[] = [];
   const topics = new Map(plan.scenario.topics.map((t) => [t.name, t.partitions]));
   const topicList = () => [...topics].map(([name, partitions]) => ({ name, id: topicIdOf(name), partitions }));
-  const log = (plan.scenario.initialLog ?? []).map((r) => {
-    const e = encodeCoordinatorRecord(r.type, r.key, shiftInstants(r.value, SHARD_CLOCK_BASE_MS) as typeof r.value);
+  const log = shiftInitialLog(plan.scenario.initialLog ?? []).map((r) => {
+    const e = encodeCoordinatorRecord(r.type, r.key, r.value);
     return { key: toBase64(e.key), value: e.value === null ? null : toBase64(e.value) };
   });
   await engine.call({ op: 'reset', configs: plan.configs, topics: topicList(), log, startMs: SHARD_CLOCK_BASE_MS });

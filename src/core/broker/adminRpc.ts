@@ -276,7 +276,9 @@ export function describeGroupsRpc(broker: BrokerView, version: number, data: Rec
   const includeAuthorizedOperations = version >= 3 && data.includeAuthorizedOperations === true;
   const edition = broker.options.edition.wire;
   const groups = groupIds.map((groupId) => {
-    const g = broker.coordinator.groups.get(groupId);
+    // (read at the committed offset: a group put in the map without a record is not there yet)
+    const found = broker.coordinator.groups.get(groupId);
+    const g = found?.uncommitted ? undefined : found;
     let errorCode_ = 0;
     let errorMessage: string | null = null;
     let groupState = 'Dead';

@@ -68,8 +68,11 @@ export function listGroups(groups: Groups, req: ListGroupsRequest): ListGroupsRe
   const states = new Set(req.statesFilter.map((s) => javaTrim(s.toLowerCase())));
   const types = new Set(req.typesFilter.map((t) => t.toLowerCase()));
   const out: ListedGroup[] = [];
+  // (the groups at the committed offset: not one an operation put there without a record yet)
   for (const id of hashMapOrder([...groups.keys()], stringHashCode)) {
-    const l = listed(groups.get(id)!);
+    const g = groups.get(id)!;
+    if (g.uncommitted) continue;
+    const l = listed(g);
     if (states.size > 0 && !states.has(lowerCaseStateName(l.groupState))) continue;
     if (types.size > 0 && !types.has(l.groupType)) continue;
     out.push(l);

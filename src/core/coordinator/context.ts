@@ -37,8 +37,15 @@ export type Effect =
   | { kind: 'schedule-if-absent'; task: TimerTask; at: number }
   | { kind: 'cancel'; key: string }
   /**
-   * Soft (in-memory) state change, applied to the group after its records were replayed. `plainField`: Kafka keeps
-   * it in a plain field of the group (no TimelineObject), so an exception later in the operation does not undo it.
+   * A group the operation put in the coordinator's group map without writing a record for it (a simple classic group
+   * validateOffsetCommit created for a commit that wrote nothing): it stays in memory, unseen by reads at the
+   * committed offset until a later write appends records.
+   */
+  | { kind: 'put-group'; group: StreamsGroup }
+  /**
+   * Soft (in-memory) state change, applied to the group after its records were replayed (and kept by a later exception
+   * in the operation, see FailedAfterEffects). `plainField`: Kafka keeps it in a plain field of the group (no
+   * TimelineObject), which no committed offset hides from reads.
    */
   | { kind: 'soft'; groupId: string; apply: (g: StreamsGroup) => void; plainField?: true };
 
@@ -57,25 +64,30 @@ export function softEffect(groupId: string, apply: (g: StreamsGroup) => void): E
   return { kind: 'soft', groupId, apply };
 }
 
-/** A soft state change that Kafka makes in a plain field of the group: it survives a later exception (see FailedAfterEffects). */
+/** A soft state change that Kafka makes in a plain field of the group (no TimelineObject). */
 export function plainFieldEffect(groupId: string, apply: (g: StreamsGroup) => void): Effect {
   return { kind: 'soft', groupId, apply, plainField: true };
 }
 
 /**
- * An unexpected exception (UNKNOWN_SERVER_ERROR, no records) thrown after the operation already changed what Kafka
- * does not roll back: the coordinator's timers (CoordinatorTimer schedules at once) and the plain fields of a group
- * (the snapshot registry reverts only timeline structures). `effects` are those changes, applied despite the failure.
+ * An exception thrown after the operation already changed the coordinator's memory. Kafka's runtime rolls nothing back
+ * for a failed operation (CoordinatorRuntime's CoordinatorWriteEvent completes with the exception; only a failed append
+ * reverts the snapshot registry): the timers it scheduled (CoordinatorTimer schedules at once), the group's plain fields
+ * and its timeline structures (StreamsGroup.configuredTopology, refinedAssignment) stay as the operation left them,
+ * uncommitted until a later write appends records. `effects` are those changes, applied despite the failure; `cause`
+ * is what the request is answered with (an ApiError, or any other exception: UNKNOWN_SERVER_ERROR).
  */
 export class FailedAfterEffects extends Error {
   readonly effects: readonly Effect[];
-  constructor(message: string, effects: readonly Effect[]) {
-    super(message);
+  override readonly cause: unknown;
+  constructor(cause: unknown, effects: readonly Effect[]) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.cause = cause;
     this.effects = effects;
   }
 }
 
-/** The effects of an operation so far that a later exception does not undo (timers and plain-field soft state). */
+/** The effects of an operation so far, which a later exception does not undo (see FailedAfterEffects). */
 export function effectsSurvivingFailure(effects: readonly Effect[]): Effect[] {
-  return effects.filter((e) => e.kind !== 'soft' || e.plainField === true);
+  return [...effects];
 }

@@ -30,7 +30,8 @@ const byName = (a: TopicInfo, b: TopicInfo) => (a.name < b.name ? -1 : a.name > 
 
 function describedTopology(g: StreamsGroup): DescribedGroup['topology'] {
   if (!g.topology) return null;
-  const ct = g.configuredTopology;
+  // StreamsGroup.asDescribedGroup reads the configured topology at the committed offset
+  const ct = g.committedConfiguredTopology;
   if (ct && isReady(ct) && ct.subtopologies) {
     // a ready topology is described with its resolved partition counts
     const stored = new Map(g.topology.subtopologies.map((s) => [s.subtopologyId, s]));
@@ -90,7 +91,8 @@ export function describeGroups(groups: Groups, req: StreamsGroupDescribeRequest,
     // service: a null or empty id is INVALID_GROUP_ID
     if (groupId.length === 0) return { ...base, groupId: '', errorCode: errorCode(edition, 'INVALID_GROUP_ID') };
     const g = groups.get(groupId);
-    if (!g) return { ...base, errorCode: errorCode(edition, 'GROUP_ID_NOT_FOUND'), errorMessage: `Group ${groupId} not found.` };
+    // (read at the committed offset: a group put in the map without a record is not there yet)
+    if (!g || g.uncommitted) return { ...base, errorCode: errorCode(edition, 'GROUP_ID_NOT_FOUND'), errorMessage: `Group ${groupId} not found.` };
     if (g.classic) return { ...base, errorCode: errorCode(edition, 'GROUP_ID_NOT_FOUND'), errorMessage: `Group ${groupId} is not a streams group.` };
     return {
       ...base,

@@ -12,6 +12,7 @@ import type { Int64Json } from '../util/int64.ts';
 /** The refined assignment cached for an assignment epoch (StreamsGroup.RefinedAssignment). */
 export interface RefinedAssignment {
   readonly epoch: number;
+  /** 'live': the group's target map as it is, until a target changes (setTarget copies it first, as Kafka cached a copy). */
   readonly targets: ReadonlyMap<string, TasksTuple> | 'live';
 }
 
@@ -118,7 +119,25 @@ export class StreamsGroup {
 
   // ---- soft state (in memory only) ----
   configuredTopology: ConfiguredTopology | null = null;
+  /**
+   * The configured topology as reads at the last committed offset see it (StreamsGroup.configuredTopology is a
+   * TimelineObject and asDescribedGroup reads it at the committed offset): an operation that sets it without writing
+   * records leaves it unseen until a later write appends records (see Coordinator.commitSoftState).
+   */
+  committedConfiguredTopology: ConfiguredTopology | null = null;
+  /** Put in the group map by an operation that wrote no record for it: reads at the committed offset do not see it yet. */
+  uncommitted = false;
+  /** When the group's first offset entered OffsetMetadataManager's offsets-by-group table (GroupTable.offsetsEntries). */
+  offsetsEntered = 0;
   metadataRefreshRequested = false;
+  /**
+   * The epoch of StreamsGroup.metadataRefreshDeadline (a plain field): the group epoch the last bump of a heartbeat
+   * named, or null for DeadlineAndEpoch.EMPTY (a group object as replay or a load creates it). Its deadline (that
+   * heartbeat's time + Integer.MAX_VALUE ms) is never reached in a scenario, so hasMetadataExpired holds while it is
+   * EMPTY, while the group epoch is below it (a heartbeat that bumped and then failed), or once a refresh was requested
+   * (onMetadataUpdate).
+   */
+  metadataRefreshEpoch: number | null = null;
   endpointInformationEpoch = 0;
   shutdownRequester: string | null = null;
   /**
@@ -258,6 +277,10 @@ export class StreamsGroup {
   /** StreamsGroupTargetAssignmentMember: a member's target (null removes it). */
   setTarget(memberId: string, target: TasksTuple | null): void {
     this.touched(memberId);
+    // StreamsGroup.setRefinedAssignment caches a copy (Map.copyOf): a cache that reads the target map itself becomes
+    // that copy before the map changes
+    const refined = this.refinedAssignment;
+    if (refined !== null && refined.targets === 'live') this.refinedAssignment = { epoch: refined.epoch, targets: new Map(this.targetsMap) };
     this.writable(SHARED_TARGETS);
     if (target) this.targetsMap.set(memberId, target);
     else this.targetsMap.delete(memberId);
@@ -372,12 +395,21 @@ export class StreamsGroup {
     g.membersCapacity = this.membersCapacity;
     g.classic = this.classic;
     g.configuredTopology = this.configuredTopology;
+    g.committedConfiguredTopology = this.committedConfiguredTopology;
+    g.uncommitted = this.uncommitted;
+    g.offsetsEntered = this.offsetsEntered;
     g.metadataRefreshRequested = this.metadataRefreshRequested;
+    g.metadataRefreshEpoch = this.metadataRefreshEpoch;
     g.endpointInformationEpoch = this.endpointInformationEpoch;
     g.shutdownRequester = this.shutdownRequester;
     g.refinedAssignment = this.refinedAssignment;
     if (this.draft) g.draft = { partitionMetadata: new Map(this.draft.partitionMetadata), refreshDeadline: { ...this.draft.refreshDeadline } };
     return g;
+  }
+
+  /** StreamsGroup.hasMetadataExpired: the next heartbeat recomputes the metadata hash. */
+  hasMetadataExpired(): boolean {
+    return this.metadataRefreshRequested || this.metadataRefreshEpoch === null || this.groupEpoch < this.metadataRefreshEpoch;
   }
 
   staticMemberId(instanceId: string): string | undefined {

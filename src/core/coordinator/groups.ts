@@ -16,6 +16,8 @@ export type Groups = Map<string, StreamsGroup>;
 export class GroupTable extends Map<string, StreamsGroup> {
   /** The table's slot count: grown before each put of a new group (BaseHashTable.baseAddOrReplace), never shrunk. */
   capacity = TIMELINE_MIN_CAPACITY;
+  /** How many times a group entered the offsets-by-group table (its first offset, again after its last one went). */
+  offsetsEntries = 0;
 
   /** Empty: groups are put one by one (Map's constructor would put them before `capacity` exists). */
   constructor() {
@@ -32,6 +34,7 @@ export class GroupTable extends Map<string, StreamsGroup> {
     const out = new GroupTable();
     for (const [id, g] of this) out.set(id, copy(g));
     out.capacity = this.capacity;
+    out.offsetsEntries = this.offsetsEntries;
     return out;
   }
 }

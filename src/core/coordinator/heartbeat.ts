@@ -37,9 +37,19 @@ import { pushAll } from '../util/arrays.ts';
 
 export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
   if (req.memberEpoch === -1 || req.memberEpoch === -2) return streamsGroupLeave(ctx, req);
-
-  const records: CoordinatorRecord[] = [];
   const effects: Effect[] = [];
+  try {
+    return joinOrHeartbeat(ctx, rctx, req, effects);
+  } catch (e) {
+    // a failed heartbeat keeps what it changed in memory before it threw (CoordinatorRuntime reverts nothing)
+    if (e instanceof FailedAfterEffects || effects.length === 0) throw e;
+    throw new FailedAfterEffects(e, effectsSurvivingFailure(effects));
+  }
+}
+
+/** The heartbeat proper; `effects` collects the in-memory changes in the order Kafka makes them. */
+function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroupHeartbeatRequest, effects: Effect[]): OpResult<StreamsGroupHeartbeatResponse> {
+  const records: CoordinatorRecord[] = [];
   const statuses: Status[] = [];
   const narration: string[] = [];
   const { groupId, memberId, instanceId } = req;
@@ -75,6 +85,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   // 2. the member, and epoch fencing
   let member: StreamsGroupMember;
   let replacedMemberId: string | null = null;
+  let relabelFrom: string | null = null;
   if (instanceId === null) {
     const m = group.members.get(memberId);
     if (isJoining) member = m ?? newMember(memberId);
@@ -85,6 +96,13 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   } else {
     const holderId = group.staticMemberId(instanceId);
     const holder = holderId !== undefined ? group.members.get(holderId) : undefined;
+    // StreamsGroup.relabelRefinedAssignment runs as soon as another member holds the instance id, before the checks
+    // below (UNRELEASED_INSTANCE_ID, FENCED_INSTANCE_ID), and a failed heartbeat keeps it
+    if (holder && holder.memberId !== memberId) {
+      relabelFrom = holder.memberId;
+      const next = relabeledRefinedAssignment(group, holder.memberId, memberId);
+      if (next !== undefined && groupExisted) effects.push(softEffect(groupId, (g) => (g.refinedAssignment = next)));
+    }
     if (isJoining) {
       if (!holder) member = group.members.get(memberId) ?? newMember(memberId);
       else {
@@ -185,7 +203,7 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   let configured: ConfiguredTopology;
   let metadataHash = group.metadataHash;
   let reconfigure = !hadTopology;
-  if (reconfigure || group.configuredTopology === null || group.metadataRefreshRequested) {
+  if (reconfigure || group.configuredTopology === null || group.hasMetadataExpired()) {
     metadataHash = computeMetadataHash(topology, ctx.topics);
     if (metadataHash !== group.metadataHash) {
       // a new metadata hash triggers a rebalance
@@ -241,7 +259,15 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   if (bump) {
     groupEpoch += 1;
     records.push(groupMetadataRecord(groupId, { epoch: groupEpoch, metadataHash, validatedTopologyEpoch, lastAssignmentConfigs: configs }));
-    effects.push(softEffect(groupId, (g) => (g.metadataRefreshRequested = false)));
+    // setMetadataRefreshDeadline(now + Integer.MAX_VALUE, groupEpoch)
+    // (on a group this join creates, the deadline goes with the transient group object: the replayed one has none)
+    const e = groupEpoch;
+    effects.push(
+      plainFieldEffect(groupId, (g) => {
+        g.metadataRefreshRequested = false;
+        if (groupExisted) g.metadataRefreshEpoch = e;
+      }),
+    );
   }
 
   // 13. [4.4] initial rebalance delay for the first member of an empty group
@@ -257,7 +283,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   // identity in 4.4.0), which the group caches per assignment epoch when warm-ups are on (StreamsGroup.refinedAssignment);
   // a cached snapshot is read again for its epoch even after targets changed (a member left), see refined() below
   const refinedCache = new RefinedCache(ctx, group, groupId, memberId, replacedMemberId, groupExisted, effects);
-  if (replacedMemberId !== null) refinedCache.relabel(replacedMemberId, memberId);
+  // (the relabel above, already among the effects)
+  if (relabelFrom !== null) refinedCache.relabeled(relabeledRefinedAssignment(group, relabelFrom, memberId));
   // assignmentUpdate NONE on a Stable group: the group's target map itself is the refined assignment
   const stableBefore = !bump && groupExisted && group.state() === 'STABLE';
   let targetEpoch: number;
@@ -275,7 +302,9 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       // canComputeNextTargetAssignment: the assignment interval has not elapsed since the last computation (a group
       // never assigned has NEVER_ASSIGNED, Kafka's 0; an assignment at the playground's time 0 counts, see NEVER_ASSIGNED)
       targetEpoch = group.assignmentEpoch;
-      target = refinedCache.read(targetEpoch) ?? refinedCache.store(targetEpoch, 'live', group.targetOf(memberId));
+      // the group's target map as it is: a static member that replaces another reads the target it inherits
+      const live = group.targetOf(replacedMemberId ?? memberId);
+      target = refinedCache.read(targetEpoch) ?? refinedCache.store(targetEpoch, 'live', live);
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured assignment interval.' });
       const last = group.assignmentTimestamp;
       note(
@@ -315,7 +344,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   }
 
   // 16. reconcile toward the target
-  const report = ownedReport(req);
+  // TasksTuple.fromHeartbeatRequest runs only for a member not yet reconciled (GroupMetadataManager.maybeReconcile)
+  const report = () => ownedReport(req);
   // variant rule onRebalanceTimeout 'release-pending': the first heartbeat after the release moves the member on
   const released = releasedOnTimeout(ctx, updated);
   const { member: reconciled, narration: rn } = maybeReconcile(ctx, group, updated, targetEpoch, target, report, effects);
@@ -360,13 +390,11 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     // [4.4] defect: EndpointToPartitionsManager.endpointToPartitions reads configuredTopology().subtopologies().get(),
     // empty when configuring the topology failed (missing source topics, inconsistent internal topics, invalid
     // topology): any member with an endpoint throws NoSuchElementException, answered UNKNOWN_SERVER_ERROR; nothing is
-    // written, but the timers and the plain fields set so far (endpoint information epoch included) stay
+    // written, but what the heartbeat changed in memory so far (timers, endpoint information epoch, configured topology) stays
     if (configured.subtopologies === null && anyEndpoint(group, reconciled, replacedMemberId)) {
-      const kept = effectsSurvivingFailure(effects);
-      // setMetadataRefreshDeadline (a plain field) named the epoch of the bump, which the group never reaches:
-      // hasMetadataExpired holds until the next bump
-      if (bump && groupExisted) kept.push(plainFieldEffect(groupId, (g) => (g.metadataRefreshRequested = true)));
-      throw new FailedAfterEffects('No value present', kept);
+      // (setMetadataRefreshDeadline named the epoch of the bump, which the group never reaches: hasMetadataExpired
+      // holds until another bump reaches it)
+      throw new FailedAfterEffects(new Error('No value present'), effectsSurvivingFailure(effects));
     }
     resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, replacedMemberId, configured, ctx.topics);
   }
@@ -399,8 +427,24 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   }
   resp.status = statuses; // [4.4] a successful response always carries a list
 
-  if (ctx.rules.resendSignal) resp.ownedTasksRequired = ownedTasksRequired(group, reconciled, report);
+  if (ctx.rules.resendSignal) resp.ownedTasksRequired = ownedTasksRequired(group, reconciled, report());
   return { response: resp, records, effects, narration, ...(topicsToCreate ? { topicsToCreate } : {}) };
+}
+
+/**
+ * StreamsGroup.relabelRefinedAssignment: a cached assignment naming `oldId` names `newId` instead (a copy, even of the
+ * live map); undefined when nothing changes.
+ */
+function relabeledRefinedAssignment(group: StreamsGroup, oldId: string, newId: string): RefinedAssignment | undefined {
+  const c = group.refinedAssignment;
+  if (c === null) return undefined;
+  const map = c.targets === 'live' ? group.targetAssignment : c.targets;
+  const tuple = map.get(oldId);
+  if (!tuple) return undefined;
+  const copy = new Map(map);
+  copy.delete(oldId);
+  copy.set(newId, tuple);
+  return { epoch: c.epoch, targets: copy };
 }
 
 /**
@@ -428,17 +472,9 @@ class RefinedCache {
     if (this.groupExisted) this.effects.push(softEffect(this.groupId, (g) => (g.refinedAssignment = next)));
   }
 
-  /** A static member replaced under a new id: a cached assignment names the new id (a copy, even of the live map). */
-  relabel(oldId: string, newId: string): void {
-    const c = this.current;
-    if (c === null) return;
-    const map = c.targets === 'live' ? this.group.targetAssignment : c.targets;
-    const tuple = map.get(oldId);
-    if (!tuple) return;
-    const copy = new Map(map);
-    copy.delete(oldId);
-    copy.set(newId, tuple);
-    this.set({ epoch: c.epoch, targets: copy });
+  /** The cache as relabeled for a static member under a new id (relabeledRefinedAssignment; its effect is already pushed). */
+  relabeled(next: RefinedAssignment | null | undefined): void {
+    if (next !== undefined) this.current = next;
   }
 
   /** refinedAssignment(epoch): the member's target in the assignment cached for this epoch, or null (none cached). */
@@ -551,11 +587,12 @@ export function maybeReconcile(
   member: StreamsGroupMember,
   targetEpoch: number,
   target: TasksTuple,
-  report: OwnedReport,
+  ownedReport: () => OwnedReport,
   effects: Effect[],
 ): { member: StreamsGroupMember; narration: string[] } {
   const narration: string[] = [];
   if (isReconciledTo(member, targetEpoch)) return { member, narration };
+  const report = ownedReport();
   let effectiveReport = report;
   if (releasedOnTimeout(ctx, member)) {
     // E: the revocation was released by the rebalance timeout; the member is read as owning exactly its assigned tasks

@@ -99,6 +99,7 @@ export class Coordinator {
       this.keepTaskValues = cloneOf.keepTaskValues;
       for (const [id, g] of cloneOf.groups) this.groups.set(id, g.clone());
       this.groups.capacity = cloneOf.groups.capacity;
+      this.groups.offsetsEntries = cloneOf.groups.offsetsEntries;
       return;
     }
     this.timers = new Timers();
@@ -109,6 +110,7 @@ export class Coordinator {
     if (replayed) {
       for (const [id, g] of replayed) this.groups.set(id, g);
       this.groups.capacity = replayed.capacity;
+      this.groups.offsetsEntries = replayed.offsetsEntries;
     } else for (const b of log.allBatches()) for (const r of b.records) replay(this.groups, r, options.edition);
     this.onLoaded();
   }
@@ -190,7 +192,10 @@ export class Coordinator {
       result = op();
     } catch (e) {
       // what Kafka had already changed outside its snapshot registry stays changed
-      if (e instanceof FailedAfterEffects) this.applyEffects(e.effects);
+      if (e instanceof FailedAfterEffects) {
+        this.applyEffects(e.effects);
+        return this.failed(e.cause, onError);
+      }
       return this.failed(e, onError);
     }
     // the batch must fit the partition's maximum batch size
@@ -212,6 +217,7 @@ export class Coordinator {
     const batch = this.log.append(result.records, this.now);
     if (!this.keepTaskValues) for (const r of result.records) releaseTaskValues(r);
     this.applyEffects(result.effects);
+    if (batch) this.commitSoftState();
     return { response: result.response, errorName: 'NONE', errorMessage: null, batch, narration: result.narration, topicsToCreate: result.topicsToCreate ?? [] };
   }
 
@@ -238,11 +244,26 @@ export class Coordinator {
       const old = soft.get(id);
       if (!old) continue;
       g.configuredTopology = old.configuredTopology;
+      g.committedConfiguredTopology = old.committedConfiguredTopology;
       g.endpointInformationEpoch = old.endpointInformationEpoch;
       g.shutdownRequester = old.shutdownRequester;
       g.metadataRefreshRequested = old.metadataRefreshRequested;
+      g.metadataRefreshEpoch = old.metadataRefreshEpoch;
       g.refinedAssignment = old.refinedAssignment;
       if (g.draft && old.draft) g.draft.refreshDeadline = old.draft.refreshDeadline;
+    }
+  }
+
+  /**
+   * A write that appended records moves the committed offset (the coordinator commits at once: one replica): Kafka's
+   * snapshot at the new offset (CoordinatorRuntime's CoordinatorContext.append) captures every timeline structure as it
+   * is now, including in-memory changes of earlier writes without records. Reads at the committed offset
+   * (StreamsGroup.asDescribedGroup) then see them.
+   */
+  private commitSoftState(): void {
+    for (const g of this.groups.values()) {
+      g.committedConfiguredTopology = g.configuredTopology;
+      g.uncommitted = false;
     }
   }
 
@@ -257,6 +278,12 @@ export class Coordinator {
           break;
         case 'cancel':
           this.timers.cancel(e.key);
+          break;
+        case 'put-group':
+          if (!this.groups.has(e.group.groupId)) {
+            e.group.uncommitted = true;
+            this.groups.set(e.group.groupId, e.group);
+          }
           break;
         case 'soft': {
           const g = this.groups.get(e.groupId);

@@ -116,6 +116,11 @@ function client(c: SimulatedClient, now: number): string {
   ].join('|');
 }
 
+/** The metadata refresh deadline relative to the group epoch (null: none, EMPTY): how many bumps until it no longer expires. */
+function refreshLead(g: StreamsGroup): number | null {
+  return g.metadataRefreshEpoch === null ? null : Math.max(0, g.metadataRefreshEpoch - g.groupEpoch);
+}
+
 /** The canonical text of a state (exposed for tests and debugging). */
 export function canonicalState(w: World, ctx: ExploreContext): string {
   const c = w.broker.coordinator;
@@ -131,7 +136,9 @@ export function canonicalState(w: World, ctx: ExploreContext): string {
     for (const mid of [...g.targetAssignment.keys()].sort()) out.push(`T${mid}=${tuple(g.targetAssignment.get(mid)!)}`);
     for (const [k, v] of [...g.staticMembers].sort(([a], [b]) => (a < b ? -1 : 1))) out.push(`S${k}=${v}`);
     // soft state
-    out.push(`s|${g.configuredTopology === null ? 0 : 1}|${g.metadataRefreshRequested ? 1 : 0}|${g.endpointInformationEpoch}|${g.shutdownRequester}|${g.draft ? json(g.draft.refreshDeadline) : ''}`);
+    out.push(
+      `s|${g.configuredTopology === null ? 0 : 1}|${g.metadataRefreshRequested ? 1 : 0}|${refreshLead(g)}|${g.endpointInformationEpoch}|${g.shutdownRequester}|${g.draft ? json(g.draft.refreshDeadline) : ''}`,
+    );
     const r = g.refinedAssignment;
     if (r !== null)
       out.push(
@@ -249,6 +256,7 @@ function hashGroup(h: WordHash, g: StreamsGroup, l: World['live'], now: number, 
   h.word(TAG_SOFT);
   h.word(g.configuredTopology === null ? 0 : 1);
   h.word(g.metadataRefreshRequested ? 1 : 0);
+  h.num(refreshLead(g) ?? NONE);
   h.num(g.endpointInformationEpoch);
   h.str(g.shutdownRequester ?? 'null');
   h.num(g.draft ? jsonHash(g.draft.refreshDeadline) : NONE);

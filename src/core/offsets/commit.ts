@@ -122,7 +122,8 @@ export function commitOffset(ctx: OpContext, req: OffsetCommitRequest, version: 
   narration.push(
     n > 0 ? `The coordinator writes ${n} OffsetCommit record(s) for group ${req.groupId} in one batch, stamped with commit time ${ctx.now} ms: retention counts from here.` : 'Nothing to commit.',
   );
-  return { response, records, effects: [], narration };
+  // getOrMaybeCreateClassicGroup put the group in the group map: without a record it stays there in memory only
+  return { response, records, effects: created && n === 0 ? [{ kind: 'put-group', group: g }] : [], narration };
 }
 
 /** The first non-zero partition error code of a response (OffsetCommit answers per partition), or 0. */

@@ -4,18 +4,34 @@
 import type { OpResult } from '../coordinator/context.ts';
 import type { Groups } from '../coordinator/replay.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
+import { stringHashCode } from '../util/java.ts';
+import { TIMELINE_MIN_CAPACITY, timelineCapacityAfterPut, timelineHashMapOrder } from '../util/timelineHashMap.ts';
 import { offsetCommitTombstone } from './records.ts';
+
+/**
+ * The groups holding offsets in the iteration order of OffsetMetadataManager's offsets-by-group table (a
+ * TimelineHashMap created for 0 elements, keyed by group id): a group enters it with its first offset (in that
+ * order), and the table has the size that many puts gave.
+ */
+function offsetsByGroupOrder(groups: Groups): string[] {
+  const ids = [...groups.values()]
+    .filter((g) => g.offsets.size > 0)
+    .sort((a, b) => a.offsetsEntered - b.offsetsEntered)
+    .map((g) => g.groupId);
+  let capacity = TIMELINE_MIN_CAPACITY;
+  for (let n = 0; n < ids.length; n++) capacity = timelineCapacityAfterPut(capacity, n);
+  return timelineHashMapOrder(ids, stringHashCode, capacity);
+}
 
 /**
  * Per group, per deleted topic (in the order given), per partition in the table's order: a tombstone. Kafka also
  * keeps an offset whose record names another incarnation's topic id; the simulated cluster gives a re-created topic
- * the same id, so every offset of the name goes. Groups in the coordinator's order (Kafka's offsets-by-group table
- * may order several groups differently).
+ * the same id, so every offset of the name goes. Groups in the order of Kafka's offsets-by-group table.
  */
 export function deletedTopicOffsetTombstones(groups: Groups, deletedTopics: readonly string[]): OpResult<null> {
   const records: CoordinatorRecord[] = [];
   const narration: string[] = [];
-  for (const g of groups.values()) {
+  for (const g of offsetsByGroupOrder(groups).map((id) => groups.get(id)!)) {
     const entries = g.offsets.entries();
     let n = 0;
     for (const topic of deletedTopics) {

@@ -30,3 +30,34 @@ export function shiftInstants(value: unknown, deltaMs: number): unknown {
 
 /** The normalisation, as the output names it. */
 export const SHARD_CLOCK_NORMALISATION = `clock: Kafka's coordinator runs on the scenario's clock shifted by ${SHARD_CLOCK_BASE_MS} ms (Kafka reads an assignment timestamp of 0 as "never assigned", a broker's clock is never 0); every *Timestamp field Kafka wrote or answered is shown minus that base (values below it, such as -1, are sentinels and stay), so every timestamp and duration is compared exactly`;
+
+/** An initialLog record as the shard engine receives it: type, key, value (null: a tombstone). */
+interface InitialRecord {
+  type: string;
+  key: Record<string, unknown>;
+  value: Record<string, unknown> | null;
+}
+
+/**
+ * The initialLog's values shifted into Kafka's clock, record by record. One 0 stays: the assignmentTimestamp of a
+ * StreamsGroupTargetAssignmentMetadata written while its group has no member left is Kafka's "never assigned" (the
+ * last member's leave writes it), which the simulator's replay reads the same way (NEVER_ASSIGNED); moved by the base
+ * it would read as an assignment at scenario time 0, which the assignment interval waits after.
+ */
+export function shiftInitialLog<R extends InitialRecord>(records: readonly R[]): R[] {
+  const members = new Map<string, Set<string>>();
+  return records.map((r) => {
+    const groupId = String(r.key.groupId ?? '');
+    if (r.type === 'StreamsGroupMemberMetadata') {
+      const set = members.get(groupId) ?? new Set<string>();
+      members.set(groupId, set);
+      if (r.value === null) set.delete(String(r.key.memberId));
+      else set.add(String(r.key.memberId));
+    }
+    const shifted = shiftInstants(r.value, SHARD_CLOCK_BASE_MS) as R['value'];
+    if (r.type === 'StreamsGroupTargetAssignmentMetadata' && r.value !== null && (r.value.assignmentTimestamp ?? 0) === 0 && (members.get(groupId)?.size ?? 0) === 0) {
+      return { ...r, value: { ...shifted, assignmentTimestamp: 0 } };
+    }
+    return { ...r, value: shifted };
+  });
+}

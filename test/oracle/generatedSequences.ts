@@ -166,7 +166,7 @@ export async function runGenerated(opts: GeneratedRunOptions): Promise<{ report:
   const openKinds = new Set(report.known.map((k) => k.signature));
   // the default run meets every listed open seed again, with its kind; one that agrees now is progress to record
   if (size.isDefault)
-    for (const [seed, kind] of opts.open.list) if (!open.has(seed)) failures.push(`${opts.engine} open seed ${seed} (\`${kind}\`) no longer diverges so: remove it from ${opts.open.file}`);
+    for (const [seed, kind] of opts.open.list) if (!open.has(seed)) failures.push(`${engine.name} open seed ${seed} (\`${kind}\`) no longer diverges so: remove it from ${opts.open.file}`);
   return { report, text: `${text}known open (${opts.open.file}): ${report.known.length} sequences in ${openKinds.size} kinds\n`, failures };
 }
 

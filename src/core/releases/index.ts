@@ -8,7 +8,7 @@ import { KAFKA_4_4 } from './kafka-4.4.ts';
 import { DEFAULT_KAFKA_RELEASE, type KafkaRelease } from './names.ts';
 import type { ReleaseRules } from './types.ts';
 
-export { DEFAULT_KAFKA_RELEASE, EDITIONS_WITH_RELEASES, KAFKA_RELEASES, RELEASE_PATCH, releaseOf, type KafkaRelease } from './names.ts';
+export { DEFAULT_KAFKA_RELEASE, KAFKA_RELEASES, RELEASE_PATCH, releaseOf, type KafkaRelease } from './names.ts';
 export type { ReleaseDifference, ReleaseRules, ReleaseSwitches, VersionRange } from './types.ts';
 
 const RELEASES: Readonly<Record<KafkaRelease, ReleaseRules>> = { '4.1': KAFKA_4_1, '4.2': KAFKA_4_2, '4.3': KAFKA_4_3, '4.4': KAFKA_4_4 };

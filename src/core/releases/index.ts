@@ -31,7 +31,7 @@ export function releaseConfigValues(release: ReleaseRules, values: Readonly<Reco
 export function firstReleaseWithConfig(config: string): KafkaRelease | null {
   const missing = KAFKA_RELEASES.filter((k) => hasOwnKey(RELEASES[k].absentConfigs, config));
   if (missing.length === 0) return null;
-  return KAFKA_RELEASES.find((k) => !(hasOwnKey(RELEASES[k].absentConfigs, config))) ?? null;
+  return KAFKA_RELEASES.find((k) => !hasOwnKey(RELEASES[k].absentConfigs, config)) ?? null;
 }
 
 /** The shipped coordinator's release (4.4): what the engine runs when nobody names one. */

@@ -26,6 +26,12 @@ export const KAFKA_4_3: ReleaseRules = {
     serviceRejectsLaterFeatures: true,
     // [4.3] the Java client sends no task offsets (StreamsGroupHeartbeatRequestManager.HeartbeatState; KIP-1071's task offsets came with 4.4)
     clientSendsTaskOffsets: false,
+    // [4.3] a new group's target assignment epoch is 0 (StreamsGroup(): only the group epoch starts at 1), so members reconcile at epoch 0 during the initial delay
+    newGroupEpochs: { group: 1, assignment: 0 },
+    // [4.3] the endpoint epoch is bumped when an assignment is sent to a member with an endpoint (4.4 also on an endpoint change: KAFKA-20169's static members)
+    endpointEpochBump: 'assignment-with-endpoint',
+    // [4.3] a join's null endpoint keeps the stored one (StreamsGroupMember.Builder.maybeUpdateUserEndpoint; 4.4 replaces it, KAFKA-20169)
+    joinReplacesEndpoint: false,
   },
   differences: [],
 };

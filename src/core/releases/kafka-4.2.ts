@@ -22,5 +22,8 @@ export const KAFKA_4_2: ReleaseRules = {
     // [4.2] during the initial rebalance delay members reconcile toward an empty target at epoch max(1, assignment epoch)
     delayedTargetEpochAtLeastOne: true,
   },
-  differences: [],
+  differences: [
+    { what: 'No assignment interval (group.streams.assignment.interval.ms): every due target assignment is computed at once.', ticket: 'KIP-1263' },
+    { what: 'A new group starts at epoch 0 and its first bump goes to 2; during the initial delay members reconcile at epoch max(1, assignment epoch).', ticket: 'KAFKA-19829' },
+  ],
 };

@@ -244,7 +244,9 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   let groupEpoch = group.groupEpoch;
   if (bump) {
     // [4.2] a bump from epoch 0 goes to 2 (firstBumpSkipsToTwo)
-    groupEpoch = groupEpoch === 0 && ctx.release.switches.firstBumpSkipsToTwo ? 2 : groupEpoch + 1;
+    const skipsToTwo = groupEpoch === 0 && ctx.release.switches.firstBumpSkipsToTwo;
+    groupEpoch = skipsToTwo ? 2 : groupEpoch + 1;
+    if (skipsToTwo) note(ctx, narration, () => `In Kafka ${ctx.release.release} a new group starts at epoch 0 and its first bump goes to 2 (4.1 goes to 1; from 4.3 a new group starts at 1).`);
     records.push(
       v41
         ? groupMetadataRecordWithoutValidation(groupId, groupEpoch, metadataHash)
@@ -277,6 +279,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       // during the initial delay members reconcile toward an empty target at the group's assignment epoch
       // (1 for a new group: TargetAssignmentMetadata.INITIAL; [4.2] at least 1: delayedTargetEpochAtLeastOne)
       targetEpoch = ctx.release.switches.delayedTargetEpochAtLeastOne ? Math.max(1, group.assignmentEpoch) : group.assignmentEpoch;
+      if (targetEpoch === 0)
+        note(ctx, narration, () => `In Kafka ${ctx.release.release} a new group's assignment epoch is 0, so during the delay its members stay at epoch 0 (4.2 and 4.4 use epoch 1).`);
       target = refinedCache.read(targetEpoch) ?? refinedCache.store(targetEpoch, new Map(), EMPTY_TUPLE);
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
       note(ctx, narration, () => `The first assignment waits for the initial rebalance delay (${delay} ms).`);

@@ -8,12 +8,12 @@ import { COMPARE_USAGE, compareCommand, parseCompareArgs } from './compare.ts';
 import { EXPLORE_USAGE, exploreCli } from './explore.ts';
 import { ORACLE_USAGE, oracleText, parseOracleArgs, runOracle } from './oracle/command.ts';
 import { parseKafkaChoice } from './oracle/shard.ts';
-import { EDITIONS_WITH_RELEASES, releaseOf } from '../core/releases/index.ts';
+import { releaseOf } from '../core/releases/index.ts';
 import { exportMarkdown, scenarioFromRequestLog, type ScenarioImportOptions } from '../core/interop/index.ts';
 import { VARIANTS, type Variant } from '../core/scenario/types.ts';
 import { VARIANT_DEFINITIONS } from '../core/variants/index.ts';
 import { VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
-import { editionNames } from '../core/editions/index.ts';
+import { editionNamed, editionNames } from '../core/editions/index.ts';
 import { jsonTerminalSafe, terminalSafe, writeJson, writeLines } from './output.ts';
 
 export const EXIT = {
@@ -232,7 +232,7 @@ async function oracleCli(argv: readonly string[], io: CliIo): Promise<number> {
  */
 function asRelease(file: string, text: string, scenario: Scenario, kafka: string, io: CliIo): Scenario | null {
   const choice = parseKafkaChoice(kafka);
-  if (!choice || !EDITIONS_WITH_RELEASES.includes(scenario.protocol) || releaseOf(scenario) === choice.line) return scenario;
+  if (!choice || !editionNamed(scenario.protocol).hasReleases || releaseOf(scenario) === choice.line) return scenario;
   const parsed = parseScenario(JSON.stringify({ ...(JSON.parse(text) as object), kafka: choice.line }));
   if (parsed.ok) return parsed.scenario;
   for (const e of parsed.errors) io.stderr(`${file}: as Kafka ${choice.line}: ${e.path}: ${e.message}\n`);

@@ -10,8 +10,9 @@ import { compareWithKafka, type OracleResult } from '../../core/oracle/compare.t
 import { formatOracleResult } from '../../core/oracle/report.ts';
 import { DEFAULT_MAX_PARTITIONS, footprintNotice, partitionCapReason, planFootprint } from '../../core/oracle/footprint.ts';
 import { executePlan } from './execute.ts';
+import { editionNamed } from '../../core/editions/index.ts';
 import { kafkaChoiceFor, parseKafkaChoice, runOnShard } from './shard.ts';
-import { EDITIONS_WITH_RELEASES, RELEASE_PATCH, releaseOf } from '../../core/releases/index.ts';
+import { RELEASE_PATCH, releaseOf } from '../../core/releases/index.ts';
 
 export const ORACLE_USAGE = `  sgp oracle FILE (--engine shard | --engine broker | --bootstrap HOST:PORT) [--kafka RELEASE] [--json]
              [--time-scale N] [--margin MS] [--max-partitions N]
@@ -141,7 +142,7 @@ export async function runOracle(
       refused: [`Kafka ${release.version} runs on the shard engine only (--engine shard); the live broker engines (--engine broker, --bootstrap) run Kafka 4.4`],
     };
   // --kafka 4.4 on a scenario of another release runs it as 4.4 on both sides
-  const as44: Scenario = EDITIONS_WITH_RELEASES.includes(scenario.protocol) && releaseOf(scenario) !== '4.4' ? { ...scenario, kafka: '4.4' } : scenario;
+  const as44: Scenario = editionNamed(scenario.protocol).hasReleases && releaseOf(scenario) !== '4.4' ? { ...scenario, kafka: '4.4' } : scenario;
   const planned = planOracle(as44, { timeScale: args.timeScale, marginMs: args.marginMs, canRestart, brokerConfigsApplied: args.broker || shared?.configs !== undefined });
   if (!planned.ok) return { ...base, refused: planned.reasons };
   const plan = planned.plan;

@@ -14,8 +14,9 @@ import { fromBase64, toBase64 } from '../../core/wire/bytes.ts';
 import { decodeCoordinatorRecord, encodeCoordinatorRecord } from '../../core/wire/coordinatorRecords.ts';
 import { topicIdOf } from '../../core/util/uuid.ts';
 import { pushAll } from '../../core/util/arrays.ts';
+import { editionNamed } from '../../core/editions/index.ts';
 import { SHARD_CLOCK_BASE_MS, shiftInstants } from '../../core/oracle/shardClock.ts';
-import { EDITIONS_WITH_RELEASES, KAFKA_RELEASES, RELEASE_PATCH, releaseOf, type KafkaRelease } from '../../core/releases/index.ts';
+import { KAFKA_RELEASES, RELEASE_PATCH, releaseOf, type KafkaRelease } from '../../core/releases/index.ts';
 
 /** The JVM that runs the shard (oracle/harness/shard.ts), as this module uses it. */
 export interface ShardEngine {
@@ -208,7 +209,7 @@ export async function runOnShard(scenario: Scenario, opts: ShardRunOptions = {})
   };
   if (opts.engine && opts.engine.kafka !== choice.version) return { ...base, refused: [`the shard engine given runs Kafka ${opts.engine.kafka}, not ${choice.version}`] };
   // the simulator runs the scenario as the chosen release's line (a draft-edition scenario has none: planShard refuses it)
-  const asRelease: Scenario = EDITIONS_WITH_RELEASES.includes(scenario.protocol) && releaseOf(scenario) !== choice.line ? { ...scenario, kafka: choice.line } : scenario;
+  const asRelease: Scenario = editionNamed(scenario.protocol).hasReleases && releaseOf(scenario) !== choice.line ? { ...scenario, kafka: choice.line } : scenario;
   const planned = planShard(asRelease);
   if (!planned.ok) return { ...base, refused: planned.reasons };
   const engine = opts.engine ?? (await startShardEngine(choice.version));

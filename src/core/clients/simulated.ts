@@ -5,6 +5,7 @@ import { variantDefinition, type Variant } from '../variants/index.ts';
 import { EMPTY_SET, equalSets, fromTaskIds, messageTaskIds, ROLES, type Role, type TaskIds, type TaskSet } from '../model/tasks.ts';
 import { HEARTBEAT_REQUEST_DEFAULTS, type HeartbeatResponseView, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import { normalizeHeartbeatRequest } from '../protocol/normalize.ts';
+import { SHIPPED_RELEASE, type ReleaseRules } from '../releases/index.ts';
 
 export type ClientStatus = 'unjoined' | 'joining' | 'member' | 'left' | 'crashed' | 'fatal';
 
@@ -344,10 +345,11 @@ function nestOwnedTasks(out: { data: Record<string, unknown>; why: string }): { 
 }
 
 /** The heartbeat version a client speaks under a variant: v2 where a proposal adds it. */
-export function requestVersionFor(profile: ClientSpec['profile'], variant: Variant): { version: number; nested: boolean } {
-  // the variant says which version each profile speaks, and whether its v2 nests the owned tasks (option D)
+export function requestVersionFor(profile: ClientSpec['profile'], variant: Variant, release: ReleaseRules = SHIPPED_RELEASE): { version: number; nested: boolean } {
+  // the variant says which version each profile speaks, and whether its v2 nests the owned tasks (option D); an older
+  // release's Java client speaks its release's newest version (4.1–4.3: v0)
   const { heartbeat } = variantDefinition(variant);
-  const version = heartbeat.clientVersion[profile];
+  const version = release === SHIPPED_RELEASE ? heartbeat.clientVersion[profile] : Math.min(heartbeat.clientVersion[profile], release.clientHeartbeatVersion);
   return { version, nested: version >= 2 && heartbeat.v2 === 'nested' };
 }
 

@@ -1,0 +1,15 @@
+// Kafka 4.1 (4.1.2): streams groups as early access (KIP-1071), what differs from 4.2, each with its ticket.
+import { KAFKA_4_2 } from './kafka-4.2.ts';
+import type { ReleaseRules } from './types.ts';
+
+export const KAFKA_4_1: ReleaseRules = {
+  ...KAFKA_4_2,
+  release: '4.1',
+  patch: '4.1.2',
+  // [4.1] early access: the RPCs' v0 is marked unstable (latestVersionUnstable), served only with unstable API
+  // versions enabled and streams.version=1 (KIP-1071)
+  ga: false,
+  absentConfigs: [...KAFKA_4_2.absentConfigs],
+  switches: { ...KAFKA_4_2.switches },
+  differences: [],
+};

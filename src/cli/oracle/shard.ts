@@ -16,7 +16,8 @@ import { topicIdOf } from '../../core/util/uuid.ts';
 import { pushAll } from '../../core/util/arrays.ts';
 import { editionNamed } from '../../core/editions/index.ts';
 import { SHARD_CLOCK_BASE_MS, shiftInstants } from '../../core/oracle/shardClock.ts';
-import { KAFKA_RELEASES, RELEASE_PATCH, releaseOf, releaseRules, type KafkaRelease } from '../../core/releases/index.ts';
+import { KAFKA_RELEASES, RELEASE_PATCH, releaseOf, type KafkaRelease } from '../../core/releases/index.ts';
+import { newestRequestVersion } from '../../core/oracle/releaseVersions.ts';
 
 /** The JVM that runs the shard (oracle/harness/shard.ts), as this module uses it. */
 export interface ShardEngine {
@@ -186,20 +187,13 @@ export async function executeOnShard(plan: ShardPlan, engine: ShardEngine): Prom
   return { steps, elapsedMs: performance.now() - started, medianRoundTripMs: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null };
 }
 
-/**
- * Request versions newer than a release's jars read, for the RPCs whose versions differ between 4.1 and 4.4
- * (kafka-clients' common/message/*Request.json validVersions): StreamsGroupHeartbeat and StreamsGroupDescribe from the
- * release's data (src/core/releases/), DeleteGroups v3 new in 4.4 (0-2 in 4.1.2, 4.2.2 and 4.3.2).
- */
+/** The steps of a plan that send a request version newer than the release's jars read (releaseVersions.ts). */
 function versionsTheReleaseLacks(plan: ShardPlan, line: KafkaRelease): string[] {
-  const rules = releaseRules(line);
-  const newest = (api: string): number | undefined =>
-    api === 'StreamsGroupHeartbeat' || api === 'StreamsGroupDescribe' ? rules.versions[api][1] : api === 'DeleteGroups' && line !== '4.4' ? 2 : undefined;
   const out: string[] = [];
   for (const step of plan.steps) {
     const requests = step.kind === 'request' ? (step.request ? [step.request] : []) : step.kind === 'run' ? step.exchanges : [];
     for (const r of requests) {
-      const max = newest(r.api);
+      const max = newestRequestVersion(line, r.api);
       if (max !== undefined && r.version > max) out.push(`step ${step.index + 1} (${step.label}) sends ${r.api} v${r.version}; Kafka ${line} has v0–v${max} only`);
     }
   }

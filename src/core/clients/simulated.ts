@@ -62,6 +62,8 @@ export class SimulatedClient {
   requestVersion = 1;
   /** KAFKA-20870 option D: at v2 the owned tasks travel in one nullable OwnedTasks struct. */
   nestedOwnedTasks = false;
+  /** The Kafka release whose Java client this is (src/core/releases/). */
+  release: ReleaseRules = SHIPPED_RELEASE;
 
   constructor(
     readonly alias: string,
@@ -155,9 +157,11 @@ export class SimulatedClient {
       data.clientTags = Object.entries(this.spec.clientTags ?? {})
         .map(([key, value]) => ({ key, value }))
         .sort((a, b) => (a.key < b.key ? -1 : 1));
-      // Kafka Streams 4.4 joins with empty (not null) task offset lists (seen in its request log)
-      data.taskOffsets = [];
-      data.taskEndOffsets = [];
+      // Kafka Streams 4.4 joins with empty (not null) task offset lists (seen in its request log); 4.1–4.3 send none
+      if (this.release.switches.clientSendsTaskOffsets) {
+        data.taskOffsets = [];
+        data.taskEndOffsets = [];
+      }
       return { data, why: `${this.alias} joins with epoch 0, its topology and three empty owned-task lists.` };
     }
     const data = this.baseFields(this.memberEpoch);
@@ -312,6 +316,7 @@ export class SimulatedClient {
     c.incarnation = this.incarnation;
     c.requestVersion = this.requestVersion;
     c.nestedOwnedTasks = this.nestedOwnedTasks;
+    c.release = this.release;
     return c;
   }
 

@@ -5,7 +5,8 @@ import { KAFKA_4_1 } from './kafka-4.1.ts';
 import { KAFKA_4_2 } from './kafka-4.2.ts';
 import { KAFKA_4_3 } from './kafka-4.3.ts';
 import { KAFKA_4_4 } from './kafka-4.4.ts';
-import { DEFAULT_KAFKA_RELEASE, type KafkaRelease } from './names.ts';
+import { hasOwnKey } from '../util/own.ts';
+import { DEFAULT_KAFKA_RELEASE, KAFKA_RELEASES, type KafkaRelease } from './names.ts';
 import type { ReleaseRules } from './types.ts';
 
 export { DEFAULT_KAFKA_RELEASE, KAFKA_RELEASES, RELEASE_PATCH, releaseOf, type KafkaRelease } from './names.ts';
@@ -16,6 +17,21 @@ const RELEASES: Readonly<Record<KafkaRelease, ReleaseRules>> = { '4.1': KAFKA_4_
 /** A release line's data and switches (absent: the default release, 4.4). */
 export function releaseRules(release: KafkaRelease = DEFAULT_KAFKA_RELEASE): ReleaseRules {
   return RELEASES[release];
+}
+
+/**
+ * The config values a scenario runs with under its release: its own, and for each config the release does not have
+ * (which the validator refuses), the value the release behaves as. 4.4 has them all: its values are the scenario's.
+ */
+export function releaseConfigValues(release: ReleaseRules, values: Readonly<Record<string, number | string>>): Readonly<Record<string, number | string>> {
+  return Object.keys(release.absentConfigs).length === 0 ? values : { ...values, ...release.absentConfigs };
+}
+
+/** The oldest release that has `config` (a broker config name), or null when every release has it. */
+export function firstReleaseWithConfig(config: string): KafkaRelease | null {
+  const missing = KAFKA_RELEASES.filter((k) => hasOwnKey(RELEASES[k].absentConfigs, config));
+  if (missing.length === 0) return null;
+  return KAFKA_RELEASES.find((k) => !hasOwnKey(RELEASES[k].absentConfigs, config)) ?? null;
 }
 
 /** The shipped coordinator's release (4.4): what the engine runs when nobody names one. */

@@ -9,7 +9,9 @@ export const KAFKA_4_1: ReleaseRules = {
   // [4.1] early access: the RPCs' v0 is marked unstable (latestVersionUnstable), served only with unstable API
   // versions enabled and streams.version=1 (KIP-1071)
   ga: false,
-  absentConfigs: [...KAFKA_4_2.absentConfigs],
+  // [4.1] no initial rebalance delay (group.streams.initial.rebalance.delay.ms came with 4.2): the first join assigns at once
+  absentConfigs: { ...KAFKA_4_2.absentConfigs, 'group.streams.initial.rebalance.delay.ms': 0 },
+  absentGroupConfigs: [...KAFKA_4_2.absentGroupConfigs, 'streams.initial.rebalance.delay.ms'],
   switches: { ...KAFKA_4_2.switches },
   differences: [],
 };

@@ -8,9 +8,11 @@ export const KAFKA_4_4: ReleaseRules = {
   ga: true,
   versions: { StreamsGroupHeartbeat: [0, 1], StreamsGroupDescribe: [0, 1] },
   clientHeartbeatVersion: 1,
-  absentConfigs: [],
+  absentConfigs: {},
+  absentGroupConfigs: [],
   switches: {
     serviceRejectsLaterFeatures: false,
+    clientSendsTaskOffsets: true,
     emptyStatusIsNull: false,
   },
   differences: [],

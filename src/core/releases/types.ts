@@ -15,6 +15,11 @@ export interface ReleaseSwitches {
    * release refuses source-topic regexes).
    */
   readonly serviceRejectsLaterFeatures: boolean;
+  /**
+   * Simulated Java client (clients/simulated.ts join): the release's StreamsGroupHeartbeatRequestManager.HeartbeatState
+   * sets TaskOffsets and TaskEndOffsets (empty lists on a join) ([4.4]; 4.1–4.3's client never sends them).
+   */
+  readonly clientSendsTaskOffsets: boolean;
   /** Heartbeat response (heartbeat.ts): an empty status list is sent as null ([4.1]); later releases always send a list. */
   readonly emptyStatusIsNull: boolean;
 }
@@ -30,8 +35,13 @@ export interface ReleaseRules {
   readonly versions: { readonly StreamsGroupHeartbeat: VersionRange; readonly StreamsGroupDescribe: VersionRange };
   /** The StreamsGroupHeartbeat version the release's Java Streams client sends (its newest). */
   readonly clientHeartbeatVersion: number;
-  /** Broker configs (src/core/config.ts names) the release does not have: a scenario that sets one is refused. */
-  readonly absentConfigs: readonly string[];
+  /**
+   * Broker configs (src/core/config.ts names) the release does not have (GroupCoordinatorConfig), each with the value
+   * the release behaves as: a scenario that sets one is refused, and the coordinator reads this value.
+   */
+  readonly absentConfigs: Readonly<Record<string, number | string>>;
+  /** Group configs (GroupConfig, IncrementalAlterConfigs on a GROUP resource) the release does not have. */
+  readonly absentGroupConfigs: readonly string[];
   readonly switches: ReleaseSwitches;
   /** What differs from the next release, one line each, with the Kafka ticket (the per-release summary table). */
   readonly differences: readonly ReleaseDifference[];

@@ -19,7 +19,7 @@ import { approxBytes, stringsBytes } from '../util/approxBytes.ts';
 import { MinHeap } from '../util/heap.ts';
 import { unavailableOutcome } from '../broker/unavailable.ts';
 import { fallbackNarration, stateChangeNarration } from './narrate-step.ts';
-import { releaseOf, releaseRules } from '../releases/index.ts';
+import { releaseConfigValues, releaseOf, releaseRules } from '../releases/index.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -81,7 +81,8 @@ export class ScenarioRunner {
     readonly scenario: Scenario,
     options: { durability?: boolean; probe?: RunProbe; edition?: Edition; kept?: number } = {},
   ) {
-    const config = Config.from(scenario.config);
+    // a release without a config behaves as its value in the release's data (src/core/releases/)
+    const config = Config.from(releaseConfigValues(releaseRules(releaseOf(scenario)), scenario.config));
     const edition = (this.edition = options.edition ?? editionNamed(scenario.protocol));
     this.budget = new RunBudget(config, options.probe ?? null, options.kept ?? 0);
     this.sessionTimeoutMs = config.int(edition.sessionTimeoutKey);
@@ -94,7 +95,9 @@ export class ScenarioRunner {
       const spec = scenario.clients[alias]!;
       const topology = spec.topology ?? scenario.topology ?? null;
       const c = new SimulatedClient(alias, spec, scenario.groupId, topology, edition.client(config, topology));
-      const v = requestVersionFor(spec.profile, scenario.variant, releaseRules(releaseOf(scenario)));
+      const release = releaseRules(releaseOf(scenario));
+      c.release = release;
+      const v = requestVersionFor(spec.profile, scenario.variant, release);
       c.requestVersion = edition.heartbeatVersionFollowsVariant ? v.version : 0;
       c.nestedOwnedTasks = edition.heartbeatVersionFollowsVariant && v.nested;
       this.clients.set(alias, c);

@@ -1,7 +1,9 @@
 // Every example (static/examples) under each older Kafka release (4.1, 4.2, 4.3) on that release's own group
 // coordinator shard (the shard engine built against the release's jars, oracle/harness/maven.ts; one JVM per release)
 // and on the simulator run as that release. 4.4 runs every scenario file in shard.oracle.test.ts. An example runs as
-// a release by its "kafka" field set to that line; one that the validator refuses as that release (a field or request
+// a release by its "kafka" field set to that line, its request versions fitted to the release, and a config the release
+// lacks dropped where the example sets the value the release behaves as (src/core/oracle/generate/release.ts); one that
+// the validator refuses as that release (a config, field or request
 // version the release does not have), or a proposal, is listed in oracle/accepted.md ("release refused"); a step that
 // still differs is listed there too ("release diff"), with its reason; anything else that differs fails, and so does
 // an entry that no longer applies.
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnShard, startShardEngine, type ShardEngine } from '../../src/cli/oracle/shard.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
+import { fitForRelease } from '../../src/core/oracle/generate/release.ts';
 import { RELEASE_PATCH, type KafkaRelease } from '../../src/core/releases/index.ts';
 import { RELEASE_REFUSALS, RELEASE_STEP_DIFFS, unexplainedDiffs } from './accepted.ts';
 
@@ -37,7 +40,8 @@ for (const release of OLDER_RELEASES) {
         const doc = JSON.parse(readFileSync(join(root, 'static/examples', name), 'utf8')) as Record<string, unknown>;
         const refusedHere = RELEASE_REFUSALS.some((r) => r.release === release && r.file === name);
         // the draft edition has no releases: it stays as it is, and the engine refuses it as a proposal
-        const parsed = parseScenario(JSON.stringify(doc.protocol === 'kip1071-draft' ? doc : { ...doc, kafka: release }));
+        // as the release: its kafka field, and the configs it lacks dropped where the example sets the value the release behaves as
+        const parsed = parseScenario(JSON.stringify(doc.protocol === 'kip1071-draft' ? doc : fitForRelease(doc, release, { configs: 'same' })));
         if (!parsed.ok) {
           const why = parsed.errors.map((e) => `${e.path}: ${e.message}`).join('; ');
           expect(refusedHere, `${name} is not valid as Kafka ${release} (${why}) but oracle/accepted.md does not list it ("release refused ${release}")`).toBe(true);

@@ -45,10 +45,10 @@ describe('release switches, each as its release runs it', () => {
     for (const k of ['4.2', '4.3', '4.4'] as const) expect(responseOf(first(k)).memberEpoch, k).toBe(2);
   });
 
-  it('newGroupEpochs and delayedTargetEpochAtLeastOne — GroupMetadataManager (4.2.2 streamsGroupHeartbeat, 4.3.2 maybeUpdateStreamsTargetAssignment): during the initial delay a joiner is at epoch 1 in 4.2 and 4.4, 0 in 4.3', () => {
+  it('newGroupEpochs and delayedTargetEpochAtLeastOne — GroupMetadataManager (4.2.2 streamsGroupHeartbeat, 4.3.2 maybeUpdateStreamsTargetAssignment): during the initial delay a joiner is at epoch 1 in 4.2 (max(1, 0)), 4.3 and 4.4 (TargetAssignmentMetadata.INITIAL)', () => {
     const delayed = (kafka: KafkaRelease) => run(kafka, [{ client: 'a', do: 'join' }]).trace.steps[0]!;
     expect(responseOf(delayed('4.2')).memberEpoch).toBe(1);
-    expect(responseOf(delayed('4.3')).memberEpoch).toBe(0);
+    expect(responseOf(delayed('4.3')).memberEpoch).toBe(1);
     expect(responseOf(delayed('4.4')).memberEpoch).toBe(1);
     for (const k of ['4.2', '4.3', '4.4'] as const) expect(JSON.stringify(responseOf(delayed(k)).status), k).toContain('Assignment delayed due to the configured initial rebalance delay.');
   });
@@ -125,10 +125,11 @@ describe('release switches, each as its release runs it', () => {
 });
 
 describe('the narration names the release where a release rule decides a step', () => {
-  it("4.2's first bump to 2 and 4.3's epoch 0 during the initial delay", () => {
+  it("4.2's first bump to 2 and its delayed target epoch max(1, 0)", () => {
     const narration = (kafka: KafkaRelease, extra: Record<string, unknown>) => run(kafka, [{ client: 'a', do: 'join' }], extra).trace.steps[0]!.narration.join(' ');
     expect(narration('4.2', noDelay('4.2'))).toContain('In Kafka 4.2 a new group starts at epoch 0 and its first bump goes to 2');
-    expect(narration('4.3', {})).toContain("In Kafka 4.3 a new group's assignment epoch is 0");
+    expect(narration('4.2', {})).toContain("In Kafka 4.2 a new group's assignment epoch is 0");
+    expect(narration('4.3', {})).not.toContain('In Kafka');
     expect(narration('4.4', {})).not.toContain('In Kafka');
   });
 });

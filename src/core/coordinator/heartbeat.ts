@@ -279,8 +279,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       // during the initial delay members reconcile toward an empty target at the group's assignment epoch
       // (1 for a new group: TargetAssignmentMetadata.INITIAL; [4.2] at least 1: delayedTargetEpochAtLeastOne)
       targetEpoch = ctx.release.switches.delayedTargetEpochAtLeastOne ? Math.max(1, group.assignmentEpoch) : group.assignmentEpoch;
-      if (targetEpoch === 0)
-        note(ctx, narration, () => `In Kafka ${ctx.release.release} a new group's assignment epoch is 0, so during the delay its members stay at epoch 0 (4.2 and 4.4 use epoch 1).`);
+      if (ctx.release.switches.delayedTargetEpochAtLeastOne && group.assignmentEpoch === 0)
+        note(ctx, narration, () => `In Kafka ${ctx.release.release} a new group's assignment epoch is 0; during the delay its members reconcile at epoch 1 (max(1, assignment epoch)).`);
       target = refinedCache.read(targetEpoch) ?? refinedCache.store(targetEpoch, new Map(), EMPTY_TUPLE);
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
       note(ctx, narration, () => `The first assignment waits for the initial rebalance delay (${delay} ms).`);

@@ -16,7 +16,7 @@ export const KAFKA_4_2: ReleaseRules = {
   absentGroupConfigs: [...KAFKA_4_3.absentGroupConfigs, 'streams.assignment.interval.ms'],
   switches: {
     ...KAFKA_4_3.switches,
-    // [4.2] a new group starts at epoch 0 in memory and its first bump goes to 2 (4.3's StreamsGroup starts at 1 instead)
+    // [4.2] a new group starts at epoch 0 in memory and its first bump goes to 2 (from 4.3 StreamsGroup starts at group epoch 1 and TargetAssignmentMetadata.INITIAL, epoch 1)
     newGroupEpochs: { group: 0, assignment: 0 },
     firstBumpSkipsToTwo: true,
     // [4.2] during the initial rebalance delay members reconcile toward an empty target at epoch max(1, assignment epoch)

@@ -27,7 +27,7 @@ export interface ReleaseSwitches {
   readonly emptyStatusIsNull: boolean;
   /**
    * A group a join creates (heartbeat.ts; StreamsGroup's constructor): its group epoch and target assignment epoch in
-   * memory before the join's bump ([4.1]/[4.2] 0 and 0, [4.3] 1 and 0, [4.4] 1 and 1).
+   * memory before the join's bump ([4.1]/[4.2] 0 and 0; [4.3]/[4.4] 1 and 1, TargetAssignmentMetadata.INITIAL).
    */
   readonly newGroupEpochs: { readonly group: number; readonly assignment: number };
   /** Group epoch bump (heartbeat.ts; streamsGroupHeartbeat): a bump from epoch 0 goes to 2 ([4.2]), so a member's first epoch is never 1. */

@@ -1,5 +1,6 @@
-// Runs one scenario under two coordinator variants (or protocol editions) and finds where they diverge.
+// Runs one scenario under two coordinator variants (or protocol editions, or Kafka releases) and finds where they diverge.
 import type { Edition } from '../protocol/errors.ts';
+import { releaseOf, type KafkaRelease } from '../releases/index.ts';
 import { ScenarioRunner } from '../scenario/runner.ts';
 import type { BudgetStop, RunProbe } from '../scenario/budget.ts';
 import type { Scenario, Trace, TraceStep, Variant } from '../scenario/types.ts';
@@ -7,6 +8,8 @@ import type { Scenario, Trace, TraceStep, Variant } from '../scenario/types.ts';
 export interface Side {
   variant?: Variant;
   protocol?: Edition;
+  /** The Kafka release line (ak4; src/core/releases/). */
+  kafka?: KafkaRelease;
 }
 
 export interface Difference {
@@ -69,14 +72,22 @@ export function compareSteps(l: TraceStep, r: TraceStep): Difference[] {
  * the two runs together honour the scenario's wall-time and heap budgets.
  */
 export function compareScenario(scenario: Scenario, left: Side, right: Side, options: { probe?: RunProbe } = {}): Comparison {
-  const full = (s: Side): Required<Side> => ({ variant: s.variant ?? scenario.variant, protocol: s.protocol ?? scenario.protocol });
+  const full = (s: Side): Required<Side> => ({ variant: s.variant ?? scenario.variant, protocol: s.protocol ?? scenario.protocol, kafka: s.kafka ?? releaseOf(scenario) });
   const l = full(left);
   const r = full(right);
-  const leftRunner = new ScenarioRunner({ ...scenario, ...l }, options);
+  // a side names its release only where one was chosen (a scenario that names none runs, and traces, as before)
+  const named = scenario.kafka !== undefined || left.kafka !== undefined || right.kafka !== undefined;
+  const sideScenario = (s: Required<Side>): Scenario => {
+    const { kafka, ...rest } = s;
+    const out: Scenario = { ...scenario, ...rest };
+    if (named) out.kafka = kafka;
+    return out;
+  };
+  const leftRunner = new ScenarioRunner(sideScenario(l), options);
   const lt = leftRunner.run();
   // the probe's clock runs from the job's start, and the left trace stays kept while the right side runs: after a left
   // run that spent the budget, the right one stops at its first step
-  const rt = new ScenarioRunner({ ...scenario, ...r }, { ...options, kept: leftRunner.budget.retainedBytes }).run();
+  const rt = new ScenarioRunner(sideScenario(r), { ...options, kept: leftRunner.budget.retainedBytes }).run();
   const differences = lt.steps.map((s, i) => (rt.steps[i] ? compareSteps(s, rt.steps[i]!) : []));
   const first = differences.findIndex((d) => d.length > 0);
   return { left: { side: l, trace: lt }, right: { side: r, trace: rt }, firstDivergence: first === -1 ? null : first, differences, stopped: lt.stopped ?? rt.stopped ?? null };
@@ -84,7 +95,8 @@ export function compareScenario(scenario: Scenario, left: Side, right: Side, opt
 
 /** A readable side-by-side summary for the CLI. */
 export function formatComparison(c: Comparison): string {
-  const name = (s: Required<Side>) => `${s.protocol}/${s.variant}`;
+  const releases = c.left.side.kafka !== c.right.side.kafka || c.left.trace.kafka !== undefined;
+  const name = (s: Required<Side>) => `${s.protocol}/${s.variant}${releases ? ` kafka ${s.kafka}` : ''}`;
   const ln = name(c.left.side);
   const rn = name(c.right.side);
   const lines: string[] = [`compare ${ln}  vs  ${rn}`, ''];

@@ -1,0 +1,29 @@
+// Kafka 4.2 (4.2.2): what differs from 4.3, each with its ticket.
+import { KAFKA_4_3 } from './kafka-4.3.ts';
+import type { ReleaseRules } from './types.ts';
+
+export const KAFKA_4_2: ReleaseRules = {
+  ...KAFKA_4_3,
+  release: '4.2',
+  patch: '4.2.2',
+  // [4.2] no assignment interval (KIP-1263 came with 4.3): every due assignment is computed at once
+  absentConfigs: {
+    ...KAFKA_4_3.absentConfigs,
+    'group.streams.assignment.interval.ms': 0,
+    'group.streams.min.assignment.interval.ms': 0,
+    'group.streams.max.assignment.interval.ms': 0,
+  },
+  absentGroupConfigs: [...KAFKA_4_3.absentGroupConfigs, 'streams.assignment.interval.ms'],
+  switches: {
+    ...KAFKA_4_3.switches,
+    // [4.2] a new group starts at epoch 0 in memory and its first bump goes to 2 (from 4.3 StreamsGroup starts at group epoch 1 and TargetAssignmentMetadata.INITIAL, epoch 1)
+    newGroupEpochs: { group: 0, assignment: 0 },
+    firstBumpSkipsToTwo: true,
+    // [4.2] during the initial rebalance delay members reconcile toward an empty target at epoch max(1, assignment epoch)
+    delayedTargetEpochAtLeastOne: true,
+  },
+  differences: [
+    { what: 'No assignment interval (group.streams.assignment.interval.ms): every due target assignment is computed at once.', ticket: 'KIP-1263' },
+    { what: 'A new group starts at epoch 0 and its first bump goes to 2; during the initial delay members reconcile at epoch max(1, assignment epoch).', ticket: 'KAFKA-19829' },
+  ],
+};

@@ -1,0 +1,93 @@
+// What a Kafka release line is to the simulator: data (request versions, configs, what its Java client sends) and
+// small named switches on the one shipped coordinator (src/core/coordinator/), which is 4.4's. Each switch is
+// consulted in one place, named in its doc comment; each release file (kafka-4.1.ts …) states every value, with the
+// release and the Kafka ticket of each difference. See src/core/variants/types.ts for the same pattern for variants.
+import type { KafkaRelease } from './names.ts';
+
+/** An inclusive range of request versions. */
+export type VersionRange = readonly [number, number];
+
+/** The rule switches the coordinator, the broker and the simulated client consult (each in one place). */
+export interface ReleaseSwitches {
+  /**
+   * Service layer (service.ts validateHeartbeat, GroupCoordinatorService.throwIfStreamsGroupHeartbeatRequestIsUsingUnsupportedFeatures):
+   * INVALID_REQUEST for an instance id, task offsets, task end offsets or a non-empty warm-up list ([4.1]–[4.3]; every
+   * release refuses source-topic regexes).
+   */
+  readonly serviceRejectsLaterFeatures: boolean;
+  /**
+   * Simulated Java client (clients/simulated.ts join): the release's StreamsGroupHeartbeatRequestManager.HeartbeatState
+   * sets TaskOffsets and TaskEndOffsets (empty lists on a join) ([4.4]; 4.1–4.3's client never sends them).
+   */
+  readonly clientSendsTaskOffsets: boolean;
+  /**
+   * Heartbeat response (heartbeat.ts; GroupMetadataManager.streamsGroupHeartbeat): the status list is set only when
+   * not empty, and the schema's default is null ([4.1]); later releases always set a list.
+   */
+  readonly emptyStatusIsNull: boolean;
+  /**
+   * A group a join creates (heartbeat.ts; StreamsGroup's constructor): its group epoch and target assignment epoch in
+   * memory before the join's bump ([4.1]/[4.2] 0 and 0; [4.3]/[4.4] 1 and 1, TargetAssignmentMetadata.INITIAL).
+   */
+  readonly newGroupEpochs: { readonly group: number; readonly assignment: number };
+  /** Group epoch bump (heartbeat.ts; streamsGroupHeartbeat): a bump from epoch 0 goes to 2 ([4.2]), so a member's first epoch is never 1. */
+  readonly firstBumpSkipsToTwo: boolean;
+  /** Initial rebalance delay (heartbeat.ts): members reconcile toward an empty target at epoch max(1, assignment epoch) ([4.2]) instead of the assignment epoch. */
+  readonly delayedTargetEpochAtLeastOne: boolean;
+  /**
+   * Join of a known member (heartbeat.ts; throwIfStreamsGroupMemberEpochIsInvalid): epoch 0 is checked like any
+   * other, so a member that holds a later epoch is fenced ([4.1]); from 4.2 a join is never fenced.
+   */
+  readonly fenceRejoinAtEpochZero: boolean;
+  /**
+   * StreamsGroupMetadata (heartbeat.ts): the record has no ValidatedTopologyEpoch or LastAssignmentConfigs, and
+   * neither a topology becoming ready nor an assignment config change bumps the group epoch ([4.1]).
+   */
+  readonly noValidatedEpochOrAssignmentConfigs: boolean;
+  /**
+   * Endpoint information epoch (heartbeat.ts): when it is bumped. `assignment-sent` [4.1]: whenever the response
+   * carries an assignment, except a join that gets no tasks; `assignment-with-endpoint` [4.2]/[4.3]: when the response
+   * carries an assignment and the member has an endpoint; `changed` [4.4]: when the endpoint changed, or the
+   * assignment changed and the member has an endpoint.
+   */
+  readonly endpointEpochBump: 'assignment-sent' | 'assignment-with-endpoint' | 'changed';
+  /** Join (heartbeat.ts; getOrCreateStreamsGroup): a join converts an empty classic group (one a manual offset commit made) into a streams group ([4.2]+); [4.1] answers GROUP_ID_NOT_FOUND. */
+  readonly joinConvertsEmptyClassicGroup: boolean;
+  /** Heartbeat response (heartbeat.ts): the endpoint information epoch is sent even for a group this join creates ([4.1]); later only for a group id already in the coordinator's map. */
+  readonly endpointEpochAlwaysSent: boolean;
+  /** Member metadata (heartbeat.ts): a join replaces the user endpoint, a null clearing it ([4.4]); before, a null keeps the stored one. */
+  readonly joinReplacesEndpoint: boolean;
+  /** OffsetCommit (offsets/validate.ts; StreamsGroup.validateOffsetCommit): a member commits with exactly its member epoch ([4.1]); later, an older epoch passes per partition by the task's assignment epoch. */
+  readonly offsetCommitNeedsExactEpoch: boolean;
+}
+
+/** One release line as data. */
+export interface ReleaseRules {
+  readonly release: KafkaRelease;
+  /** The patch release this line models (the jars its shard oracle runs). */
+  readonly patch: string;
+  /** Streams groups are generally available (4.2 on); in 4.1 they are early access behind `streams.version` and the unstable API flags. */
+  readonly ga: boolean;
+  /** Request versions the release has, for the RPCs whose versions differ between releases (kafka-clients common/message/*Request.json). */
+  readonly versions: { readonly StreamsGroupHeartbeat: VersionRange; readonly StreamsGroupDescribe: VersionRange };
+  /** The StreamsGroupHeartbeat version the release's Java Streams client sends (its newest). */
+  readonly clientHeartbeatVersion: number;
+  /**
+   * Broker configs (src/core/config.ts names) the release does not have (GroupCoordinatorConfig), each with the value
+   * the release behaves as: a scenario that sets one is refused, and the coordinator reads this value.
+   */
+  readonly absentConfigs: Readonly<Record<string, number | string>>;
+  /** Group configs (GroupConfig, IncrementalAlterConfigs on a GROUP resource) the release does not have. */
+  readonly absentGroupConfigs: readonly string[];
+  readonly switches: ReleaseSwitches;
+  /** What differs from the next release, one line each, with the Kafka ticket (the per-release summary table). */
+  readonly differences: readonly ReleaseDifference[];
+}
+
+/** One row of the release → difference → ticket table (README, UI). */
+export interface ReleaseDifference {
+  /** One plain sentence: what this release does that the newer ones do not (or the reverse). */
+  readonly what: string;
+  /** The Kafka ticket(s): KAFKA-NNNNN, KIP-NNNN. */
+  readonly ticket: string;
+}

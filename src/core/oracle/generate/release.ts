@@ -4,6 +4,7 @@
 // (StreamsGroupDescribe v1's includeTopologyDescription; StreamsGroupHeartbeat v1 adds no request field).
 import { releaseRules, type KafkaRelease } from '../../releases/index.ts';
 import { newestRequestVersion } from '../releaseVersions.ts';
+import { hasOwnKey } from '../../util/own.ts';
 import type { Json } from './header.ts';
 
 /** Request fields a version adds, by RPC: dropped when a step goes down to an older version. */
@@ -20,7 +21,7 @@ export interface ReleaseFit {
 /** The scenario with its "kafka" field set to `release`, its configs and every request version fitted to it. */
 export function fitForRelease(doc: Json, release: KafkaRelease, fit: ReleaseFit = { configs: 'all' }): Json {
   const absent = releaseRules(release).absentConfigs;
-  const config = Object.fromEntries(Object.entries((doc.config as Json | undefined) ?? {}).filter(([name, value]) => !(name in absent) || (fit.configs === 'same' && absent[name] !== value)));
+  const config = Object.fromEntries(Object.entries((doc.config as Json | undefined) ?? {}).filter(([name, value]) => !hasOwnKey(absent, name) || (fit.configs === 'same' && absent[name] !== value)));
   const steps = (doc.steps as Json[]).map((step) => {
     const api = step.send;
     if (typeof api !== 'string' || typeof step.version !== 'number') return step;

@@ -6,7 +6,7 @@ import { GROUP_STATE_NAMES, type StreamsGroup } from '../coordinator/group.ts';
 import { configureTopicsMemo } from '../topology/configureMemo.ts';
 import type { FiredTimer } from '../coordinator/runtime.ts';
 import type { RecordBatch } from '../log/log.ts';
-import { matchForVariant } from './match.ts';
+import { matchUnder, resolveExpectation, runUnder, type RunUnder } from './match.ts';
 import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.ts';
 import type { Edition } from '../edition.ts';
 import { editionNamed } from '../editions/index.ts';
@@ -70,6 +70,8 @@ export class ScenarioRunner {
 
   /** The scenario's protocol edition (looked up once: the composition root). */
   readonly edition: Edition;
+  /** The variant and Kafka release this run models: which byVariant and byRelease expectations apply. */
+  private readonly under: RunUnder;
 
   /**
    * `probe`: the caller's clock and heap reading, for the wall-time and heap budgets; `edition`: run under this edition
@@ -82,6 +84,7 @@ export class ScenarioRunner {
   ) {
     const config = Config.from(scenario.config);
     const edition = (this.edition = options.edition ?? editionNamed(scenario.protocol));
+    this.under = runUnder(scenario);
     this.budget = new RunBudget(config, options.probe ?? null, options.kept ?? 0);
     this.sessionTimeoutMs = config.int(edition.sessionTimeoutKey);
     this.checker = new InvariantChecker(scenario.groupId, { stableWithinMs: scenario.invariants?.stableWithinMs ?? DEFAULT_STABLE_WITHIN_MS, durability: options.durability ?? true });
@@ -168,6 +171,7 @@ export class ScenarioRunner {
       title: this.scenario.title ?? '',
       protocol: this.scenario.protocol,
       variant: this.scenario.variant,
+      ...(this.under.release ? { kafka: this.under.release } : {}),
       steps,
       topics: Object.fromEntries([...this.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
@@ -302,9 +306,9 @@ export class ScenarioRunner {
     t.durability = checked.durability;
     if (step.expect) {
       const c = this.broker.coordinator;
-      t.mismatches = matchForVariant(
+      t.mismatches = matchUnder(
         step.expect,
-        this.scenario.variant,
+        this.under,
         {
           response: t.response,
           errorName: t.errorName,
@@ -319,7 +323,7 @@ export class ScenarioRunner {
       );
     }
     // a violation the step does not expect fails the scenario
-    const expected = step.expect?.byVariant?.[this.scenario.variant]?.violations ?? step.expect?.violations;
+    const expected = step.expect ? resolveExpectation(step.expect, this.under).violations : undefined;
     if (t.violations.length > 0 && expected === undefined) {
       t.mismatches.push({ path: `$.steps[${index}]`, expected: 'no invariant violation (add expect.violations to expect one)', actual: [...new Set(t.violations.map((v) => v.invariant))].sort() });
     }

@@ -40,6 +40,8 @@ export interface Edition extends CoordinatorEdition {
   readonly variants: readonly Variant[];
   /** The released broker that runs this edition, for the Kafka oracle ("Kafka 4.x"), or null: none does. */
   readonly releasedBroker: string | null;
+  /** Whether a scenario of this edition may choose a Kafka release line (`kafka`, src/core/releases/): only a shipped protocol has releases. */
+  readonly hasReleases: boolean;
   /** The apiKey of each of the edition's streams group RPCs (request logs name RPCs by apiKey). */
   readonly apiKeys: Readonly<Partial<Record<RpcName, number>>>;
   /** The type id (key version) of each coordinator record type (kafka-dump-log prints records by type id). */

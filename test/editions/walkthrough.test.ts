@@ -14,8 +14,9 @@ import type { Scenario } from '../../src/core/scenario/types.ts';
 const AK4_UNPROTECTED_OFFSETS: Edition = {
   ...AK4,
   name: 'ak4-unprotected-offsets',
-  // no released broker runs it: the Kafka oracle refuses its scenarios
+  // no released broker runs it: the Kafka oracle refuses its scenarios, and it has no Kafka releases to choose
   releasedBroker: null,
+  hasReleases: false,
   hooks(config) {
     const base = AK4.hooks(config);
     // the proposal's rule: Group.isSubscribedToTopic is false for every topic (offsets may be deleted and expire)

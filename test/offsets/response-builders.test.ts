@@ -8,23 +8,17 @@ import { broker, CLIENT, G, join } from './helpers.ts';
 type Topics = { name: string; partitions: { partitionIndex: number; errorCode: number }[] }[];
 const shape = (topics: unknown) => (topics as Topics).map((t) => [t.name, t.partitions.map((p) => `${p.partitionIndex}:${p.errorCode}`)]);
 const part = (partitionIndex: number) => ({ partitionIndex, committedOffset: 7 });
+/** An admin-style commit (no member: epoch -1) of group `admin`, as the tests below send it. */
+const adminCommit = (b: ReturnType<typeof broker>, version: number, topics: unknown[], groupId = 'admin') =>
+  b.send('OffsetCommit', version, { groupId, generationIdOrMemberEpoch: -1, topics }, CLIENT);
 
 describe('OffsetCommitResponse.Builder.merge', () => {
   it('a topic the request names twice is answered twice when KafkaApis answered nothing itself', () => {
     const b = broker();
-    const r = b.send(
-      'OffsetCommit',
-      8,
-      {
-        groupId: 'admin',
-        generationIdOrMemberEpoch: -1,
-        topics: [
-          { name: 'orders', partitions: [part(1)] },
-          { name: 'orders', partitions: [part(0)] },
-        ],
-      },
-      CLIENT,
-    );
+    const r = adminCommit(b, 8, [
+      { name: 'orders', partitions: [part(1)] },
+      { name: 'orders', partitions: [part(0)] },
+    ]);
     expect(shape(r.response.topics)).toEqual([
       ['orders', ['1:0']],
       ['orders', ['0:0']],
@@ -35,21 +29,12 @@ describe('OffsetCommitResponse.Builder.merge', () => {
   it("with an answer of KafkaApis' own, each coordinator topic joins the first entry of its name", () => {
     const b = broker();
     // orders has 2 partitions: partition 5 is KafkaApis' UNKNOWN_TOPIC_OR_PARTITION (3); the two named twice merge
-    const r = b.send(
-      'OffsetCommit',
-      8,
-      {
-        groupId: 'admin',
-        generationIdOrMemberEpoch: -1,
-        topics: [
-          { name: 'orders', partitions: [part(5), part(1)] },
-          { name: 'ghost', partitions: [part(0)] },
-          { name: 'orders', partitions: [part(0)] },
-          { name: 'ghost', partitions: [part(1)] },
-        ],
-      },
-      CLIENT,
-    );
+    const r = adminCommit(b, 8, [
+      { name: 'orders', partitions: [part(5), part(1)] },
+      { name: 'ghost', partitions: [part(0)] },
+      { name: 'orders', partitions: [part(0)] },
+      { name: 'ghost', partitions: [part(1)] },
+    ]);
     expect(shape(r.response.topics)).toEqual([
       ['orders', ['5:3', '1:0', '0:0']],
       ['ghost', ['0:3', '1:3']],
@@ -59,19 +44,10 @@ describe('OffsetCommitResponse.Builder.merge', () => {
   it('v10 keys the entries by topic id (TopicIdBuilder): one entry per unknown id', () => {
     const b = broker();
     const unknown = 'AAAAAAAAAAAAAAAAAAAAAQ';
-    const r = b.send(
-      'OffsetCommit',
-      10,
-      {
-        groupId: 'admin',
-        generationIdOrMemberEpoch: -1,
-        topics: [
-          { topicId: unknown, partitions: [part(0)] },
-          { topicId: unknown, partitions: [part(1)] },
-        ],
-      },
-      CLIENT,
-    );
+    const r = adminCommit(b, 10, [
+      { topicId: unknown, partitions: [part(0)] },
+      { topicId: unknown, partitions: [part(1)] },
+    ]);
     expect(r.response.topics).toEqual([
       {
         topicId: unknown,
@@ -85,7 +61,7 @@ describe('OffsetCommitResponse.Builder.merge', () => {
 
   it('GroupCoordinatorService.commitOffsets refuses only a null group id: an empty one commits to the simple group ""', () => {
     const b = broker();
-    const r = b.send('OffsetCommit', 9, { groupId: '', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [part(0)] }] }, CLIENT);
+    const r = adminCommit(b, 9, [{ name: 'orders', partitions: [part(0)] }], '');
     expect(shape(r.response.topics)).toEqual([['orders', ['0:0']]]);
     expect(r.batch!.records.map((x) => x.key.group)).toEqual(['']);
   });
@@ -123,7 +99,7 @@ describe('OffsetDeleteResponse.Builder.merge', () => {
 describe('only the fields of the request version', () => {
   it('OffsetCommitResponse: ThrottleTimeMs from v3', () => {
     const b = broker();
-    const commit = (v: number) => b.send('OffsetCommit', v, { groupId: 'admin', generationIdOrMemberEpoch: -1, topics: [{ name: 'orders', partitions: [part(0)] }] }, CLIENT).response;
+    const commit = (v: number) => adminCommit(b, v, [{ name: 'orders', partitions: [part(0)] }]).response;
     expect(commit(2)).not.toHaveProperty('throttleTimeMs');
     expect(commit(3)).toHaveProperty('throttleTimeMs', 0);
   });
@@ -169,19 +145,10 @@ describe('OffsetCommit while the coordinator loads', () => {
   it('KafkaApis answers an unknown topic id (UNKNOWN_TOPIC_ID) before the loading coordinator refuses the rest (COORDINATOR_LOAD_IN_PROGRESS)', () => {
     const b = broker();
     b.failover(5000);
-    const r = b.send(
-      'OffsetCommit',
-      10,
-      {
-        groupId: 'admin',
-        generationIdOrMemberEpoch: -1,
-        topics: [
-          { topicId: 'AAAAAAAAAAAAAAAAAAAAAQ', partitions: [part(0)] },
-          { topicId: topicIdOf('orders'), partitions: [part(0)] },
-        ],
-      },
-      CLIENT,
-    );
+    const r = adminCommit(b, 10, [
+      { topicId: 'AAAAAAAAAAAAAAAAAAAAAQ', partitions: [part(0)] },
+      { topicId: topicIdOf('orders'), partitions: [part(0)] },
+    ]);
     expect((r.response.topics as { partitions: { errorCode: number }[] }[]).map((t) => t.partitions[0]!.errorCode)).toEqual([100, 14]);
     expect(r.batch).toBeNull();
   });

@@ -2,6 +2,7 @@
 import { errorCode, type Edition } from '../protocol/errors.ts';
 import {
   AUTHORIZED_OPERATIONS_OMITTED,
+  describedGroupError,
   type DescribedAssignment,
   type DescribedGroup,
   type DescribedSubtopology,
@@ -84,17 +85,8 @@ function describedTaskOffsets(list: readonly TaskOffset[] | null): TaskOffset[] 
 
 export function describeGroups(groups: Groups, req: StreamsGroupDescribeRequest, edition: Edition): StreamsGroupDescribeResponse {
   const out: DescribedGroup[] = req.groupIds.map((groupId) => {
-    const base: DescribedGroup = {
-      errorCode: 0,
-      errorMessage: null,
-      groupId,
-      groupState: '',
-      groupEpoch: 0,
-      assignmentEpoch: 0,
-      topology: null,
-      members: [],
-      authorizedOperations: AUTHORIZED_OPERATIONS_OMITTED,
-    };
+    // every field at its default (the v1 fields are added by the response's version later)
+    const base: DescribedGroup = describedGroupError(groupId, 0, 0);
     // service: a null or empty id is INVALID_GROUP_ID
     if (groupId.length === 0) return { ...base, groupId: '', errorCode: errorCode(edition, 'INVALID_GROUP_ID') };
     const g = groups.get(groupId);

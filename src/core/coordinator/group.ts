@@ -451,56 +451,53 @@ function removeAll(m: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: st
 }
 
 // The active index walks run twice for every current-assignment record a log replays: forEach with shared callbacks
-// and the walk's arguments held here for its duration, so a walk allocates no iterator, entry or closure.
-const NO_INDEX: Map<string, Map<number, string>> = new Map();
+// and one small walk object as their `this`, so a walk allocates no iterator, entry or closure.
+interface ActiveWalk {
+  readonly index: Map<string, Map<number, string>>;
+  readonly pid: string;
+  /** The subtopology's partitions being walked. */
+  inner: Map<number, string>;
+}
+
 const NO_INNER: Map<number, string> = new Map();
-let walkIndex = NO_INDEX;
-let walkInner = NO_INNER;
-let walkPid = '';
 
 /** Maps every active task of t to pid. */
 function setAll(m: Map<string, Map<number, string>>, t: ActiveTasks, pid: string): void {
   if (t.size === 0) return;
-  walkIndex = m;
-  walkPid = pid;
-  t.forEach(setSubtopology);
-  walkIndex = NO_INDEX;
-  walkInner = NO_INNER;
+  const walk: ActiveWalk = { index: m, pid, inner: NO_INNER };
+  t.forEach(setSubtopology, walk);
 }
 
-function setSubtopology(ps: ReadonlySet<number> | ReadonlyMap<number, number>, s: string): void {
+function setSubtopology(this: ActiveWalk, ps: ReadonlySet<number> | ReadonlyMap<number, number>, s: string): void {
   // a subtopology listed with no partitions adds nothing to the index, not even an empty entry
   if (ps.size === 0) return;
-  let inner = walkIndex.get(s);
-  if (!inner) walkIndex.set(s, (inner = new Map()));
-  walkInner = inner;
-  ps.forEach(setPartition);
+  let inner = this.index.get(s);
+  if (!inner) this.index.set(s, (inner = new Map()));
+  this.inner = inner;
+  ps.forEach(setPartition, this);
 }
 
-function setPartition(_: number, p: number): void {
-  walkInner.set(p, walkPid);
+function setPartition(this: ActiveWalk, _: number, p: number): void {
+  this.inner.set(p, this.pid);
 }
 
 /** Unmaps every active task of t still mapped to pid (another process may hold it by now). */
 function deleteAllIfEquals(m: Map<string, Map<number, string>>, t: ActiveTasks, pid: string): void {
   if (t.size === 0) return;
-  walkIndex = m;
-  walkPid = pid;
-  t.forEach(deleteSubtopology);
-  walkIndex = NO_INDEX;
-  walkInner = NO_INNER;
+  const walk: ActiveWalk = { index: m, pid, inner: NO_INNER };
+  t.forEach(deleteSubtopology, walk);
 }
 
-function deleteSubtopology(ps: ReadonlySet<number> | ReadonlyMap<number, number>, s: string): void {
-  const inner = walkIndex.get(s);
+function deleteSubtopology(this: ActiveWalk, ps: ReadonlySet<number> | ReadonlyMap<number, number>, s: string): void {
+  const inner = this.index.get(s);
   if (inner === undefined || inner.size === 0) return;
-  walkInner = inner;
-  ps.forEach(deletePartition);
-  if (inner.size === 0) walkIndex.delete(s);
+  this.inner = inner;
+  ps.forEach(deletePartition, this);
+  if (inner.size === 0) this.index.delete(s);
 }
 
-function deletePartition(_: number, p: number): void {
-  if (walkInner.get(p) === walkPid) walkInner.delete(p);
+function deletePartition(this: ActiveWalk, _: number, p: number): void {
+  if (this.inner.get(p) === this.pid) this.inner.delete(p);
 }
 
 function addIn(m: Map<string, Map<number, Set<string>>>, s: string, p: number, v: string): void {

@@ -1,7 +1,5 @@
 // The Kafka releases an ak4 scenario may choose (its "kafka" field). Each models the newest patch of its line; the
 // shipped coordinator (src/core/coordinator/) is 4.4's, and a release differs from it by data and rule switches.
-import type { Edition } from '../protocol/errors.ts';
-
 /** The release lines a scenario may name, oldest first. */
 export const KAFKA_RELEASES = ['4.1', '4.2', '4.3', '4.4'] as const;
 export type KafkaRelease = (typeof KAFKA_RELEASES)[number];
@@ -11,9 +9,6 @@ export const DEFAULT_KAFKA_RELEASE: KafkaRelease = '4.4';
 
 /** The patch release each line models (the jars its shard oracle runs). */
 export const RELEASE_PATCH: Readonly<Record<KafkaRelease, string>> = { '4.1': '4.1.2', '4.2': '4.2.2', '4.3': '4.3.2', '4.4': '4.4.0' };
-
-/** The protocol editions that have releases (the draft design was never released). */
-export const EDITIONS_WITH_RELEASES: readonly Edition[] = ['ak4'];
 
 /** A scenario's release: the one it names, else the default. */
 export function releaseOf(scenario: { readonly kafka?: KafkaRelease }): KafkaRelease {

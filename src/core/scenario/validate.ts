@@ -34,7 +34,7 @@ import {
 } from './types.ts';
 import { maxOf } from '../util/arrays.ts';
 import { variantDefinition, variantsWithHeartbeatV2 } from '../variants/index.ts';
-import { EDITIONS_WITH_RELEASES, KAFKA_RELEASES, type KafkaRelease } from '../releases/index.ts';
+import { KAFKA_RELEASES, type KafkaRelease } from '../releases/index.ts';
 
 export const MAX_ERRORS = 50;
 
@@ -390,8 +390,12 @@ export function validateScenario(root: JsonNode): ParseResult {
   if (ke) {
     const k = c.oneOf(ke.value, '$.kafka', 'kafka', KAFKA_RELEASES);
     // a release is a shipped broker's: the draft design has none
-    if (k && !EDITIONS_WITH_RELEASES.includes(protocol))
-      c.p.add('$.kafka', ke.value.pos, `kafka chooses a released broker of protocol ${orList(EDITIONS_WITH_RELEASES)}; protocol ${JSON.stringify(protocol)} has no releases`);
+    if (k && !editionNamed(protocol).hasReleases)
+      c.p.add(
+        '$.kafka',
+        ke.value.pos,
+        `kafka chooses a released broker of protocol ${orList(editionNames().filter((n) => editionNamed(n).hasReleases))}; protocol ${JSON.stringify(protocol)} has no releases`,
+      );
     else if (k) kafka = k;
   }
 

@@ -60,4 +60,5 @@ export const AK4: Edition = {
   // the KAFKA-20870 variants are proposals against the shipped protocol: all of them apply
   variants: VARIANTS,
   releasedBroker: 'Kafka 4.x',
+  hasReleases: true,
 };

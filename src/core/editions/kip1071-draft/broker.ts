@@ -2,6 +2,7 @@
 // coordinator operation). Called by Broker.send for scenarios whose protocol is "kip1071-draft".
 import type { BrokerView, ClientContext, RpcOutcome } from '../../broker/types.ts';
 import { errorCode, type ErrorName } from '../../protocol/errors.ts';
+import { describedGroupError } from '../../protocol/messages.ts';
 import { normalizeDescribeRequest } from '../../protocol/normalize.ts';
 import type { RpcName } from '../../scenario/types.ts';
 import { draftDescribeGroups } from './describe.ts';
@@ -82,17 +83,7 @@ function describe(broker: BrokerView, data: Record<string, unknown>, unsupported
   const req = normalizeDescribeRequest(data);
   if (unsupported) {
     const code = errorCode(E, 'UNSUPPORTED_VERSION');
-    const groups = req.groupIds.map((groupId) => ({
-      errorCode: code,
-      errorMessage: null,
-      groupId,
-      groupState: '',
-      groupEpoch: 0,
-      assignmentEpoch: 0,
-      topology: null,
-      members: [],
-      authorizedOperations: -2147483648,
-    }));
+    const groups = req.groupIds.map((groupId) => describedGroupError(groupId, code, 0));
     return outcome(req, { throttleTimeMs: 0, groups }, 'UNSUPPORTED_VERSION', null, [unsupported]);
   }
   const response = draftDescribeGroups(broker.coordinator.groups, req);

@@ -50,4 +50,5 @@ export const KIP1071_DRAFT: Edition = {
   variants: variantsFor('kip1071-draft'),
   // the draft branch was never released
   releasedBroker: null,
+  hasReleases: false,
 };

@@ -9,11 +9,6 @@ import org.apache.kafka.coordinator.common.runtime.CoordinatorMetadataDelta;
 import org.apache.kafka.coordinator.common.runtime.CoordinatorMetadataImage;
 import org.apache.kafka.coordinator.group.Utils;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -31,7 +26,7 @@ import java.util.Set;
  *   {"op":"xxh3","bytes":b64} -> {"hash":"n"}   hash4j's XXH3-64 of the bytes (what Kafka's hash streams feed)
  *   {"op":"topic","id":uuid,"name":s,"partitions":n,"racks":[[rack…]…]} -> {"hash":"n"}   Utils.computeTopicHash
  *   {"op":"group","topics":{name:"hash"}} -> {"hash":"n"}   Utils.computeGroupHash
- * Any failure is {"error":"Class: message"} on that line.
+ * Any failure is {"error":"Class: message"} on that line (JsonLines.serve).
  */
 public final class MetadataHashRunner {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -39,21 +34,11 @@ public final class MetadataHashRunner {
     private MetadataHashRunner() { }
 
     public static void main(String[] args) throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-        String line;
-        while ((line = in.readLine()) != null) {
-            if (line.isBlank()) continue;
+        JsonLines.serve(input -> {
             ObjectNode result = JSON.createObjectNode();
-            try {
-                result.put("hash", Long.toString(hash(JSON.readTree(line))));
-            } catch (Exception e) {
-                result.put("error", e.getClass().getSimpleName() + ": " + e.getMessage());
-            }
-            out.write(JSON.writeValueAsString(result));
-            out.newLine();
-        }
-        out.flush();
+            result.put("hash", Long.toString(hash(input)));
+            return result;
+        }, e -> e.getClass().getSimpleName() + ": " + e.getMessage(), false);
     }
 
     private static long hash(JsonNode input) {

@@ -12,8 +12,8 @@ import { exportMarkdown, scenarioFromRequestLog, type ScenarioImportOptions } fr
 import { VARIANTS, type Variant } from '../core/scenario/types.ts';
 import { VARIANT_DEFINITIONS } from '../core/variants/index.ts';
 import { VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
-import { editionNames } from '../core/editions/index.ts';
-import { DEFAULT_KAFKA_RELEASE, EDITIONS_WITH_RELEASES, KAFKA_RELEASES, RELEASE_PATCH, releaseOf, type KafkaRelease } from '../core/releases/index.ts';
+import { editionNamed, editionNames } from '../core/editions/index.ts';
+import { DEFAULT_KAFKA_RELEASE, KAFKA_RELEASES, RELEASE_PATCH, releaseOf, type KafkaRelease } from '../core/releases/index.ts';
 import { jsonTerminalSafe, terminalSafe, writeJson, writeLines } from './output.ts';
 
 export const EXIT = {
@@ -354,7 +354,7 @@ async function checkCommand(file: string, releaseArgs: readonly KafkaRelease[], 
   const expectations = scenario.steps.filter((s) => s.expect !== undefined).length;
   // a scenario may ask to be checked under several variants and releases (byVariant and byRelease expectations apply)
   const variants = scenario.checkVariants?.length ? scenario.checkVariants : [scenario.variant];
-  const hasReleases = EDITIONS_WITH_RELEASES.includes(scenario.protocol);
+  const hasReleases = editionNamed(scenario.protocol).hasReleases;
   const releases: (KafkaRelease | null)[] = releaseArgs.length > 0 ? [...releaseArgs] : !hasReleases ? [null] : scenario.checkReleases?.length ? scenario.checkReleases : [releaseOf(scenario)];
   // each release validates the document anew: a field or request version it lacks is refused with the release named
   const under = new Map<KafkaRelease | null, Scenario>();

@@ -92,9 +92,9 @@ describe('matchUnder: shared keys, then byVariant, then byRelease', () => {
   });
 
   it("a scenario's own run: its variant, and its release only for an edition with releases", () => {
-    expect(runUnder({ variant: 'current', protocol: 'ak4' })).toEqual({ variant: 'current', release: '4.4' });
-    expect(runUnder({ variant: 'current', protocol: 'ak4', kafka: '4.1' })).toEqual({ variant: 'current', release: '4.1' });
-    expect(runUnder({ variant: 'current', protocol: 'kip1071-draft' })).toEqual({ variant: 'current', release: undefined });
+    expect(runUnder({ variant: 'current' }, true)).toEqual({ variant: 'current', release: '4.4' });
+    expect(runUnder({ variant: 'current', kafka: '4.1' }, true)).toEqual({ variant: 'current', release: '4.1' });
+    expect(runUnder({ variant: 'current' }, false)).toEqual({ variant: 'current', release: undefined });
   });
 });
 

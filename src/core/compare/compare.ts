@@ -5,7 +5,8 @@ import type { BudgetStop, RunProbe } from '../scenario/budget.ts';
 import { parseScenarioUnderRelease } from '../scenario/parse.ts';
 import type { ScenarioError } from '../scenario/json.ts';
 import type { Scenario, Trace, TraceStep, Variant } from '../scenario/types.ts';
-import { EDITIONS_WITH_RELEASES, releaseOf, type KafkaRelease } from '../releases/index.ts';
+import { releaseOf, type KafkaRelease } from '../releases/index.ts';
+import { editionNamed } from '../editions/index.ts';
 
 /** One side of a comparison; what it leaves out is the scenario's own. */
 export interface Side {
@@ -97,7 +98,7 @@ export function compareScenario(scenario: Scenario, left: Side, right: Side, opt
 /** The side filled in from the scenario: its variant, protocol and (for an edition with releases) release. */
 export function resolveSide(scenario: Scenario, s: Side): ResolvedSide {
   const protocol = s.protocol ?? scenario.protocol;
-  return { variant: s.variant ?? scenario.variant, protocol, kafka: EDITIONS_WITH_RELEASES.includes(protocol) ? (s.kafka ?? releaseOf(scenario)) : null };
+  return { variant: s.variant ?? scenario.variant, protocol, kafka: editionNamed(protocol).hasReleases ? (s.kafka ?? releaseOf(scenario)) : null };
 }
 
 function scenarioUnder(scenario: Scenario, side: ResolvedSide): Scenario {

@@ -7,6 +7,7 @@ import { DEFAULT_STABLE_WITHIN_MS, type InvariantName } from '../invariants/inde
 import type { EpochSnapshot } from '../invariants/safety.ts';
 import { ScenarioRunner } from '../scenario/runner.ts';
 import { resolveExpectation, runUnder } from '../scenario/match.ts';
+import { editionNamed } from '../editions/index.ts';
 import type { Expectation, Scenario, Step } from '../scenario/types.ts';
 import { encodeLink } from '../share/link.ts';
 import { Random } from '../util/random.ts';
@@ -433,7 +434,7 @@ function minimalScenario(scenario: Scenario, fromStep: number, root: World, ctx:
   const explored: Step[] = [];
   replay(root, ctx, actions, invariant, explored);
   // the prefix's expectations were written for the scenario's own variant and release: resolved to the explored ones
-  const under = runUnder(scenario);
+  const under = runUnder(scenario, editionNamed(scenario.protocol).hasReleases);
   const prefix = scenario.steps.slice(0, fromStep).map((s) => (s.expect ? { ...s, expect: resolveExpectation(s.expect, under) } : s));
   const steps: Step[] = [...prefix, ...explored.map((s, i) => ({ ...s, label: s.label ?? `explore ${i + 1}: ${describeAction(actions[i]!)}` }))];
   const out: Scenario = {

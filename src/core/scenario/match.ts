@@ -3,7 +3,7 @@
 // same length. Group members are addressed by alias or member id; task maps compare exactly.
 import { childPath } from './parse.ts';
 import type { Expectation, Mismatch, Scenario, TraceGroupView, TraceMemberView, Variant } from './types.ts';
-import { EDITIONS_WITH_RELEASES, releaseOf, type KafkaRelease } from '../releases/index.ts';
+import { releaseOf, type KafkaRelease } from '../releases/index.ts';
 
 export interface StepOutcome {
   response: unknown;
@@ -95,8 +95,8 @@ export interface RunUnder {
 }
 
 /** What a scenario's own run is: its variant, and its release when its edition has releases (ak4). */
-export function runUnder(scenario: Pick<Scenario, 'variant' | 'protocol' | 'kafka'>): RunUnder {
-  return { variant: scenario.variant, release: EDITIONS_WITH_RELEASES.includes(scenario.protocol) ? releaseOf(scenario) : undefined };
+export function runUnder(scenario: Pick<Scenario, 'variant' | 'kafka'>, hasReleases: boolean): RunUnder {
+  return { variant: scenario.variant, release: hasReleases ? releaseOf(scenario) : undefined };
 }
 
 /**

@@ -84,7 +84,7 @@ export class ScenarioRunner {
   ) {
     const config = Config.from(scenario.config);
     const edition = (this.edition = options.edition ?? editionNamed(scenario.protocol));
-    this.under = runUnder(scenario);
+    this.under = runUnder(scenario, edition.hasReleases);
     this.budget = new RunBudget(config, options.probe ?? null, options.kept ?? 0);
     this.sessionTimeoutMs = config.int(edition.sessionTimeoutKey);
     this.checker = new InvariantChecker(scenario.groupId, { stableWithinMs: scenario.invariants?.stableWithinMs ?? DEFAULT_STABLE_WITHIN_MS, durability: options.durability ?? true });

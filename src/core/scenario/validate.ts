@@ -153,6 +153,11 @@ function orList(names: readonly string[]): string {
   return andList(names, 'or');
 }
 
+/** The editions whose scenarios name a Kafka release (the shipped protocol's). */
+function releasedEditions(): string[] {
+  return editionNames().filter((n) => editionNamed(n).hasReleases);
+}
+
 function get(node: ObjectNode, key: string): JsonEntry | undefined {
   return node.entries.find((e) => e.key === key);
 }
@@ -391,11 +396,7 @@ export function validateScenario(root: JsonNode): ParseResult {
     const k = c.oneOf(ke.value, '$.kafka', 'kafka', KAFKA_RELEASES);
     // a release is a shipped broker's: the draft design has none
     if (k && !editionNamed(protocol).hasReleases)
-      c.p.add(
-        '$.kafka',
-        ke.value.pos,
-        `kafka chooses a released broker of protocol ${orList(editionNames().filter((n) => editionNamed(n).hasReleases))}; protocol ${JSON.stringify(protocol)} has no releases`,
-      );
+      c.p.add('$.kafka', ke.value.pos, `kafka chooses a released broker of protocol ${orList(releasedEditions())}; protocol ${JSON.stringify(protocol)} has no releases`);
     else if (k) kafka = k;
   }
 
@@ -456,8 +457,8 @@ export function validateScenario(root: JsonNode): ParseResult {
   const cre = get(doc, 'checkReleases');
   if (cre) {
     const items = c.array(cre.value, '$.checkReleases', 'checkReleases');
-    if (items && !EDITIONS_WITH_RELEASES.includes(protocol))
-      c.p.add('$.checkReleases', cre.value.pos, `checkReleases names released brokers of protocol ${orList(EDITIONS_WITH_RELEASES)}; protocol ${JSON.stringify(protocol)} has no releases`);
+    if (items && !editionNamed(protocol).hasReleases)
+      c.p.add('$.checkReleases', cre.value.pos, `checkReleases names released brokers of protocol ${orList(releasedEditions())}; protocol ${JSON.stringify(protocol)} has no releases`);
     else if (items) {
       const rs: KafkaRelease[] = [];
       items.forEach((it, i) => {
@@ -1059,8 +1060,8 @@ function expectationOf(c: Checker, node: JsonNode, path: string): Expectation | 
         break;
       }
       case 'byRelease': {
-        if (!EDITIONS_WITH_RELEASES.includes(c.edition)) {
-          c.p.add(p, e.keyPos, `byRelease needs a released protocol (${orList(EDITIONS_WITH_RELEASES)}); protocol ${JSON.stringify(c.edition)} has no releases`);
+        if (!editionNamed(c.edition).hasReleases) {
+          c.p.add(p, e.keyPos, `byRelease needs a released protocol (${orList(releasedEditions())}); protocol ${JSON.stringify(c.edition)} has no releases`);
           break;
         }
         const by = overridesOf(c, v, p, 'byRelease', KAFKA_RELEASES, 'a Kafka release');

@@ -14,6 +14,7 @@ import { describedGroupError, errorHeartbeatResponse, heartbeatResponseJson, typ
 import { flattenOwnedTasks, nestedRequestJson, normalizeDescribeRequest, normalizeHeartbeatRequest } from '../protocol/normalize.ts';
 import type { RpcName } from '../scenario/types.ts';
 import type { Variant } from '../variants/index.ts';
+import { SHIPPED_RELEASE, type ReleaseRules } from '../releases/index.ts';
 import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
 import { OFFSET_COMMIT_VERSIONS } from '../offsets/commit.ts';
 import { OFFSET_FETCH_VERSIONS } from '../offsets/fetch.ts';
@@ -40,8 +41,18 @@ function rejected(edition: Edition, layer: BrokerLayer, name: ErrorName, message
   };
 }
 
-/** Versions the broker accepts per edition and RPC: the shared group RPCs', then the edition's own. */
-export function supportedVersions(edition: Edition, api: RpcName, variant: Variant): [number, number] | null {
+/**
+ * Versions the broker accepts per edition and RPC: the shared group RPCs', then the edition's own. An older release
+ * (src/core/releases/) serves at most the streams group versions it has; the variants' versions extend 4.4's.
+ */
+export function supportedVersions(edition: Edition, api: RpcName, variant: Variant, release: ReleaseRules = SHIPPED_RELEASE): [number, number] | null {
+  const range = editionVersions(edition, api, variant);
+  if (range === null || release === SHIPPED_RELEASE || (api !== 'StreamsGroupHeartbeat' && api !== 'StreamsGroupDescribe')) return range;
+  const has = release.versions[api];
+  return [Math.max(range[0], has[0]), Math.min(range[1], has[1])];
+}
+
+function editionVersions(edition: Edition, api: RpcName, variant: Variant): [number, number] | null {
   if (api === 'OffsetCommit') return [...OFFSET_COMMIT_VERSIONS];
   // the same RPCs in both editions: ListGroups v0-5 (v5 adds the type filter), DeleteGroups v0-2
   if (api === 'ListGroups') return [0, 5];
@@ -131,7 +142,7 @@ export class Broker implements BrokerView {
     }
     const admin = api === 'IncrementalAlterConfigs' || api === 'ListGroups' || api === 'DeleteGroups' || api === 'OffsetFetch' || api === 'OffsetDelete' || api === 'DescribeGroups';
     if (admin) {
-      const [lo, hi] = supportedVersions(this.options.edition, api, this.options.variant)!;
+      const [lo, hi] = supportedVersions(this.options.edition, api, this.options.variant, this.coordinator.release)!;
       if (version < lo || version > hi)
         return unavailableOutcome(this.options.edition, api, version, data, 'UNSUPPORTED_VERSION', `The simulated broker serves ${api} v${lo}-v${hi}, not v${version}${unservedReason(api, version)}.`);
     }
@@ -194,7 +205,7 @@ export class Broker implements BrokerView {
 
   private runHeartbeat(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext, quiet: boolean, narrate: boolean): HeartbeatOutcome {
     const edition = this.options.edition;
-    const [lo, hi] = supportedVersions(edition, 'StreamsGroupHeartbeat', this.options.variant)!;
+    const [lo, hi] = supportedVersions(edition, 'StreamsGroupHeartbeat', this.options.variant, this.coordinator.release)!;
     if (version < lo || version > hi) return rejected(edition, 'KafkaApis', 'UNSUPPORTED_VERSION', null, narrate ? `The broker does not support StreamsGroupHeartbeat v${version}.` : null);
     // KafkaApis: the streams protocol must be enabled
     if (!this.streamsEnabled())
@@ -209,7 +220,7 @@ export class Broker implements BrokerView {
       }
     }
     // service layer
-    const invalid = validateHeartbeat(req, this.coordinator.rules, version);
+    const invalid = validateHeartbeat(req, this.coordinator.rules, version, this.coordinator.release);
     if (invalid)
       return rejected(edition, 'service layer', invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
     // GroupCoordinatorService.streamsGroupHeartbeat validates the request first; only then does the runtime answer
@@ -250,8 +261,9 @@ export class Broker implements BrokerView {
     const req = normalizeDescribeRequest(data);
     const request = req as unknown as Record<string, unknown>;
     const edition = this.options.edition;
-    // StreamsGroupDescribe v0-1 (v1: KIP-1331 topology description, KIP-1357 assignor name)
-    if (version < 0 || version > 1 || !this.streamsEnabled()) {
+    // StreamsGroupDescribe v0-1 (v1: KIP-1331 topology description, KIP-1357 assignor name); an older release has v0 only
+    const describeMax = this.coordinator.release.versions.StreamsGroupDescribe[1];
+    if (version < 0 || version > describeMax || !this.streamsEnabled()) {
       const code = errorCode(edition.wire, 'UNSUPPORTED_VERSION');
       const response = { throttleTimeMs: 0, groups: req.groupIds.map((groupId) => describedGroupError(groupId, code, version)) };
       return { ...this.errorOutcome(request, response, 'UNSUPPORTED_VERSION', null), narration: ['StreamsGroupDescribe is not available.'] };

@@ -7,6 +7,7 @@ import type { RecordBatch } from '../log/log.ts';
 import type { ErrorName } from '../protocol/errors.ts';
 import type { StreamsGroupHeartbeatResponse } from '../protocol/messages.ts';
 import type { RpcName, Variant } from '../scenario/types.ts';
+import type { KafkaRelease } from '../releases/names.ts';
 
 /** Where the broker turned a request away: before the coordinator (KafkaApis, the service layer) or in it. */
 export type BrokerLayer = 'KafkaApis' | 'service layer' | 'coordinator';
@@ -52,6 +53,8 @@ export interface BrokerOptions<E extends CoordinatorEdition = CoordinatorEdition
   edition: E;
   variant: Variant;
   config: Config;
+  /** The Kafka release line (src/core/releases/; absent: 4.4, the shipped coordinator). */
+  release?: KafkaRelease;
 }
 
 export interface ClientContext {

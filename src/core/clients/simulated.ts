@@ -5,6 +5,7 @@ import { variantDefinition, type Variant } from '../variants/index.ts';
 import { EMPTY_SET, equalSets, fromTaskIds, messageTaskIds, ROLES, type Role, type TaskIds, type TaskSet } from '../model/tasks.ts';
 import { HEARTBEAT_REQUEST_DEFAULTS, type HeartbeatResponseView, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import { normalizeHeartbeatRequest } from '../protocol/normalize.ts';
+import { SHIPPED_RELEASE, type ReleaseRules } from '../releases/index.ts';
 
 export type ClientStatus = 'unjoined' | 'joining' | 'member' | 'left' | 'crashed' | 'fatal';
 
@@ -61,6 +62,8 @@ export class SimulatedClient {
   requestVersion = 1;
   /** KAFKA-20870 option D: at v2 the owned tasks travel in one nullable OwnedTasks struct. */
   nestedOwnedTasks = false;
+  /** The Kafka release whose Java client this is (src/core/releases/). */
+  release: ReleaseRules = SHIPPED_RELEASE;
 
   constructor(
     readonly alias: string,
@@ -154,9 +157,11 @@ export class SimulatedClient {
       data.clientTags = Object.entries(this.spec.clientTags ?? {})
         .map(([key, value]) => ({ key, value }))
         .sort((a, b) => (a.key < b.key ? -1 : 1));
-      // Kafka Streams 4.4 joins with empty (not null) task offset lists (seen in its request log)
-      data.taskOffsets = [];
-      data.taskEndOffsets = [];
+      // Kafka Streams 4.4 joins with empty (not null) task offset lists (seen in its request log); 4.1–4.3 send none
+      if (this.release.switches.clientSendsTaskOffsets) {
+        data.taskOffsets = [];
+        data.taskEndOffsets = [];
+      }
       return { data, why: `${this.alias} joins with epoch 0, its topology and three empty owned-task lists.` };
     }
     const data = this.baseFields(this.memberEpoch);
@@ -311,6 +316,7 @@ export class SimulatedClient {
     c.incarnation = this.incarnation;
     c.requestVersion = this.requestVersion;
     c.nestedOwnedTasks = this.nestedOwnedTasks;
+    c.release = this.release;
     return c;
   }
 
@@ -344,10 +350,11 @@ function nestOwnedTasks(out: { data: Record<string, unknown>; why: string }): { 
 }
 
 /** The heartbeat version a client speaks under a variant: v2 where a proposal adds it. */
-export function requestVersionFor(profile: ClientSpec['profile'], variant: Variant): { version: number; nested: boolean } {
-  // the variant says which version each profile speaks, and whether its v2 nests the owned tasks (option D)
+export function requestVersionFor(profile: ClientSpec['profile'], variant: Variant, release: ReleaseRules = SHIPPED_RELEASE): { version: number; nested: boolean } {
+  // the variant says which version each profile speaks, and whether its v2 nests the owned tasks (option D); an older
+  // release's Java client speaks its release's newest version (4.1–4.3: v0)
   const { heartbeat } = variantDefinition(variant);
-  const version = heartbeat.clientVersion[profile];
+  const version = release === SHIPPED_RELEASE ? heartbeat.clientVersion[profile] : Math.min(heartbeat.clientVersion[profile], release.clientHeartbeatVersion);
   return { version, nested: version >= 2 && heartbeat.v2 === 'nested' };
 }
 

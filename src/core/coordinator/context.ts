@@ -9,6 +9,7 @@ import type { StreamsGroup } from './group.ts';
 import type { Groups } from './groups.ts';
 import type { TimerTask, Timers } from './timers.ts';
 import type { VariantNarration, VariantRules } from '../variants/index.ts';
+import type { ReleaseRules } from '../releases/types.ts';
 
 export interface RequestContext {
   clientId: string;
@@ -22,6 +23,8 @@ export interface OpContext {
   readonly config: Config;
   readonly edition: Edition;
   readonly rules: VariantRules;
+  /** The Kafka release line's data and rule switches (src/core/releases/). */
+  readonly release: ReleaseRules;
   /** The sentences the variant adds to the narration (its definition's `narration`). */
   readonly variantNarration?: VariantNarration;
   readonly groups: Groups;

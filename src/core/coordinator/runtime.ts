@@ -18,6 +18,7 @@ import { buildTargetAssignment, memberTableOrder } from './targetAssignment.ts';
 import { timerKey, Timers, type ScheduledTimer } from './timers.ts';
 import { variantDefinition, variantRules, type Variant, type VariantRules } from '../variants/index.ts';
 import { releasePendingOnTimeout } from './releaseOnTimeout.ts';
+import { releaseRules, type KafkaRelease, type ReleaseRules } from '../releases/index.ts';
 import { assignmentConfigMap } from './assignmentConfigs.ts';
 import { GROUP_STATE_NAMES } from './group.ts';
 import type { StreamsGroup } from './group.ts';
@@ -38,6 +39,8 @@ export interface CoordinatorOptions {
   readonly edition: CoordinatorEdition;
   readonly variant: Variant;
   readonly config: Config;
+  /** The Kafka release line whose rules apply (src/core/releases/; absent: 4.4, the shipped coordinator). */
+  readonly release?: KafkaRelease;
   /** The config as one group sees it (its GROUP configs over the broker's); absent: the broker's. */
   readonly groupConfig?: (groupId: string) => Config;
 }
@@ -75,6 +78,8 @@ export class Coordinator {
   readonly groups = new GroupTable();
   readonly timers: Timers;
   readonly rules: VariantRules;
+  /** The release's data and rule switches. */
+  readonly release: ReleaseRules;
   readonly assignor: TaskAssignor;
   readonly hooks: EditionHooks;
   now: number;
@@ -94,6 +99,7 @@ export class Coordinator {
     if (cloneOf) {
       this.timers = cloneOf.timers.clone();
       this.rules = cloneOf.rules;
+      this.release = cloneOf.release;
       this.assignor = cloneOf.assignor;
       this.hooks = cloneOf.hooks;
       this.keepTaskValues = cloneOf.keepTaskValues;
@@ -103,6 +109,7 @@ export class Coordinator {
     }
     this.timers = new Timers();
     this.rules = variantRules(options.variant);
+    this.release = releaseRules(options.release);
     this.assignor = new StickyTaskAssignor({ flavour: options.edition.assignorFlavour });
     this.hooks = options.edition.hooks(options.config);
     // loading: replay the whole partition, then re-derive what lived only in memory (onLoaded)
@@ -172,6 +179,7 @@ export class Coordinator {
       config: groupId !== undefined ? this.configOf(groupId) : this.options.config,
       edition: this.options.edition.wire,
       rules: this.rules,
+      release: this.release,
       variantNarration: variantDefinition(this.options.variant).narration,
       groups: this.groups,
       topics,

@@ -3,6 +3,7 @@
 import { apiError, type ApiError } from '../protocol/errors.ts';
 import type { StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import type { VariantRules } from '../variants/index.ts';
+import { SHIPPED_RELEASE, type ReleaseRules } from '../releases/index.ts';
 
 const isBlank = (s: string | null): boolean => s !== null && s.trim().length === 0;
 
@@ -13,8 +14,15 @@ const notEmpty = (l: unknown[] | null): boolean => l === null || l.length > 0;
  * throwIfStreamsGroupHeartbeatRequestIsUsingUnsupportedFeatures then throwIfStreamsGroupHeartbeatRequestIsInvalid,
  * in Kafka's order: the first failing check wins.
  */
-export function validateHeartbeat(req: StreamsGroupHeartbeatRequest, rules: VariantRules, version = 1): ApiError | null {
+export function validateHeartbeat(req: StreamsGroupHeartbeatRequest, rules: VariantRules, version = 1, release: ReleaseRules = SHIPPED_RELEASE): ApiError | null {
   const nested = rules.nestedReport && version >= 2;
+  // [4.1–4.3] static membership, task offsets and warm-up tasks are not supported yet (KIP-1071; accepted from 4.4)
+  if (release.switches.serviceRejectsLaterFeatures) {
+    if (req.instanceId !== null) return apiError('INVALID_REQUEST', 'Static membership is not yet supported.');
+    if (req.taskOffsets !== null) return apiError('INVALID_REQUEST', 'TaskOffsets are not supported yet.');
+    if (req.taskEndOffsets !== null) return apiError('INVALID_REQUEST', 'TaskEndOffsets are not supported yet.');
+    if (req.warmupTasks !== null && req.warmupTasks.length > 0) return apiError('INVALID_REQUEST', 'WarmupTasks are not supported yet.');
+  }
   // unsupported features: source topic regexes
   if (req.topology?.subtopologies.some((s) => s.sourceTopicRegex.length > 0)) {
     return apiError('INVALID_REQUEST', 'Regular expressions for source topics are not supported yet.');

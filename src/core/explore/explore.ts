@@ -126,7 +126,8 @@ export function prepare(scenario: Scenario, options: ExploreOptions = {}): { roo
     runner.runStep(scenario.steps[i]!, i);
     if ('advance' in scenario.steps[i]!) lastRawAdvanceEnd = runner.broker.now;
   }
-  const config = Config.from(scenario.config);
+  // the broker's config: the scenario's, with the values its release behaves as (src/core/releases/)
+  const config = runner.broker.options.config;
   const aliasByMember = new Map<string, string>();
   const clients = [...runner.clients.values()].sort((a, b) => (a.alias < b.alias ? -1 : 1));
   for (const c of clients) if (c.memberId !== '') aliasByMember.set(c.memberId, c.alias);

@@ -1,16 +1,38 @@
 // The Kafka releases an ak4 scenario may choose (its "kafka" field). Each models the newest patch of its line; the
-// shipped coordinator (src/core/coordinator/) is 4.4's, and a release differs from it by data and rule switches.
-/** The release lines a scenario may name, oldest first. */
-export const KAFKA_RELEASES = ['4.1', '4.2', '4.3', '4.4'] as const;
-export type KafkaRelease = (typeof KAFKA_RELEASES)[number];
+// shipped coordinator (src/core/coordinator/) is 4.4's, and a release differs from it by data and rule switches
+// (types.ts; one file per line, each defined by what it changes from the next newer one).
+import { KAFKA_4_1 } from './kafka-4.1.ts';
+import { KAFKA_4_2 } from './kafka-4.2.ts';
+import { KAFKA_4_3 } from './kafka-4.3.ts';
+import { KAFKA_4_4 } from './kafka-4.4.ts';
+import { hasOwnKey } from '../util/own.ts';
+import { DEFAULT_KAFKA_RELEASE, KAFKA_RELEASES, type KafkaRelease } from './names.ts';
+import type { ReleaseRules } from './types.ts';
 
-/** What a scenario runs when it names no release. */
-export const DEFAULT_KAFKA_RELEASE: KafkaRelease = '4.4';
+export { DEFAULT_KAFKA_RELEASE, KAFKA_RELEASES, RELEASE_PATCH, releaseOf, type KafkaRelease } from './names.ts';
+export type { ReleaseDifference, ReleaseRules, ReleaseSwitches, VersionRange } from './types.ts';
 
-/** The patch release each line models (the jars its shard oracle runs). */
-export const RELEASE_PATCH: Readonly<Record<KafkaRelease, string>> = { '4.1': '4.1.2', '4.2': '4.2.2', '4.3': '4.3.2', '4.4': '4.4.0' };
+const RELEASES: Readonly<Record<KafkaRelease, ReleaseRules>> = { '4.1': KAFKA_4_1, '4.2': KAFKA_4_2, '4.3': KAFKA_4_3, '4.4': KAFKA_4_4 };
 
-/** A scenario's release: the one it names, else the default. */
-export function releaseOf(scenario: { readonly kafka?: KafkaRelease }): KafkaRelease {
-  return scenario.kafka ?? DEFAULT_KAFKA_RELEASE;
+/** A release line's data and switches (absent: the default release, 4.4). */
+export function releaseRules(release: KafkaRelease = DEFAULT_KAFKA_RELEASE): ReleaseRules {
+  return RELEASES[release];
 }
+
+/**
+ * The config values a scenario runs with under its release: its own, and for each config the release does not have
+ * (which the validator refuses), the value the release behaves as. 4.4 has them all: its values are the scenario's.
+ */
+export function releaseConfigValues(release: ReleaseRules, values: Readonly<Record<string, number | string>>): Readonly<Record<string, number | string>> {
+  return Object.keys(release.absentConfigs).length === 0 ? values : { ...values, ...release.absentConfigs };
+}
+
+/** The oldest release that has `config` (a broker config name), or null when every release has it. */
+export function firstReleaseWithConfig(config: string): KafkaRelease | null {
+  const missing = KAFKA_RELEASES.filter((k) => hasOwnKey(RELEASES[k].absentConfigs, config));
+  if (missing.length === 0) return null;
+  return KAFKA_RELEASES.find((k) => !hasOwnKey(RELEASES[k].absentConfigs, config)) ?? null;
+}
+
+/** The shipped coordinator's release (4.4): what the engine runs when nobody names one. */
+export const SHIPPED_RELEASE: ReleaseRules = KAFKA_4_4;

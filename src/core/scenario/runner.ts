@@ -19,6 +19,7 @@ import { approxBytes, stringsBytes } from '../util/approxBytes.ts';
 import { MinHeap } from '../util/heap.ts';
 import { unavailableOutcome } from '../broker/unavailable.ts';
 import { fallbackNarration, stateChangeNarration } from './narrate-step.ts';
+import { releaseConfigValues, releaseOf, releaseRules } from '../releases/index.ts';
 
 const RAW_CLIENT: ClientContext = { clientId: 'sgp', clientHost: '/127.0.0.1' };
 /** Bound on the exchanges one `run` step may make, so a scenario always ends. */
@@ -82,21 +83,24 @@ export class ScenarioRunner {
     readonly scenario: Scenario,
     options: { durability?: boolean; probe?: RunProbe; edition?: Edition; kept?: number } = {},
   ) {
-    const config = Config.from(scenario.config);
+    // a release without a config behaves as its value in the release's data (src/core/releases/)
+    const config = Config.from(releaseConfigValues(releaseRules(releaseOf(scenario)), scenario.config));
     const edition = (this.edition = options.edition ?? editionNamed(scenario.protocol));
     this.under = runUnder(scenario, edition.hasReleases);
     this.budget = new RunBudget(config, options.probe ?? null, options.kept ?? 0);
     this.sessionTimeoutMs = config.int(edition.sessionTimeoutKey);
     this.checker = new InvariantChecker(scenario.groupId, { stableWithinMs: scenario.invariants?.stableWithinMs ?? DEFAULT_STABLE_WITHIN_MS, durability: options.durability ?? true });
     this.broker = new Broker(
-      { edition, variant: scenario.variant, config },
+      { edition, variant: scenario.variant, config, release: releaseOf(scenario) },
       scenario.topics.map((t) => [t.name, t.partitions]),
     );
     for (const alias of Object.keys(scenario.clients).sort()) {
       const spec = scenario.clients[alias]!;
       const topology = spec.topology ?? scenario.topology ?? null;
       const c = new SimulatedClient(alias, spec, scenario.groupId, topology, edition.client(config, topology));
-      const v = requestVersionFor(spec.profile, scenario.variant);
+      const release = releaseRules(releaseOf(scenario));
+      c.release = release;
+      const v = requestVersionFor(spec.profile, scenario.variant, release);
       c.requestVersion = edition.heartbeatVersionFollowsVariant ? v.version : 0;
       c.nestedOwnedTasks = edition.heartbeatVersionFollowsVariant && v.nested;
       this.clients.set(alias, c);
@@ -171,10 +175,10 @@ export class ScenarioRunner {
       title: this.scenario.title ?? '',
       protocol: this.scenario.protocol,
       variant: this.scenario.variant,
-      ...(this.under.release ? { kafka: this.under.release } : {}),
       steps,
       topics: Object.fromEntries([...this.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
+    if (this.scenario.kafka) trace.kafka = this.scenario.kafka;
     if (this.initial) trace.initial = this.initial;
     if (this.budget.stopped) trace.stopped = this.budget.stopped;
     return trace;

@@ -7,7 +7,7 @@ export const SCENARIO_FORMAT_VERSION = 1;
 // the variants are defined in src/core/variants/ (one file each); their names come from the registry
 export { VARIANTS, type Variant } from '../variants/index.ts';
 import type { Variant } from '../variants/index.ts';
-import type { KafkaRelease } from '../releases/index.ts';
+import type { KafkaRelease } from '../releases/names.ts';
 
 export type ClientProfile = 'java' | 'partial';
 
@@ -245,7 +245,7 @@ export interface Trace {
   title: string;
   protocol: Edition;
   variant: Variant;
-  /** The Kafka release the run modelled (editions with releases only: ak4). */
+  /** The Kafka release line the run modelled, when the scenario names one (absent: 4.4). */
   kafka?: KafkaRelease;
   /** Present when the scenario has an initialLog. */
   initial?: TraceInitial;

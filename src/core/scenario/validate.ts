@@ -34,7 +34,7 @@ import {
 } from './types.ts';
 import { maxOf } from '../util/arrays.ts';
 import { variantDefinition, variantsWithHeartbeatV2 } from '../variants/index.ts';
-import { KAFKA_RELEASES, type KafkaRelease } from '../releases/index.ts';
+import { DEFAULT_KAFKA_RELEASE, firstReleaseWithConfig, KAFKA_RELEASES, releaseRules, SHIPPED_RELEASE, type KafkaRelease, type ReleaseRules } from '../releases/index.ts';
 
 export const MAX_ERRORS = 50;
 
@@ -166,6 +166,8 @@ class Checker {
   readonly p = new Problems();
   edition: Edition = DEFAULT_PROTOCOL;
   variant: Variant = 'current';
+  /** The scenario's Kafka release (src/core/releases/): its request versions and configs. */
+  release: ReleaseRules = SHIPPED_RELEASE;
   /** The registered editions' topology types: a field of one of them is a topology. */
   readonly topologyTypes = new Set<WireType>(editionNames().map((name) => editionNamed(name).topology.type));
   /** Every topology in the document (scenario, clients, requests), for the tasks-per-group limit. */
@@ -398,7 +400,11 @@ export function validateScenario(root: JsonNode): ParseResult {
     if (k && !editionNamed(protocol).hasReleases)
       c.p.add('$.kafka', ke.value.pos, `kafka chooses a released broker of protocol ${orList(releasedEditions())}; protocol ${JSON.stringify(protocol)} has no releases`);
     else if (k) kafka = k;
+    // a KAFKA-20870 variant is a proposal against the newest release's coordinator
+    if (kafka && kafka !== DEFAULT_KAFKA_RELEASE && variant !== 'current')
+      c.p.add('$.kafka', ke.value.pos, `variant ${JSON.stringify(variant)} is a proposal against Kafka ${DEFAULT_KAFKA_RELEASE}; with kafka ${JSON.stringify(kafka)} use variant "current"`);
   }
+  if (kafka) c.release = releaseRules(kafka);
 
   const config = configOf(c, get(doc, 'config'));
 
@@ -624,6 +630,12 @@ function configOf(c: Checker, e: JsonEntry | undefined): Record<string, number |
       c.p.add(path, entry.keyPos, `Unknown config ${JSON.stringify(entry.key)}${hint}`);
       continue;
     }
+    // a config the scenario's release does not have (GroupCoordinatorConfig of that release)
+    if (hasOwnKey(c.release.absentConfigs, entry.key)) {
+      const since = firstReleaseWithConfig(entry.key);
+      c.p.add(path, entry.keyPos, `config ${JSON.stringify(entry.key)} is not in Kafka ${c.release.release}${since ? `; it came with ${since}` : ''}`);
+      continue;
+    }
     const raw = toValue(entry.value);
     try {
       const cfg = Config.from({ [entry.key]: raw });
@@ -840,11 +852,18 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
     c.p.add(childPath(path, 'send'), se.value.pos, `${rpc} does not exist in protocol ${JSON.stringify(c.edition)}; it belongs to ${listOf(other)}`);
     return null;
   }
-  let version = defaultVersion(c.edition, rpc);
+  // a release older than the newest has fewer versions of the streams group RPCs (src/core/releases/)
+  const releaseRange = rpc === 'StreamsGroupHeartbeat' || rpc === 'StreamsGroupDescribe' ? (c.release !== SHIPPED_RELEASE ? c.release.versions[rpc] : null) : null;
+  let version = releaseRange ? Math.min(defaultVersion(c.edition, rpc), releaseRange[1]) : defaultVersion(c.edition, rpc);
   const vEntry = get(obj, 'version');
   if (vEntry) {
     const v = c.int(vEntry.value, childPath(path, 'version'), 'version', 0, Number.MAX_SAFE_INTEGER);
     if (v === null) return null;
+    if (releaseRange && v > releaseRange[1] && v < versions.length) {
+      const has = releaseRange[0] === releaseRange[1] ? `v${releaseRange[0]}` : `v${releaseRange[0]}–v${releaseRange[1]}`;
+      c.p.add(childPath(path, 'version'), vEntry.value.pos, `${rpc} v${v} is not in Kafka ${c.release.release}; it has ${has}`);
+      return null;
+    }
     if (v >= versions.length) {
       const range = versions.length === 1 ? 'only version 0' : `versions 0–${versions.length - 1}`;
       const forVariant = versions.length !== requestFieldTable(c.edition)[rpc]?.length ? ` with variant ${JSON.stringify(c.variant)}` : '';

@@ -1,0 +1,19 @@
+// Kafka 4.4 (4.4.0): the shipped coordinator as it is (src/core/coordinator/). Every switch is off; the others are
+// defined by what they change from this one.
+import type { ReleaseRules } from './types.ts';
+
+export const KAFKA_4_4: ReleaseRules = {
+  release: '4.4',
+  patch: '4.4.0',
+  ga: true,
+  versions: { StreamsGroupHeartbeat: [0, 1], StreamsGroupDescribe: [0, 1] },
+  clientHeartbeatVersion: 1,
+  absentConfigs: {},
+  absentGroupConfigs: [],
+  switches: {
+    serviceRejectsLaterFeatures: false,
+    clientSendsTaskOffsets: true,
+    emptyStatusIsNull: false,
+  },
+  differences: [],
+};

@@ -268,6 +268,7 @@ export class WorkerApi {
       aliases: store.aliases,
       topics: Object.fromEntries([...runner.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
+    if (scenario.kafka) trace.kafka = scenario.kafka;
     if (runner.initial) trace.initial = runner.initial;
     if (runner.budget.stopped) trace.stopped = runner.budget.stopped;
     return { ok: true, trace, ms: performance.now() - t0, clients: Object.keys(scenario.clients).sort(), stepLines: stepLines(text), details: eager };

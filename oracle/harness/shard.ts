@@ -1,9 +1,10 @@
-// Kafka 4.4.0's own group coordinator shard in one JVM (oracle/src/main/java/dev/sgp/oracle/shard/ShardRunner.java),
-// spoken to in JSON lines. One process serves many scenarios: each starts with a "reset". Startup is the JVM and the
+// Kafka's own group coordinator shard in one JVM (oracle/src/main/java/dev/sgp/oracle/shard/ShardRunner.java), built
+// against the jars of the release asked for (4.4.0 by default; 4.1.2, 4.2.2, 4.3.2: oracle/harness/maven.ts), spoken to
+// in JSON lines. One process serves many scenarios: each starts with a "reset". Startup is the JVM and the
 // coordinator classes (about a second); every later scenario costs only its own operations.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { oracleClasspath } from './maven.ts';
+import { ORACLE_KAFKA_VERSION, oracleClasspath } from './maven.ts';
 
 export const SHARD_MAIN_CLASS = 'dev.sgp.oracle.shard.ShardRunner';
 
@@ -12,13 +13,18 @@ export type ShardOp = Record<string, unknown> & { op: string };
 export type ShardReply = Record<string, unknown>;
 
 export interface ShardProcess {
+  /** The Kafka release whose jars this JVM runs (e.g. "4.2.2"). */
+  readonly kafka: string;
   call(op: ShardOp): Promise<ShardReply>;
   close(): Promise<void>;
 }
 
-/** Starts the runner (building the oracle module with Maven first if its jar is missing or stale). */
-export function startShardProcess(): ShardProcess {
-  const child: ChildProcessWithoutNullStreams = spawn('java', ['-Xss4m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-cp', oracleClasspath(), SHARD_MAIN_CLASS], {
+/**
+ * Starts the runner on a Kafka release's jars (default 4.4.0), building the oracle module with Maven first if its jar
+ * is missing or stale. Every "reset" answers the release the JVM runs; a different one than asked for is an error.
+ */
+export function startShardProcess(kafka: string = ORACLE_KAFKA_VERSION): ShardProcess {
+  const child: ChildProcessWithoutNullStreams = spawn('java', ['-Xss4m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-cp', oracleClasspath(kafka), SHARD_MAIN_CLASS], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const pending = new Map<number, { resolve: (r: ShardReply) => void; reject: (e: Error) => void }>();
@@ -44,6 +50,7 @@ export function startShardProcess(): ShardProcess {
     if (!p) return;
     pending.delete(id);
     if (typeof reply.error === 'string') p.reject(new Error(`shard engine: ${reply.error}`));
+    else if (reply.kafka !== undefined && reply.kafka !== kafka) p.reject(new Error(`shard engine: asked for Kafka ${kafka}, the JVM runs Kafka ${String(reply.kafka)}`));
     else p.resolve(reply);
   });
   child.on('exit', (code, signal) => {
@@ -57,6 +64,7 @@ export function startShardProcess(): ShardProcess {
     pending.clear();
   });
   return {
+    kafka,
     call(op) {
       if (exited) return Promise.reject(exited);
       const id = nextId++;

@@ -1,10 +1,11 @@
-// Reads oracle/accepted.md: the divergences from Kafka 4.4 kept on purpose (or known and not yet fixed), each with
-// its reason. Lines "- diff `PATTERN`: reason" accept differing fields whose path matches PATTERN ([*] = any
+// Reads oracle/accepted.md: the divergences from Kafka kept on purpose (or known and not yet fixed), each with
+// its reason, and the open generated divergences of each release (oracle/generated-open*.md). Lines "- diff `PATTERN`: reason" accept differing fields whose path matches PATTERN ([*] = any
 // index); lines "- refused `FILE`: reason" accept that a scenario is refused; lines "- generated diff `SIGNATURE`: reason"
 // accept a kind of divergence of the generated sequences (test/oracle/generatedSequences.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffValues, type FieldDiff, type OracleStepRow } from '../../src/core/oracle/compare.ts';
+import type { KafkaRelease } from '../../src/core/releases/index.ts';
 
 const text = readFileSync(join(import.meta.dirname, '../../oracle/accepted.md'), 'utf8');
 
@@ -33,8 +34,31 @@ export const GENERATED_DIFFS: string[] = entries('generated diff');
  * difference), a simulator gap not yet settled. Tolerated only for that seed and that kind; the default run fails when
  * a listed seed agrees again or diverges otherwise (test/oracle/generated.shard.oracle.test.ts).
  */
-const openText = readFileSync(join(import.meta.dirname, '../../oracle/generated-open.md'), 'utf8');
-export const GENERATED_OPEN: ReadonlyMap<number, string> = new Map([...openText.matchAll(/^- generated open seed (\d+) `([^`]+)`/gm)].map((m) => [Number(m[1]), m[2]!]));
+const openSeeds = (file: string): ReadonlyMap<number, string> => {
+  const openText = readFileSync(join(import.meta.dirname, '../../oracle', file), 'utf8');
+  return new Map([...openText.matchAll(/^- generated open seed (\d+) `([^`]+)`/gm)].map((m) => [Number(m[1]), m[2]!]));
+};
+export const GENERATED_OPEN: ReadonlyMap<number, string> = openSeeds('generated-open.md');
+
+/** The file of a release's open generated divergences: oracle/generated-open.md for 4.4, oracle/generated-open-4.N.md for an older line. */
+export const generatedOpenFile = (release: KafkaRelease): string => (release === '4.4' ? 'generated-open.md' : `generated-open-${release}.md`);
+
+/** A release's open generated divergences (the same line format as GENERATED_OPEN, in its own file). */
+export const generatedOpen = (release: KafkaRelease): ReadonlyMap<number, string> => (release === '4.4' ? GENERATED_OPEN : openSeeds(generatedOpenFile(release)));
+
+/**
+ * Lines "- release refused 4.N `FILE`: reason": under that older release (test/oracle/releases.shard.oracle.test.ts),
+ * that example cannot run: the validator refuses it as that release (a field or request version the release does not
+ * have), or it is a proposal.
+ */
+export const RELEASE_REFUSALS: { release: string; file: string }[] = [...text.matchAll(/^- release refused (4\.\d) `([^`]+)`:/gm)].map((m) => ({ release: m[1]!, file: m[2]! }));
+
+/** Lines "- release diff 4.N `FILE` step N: reason": under that older release, that step of that example may differ (open, with the reason). */
+export const RELEASE_STEP_DIFFS: { release: string; file: string; step: number }[] = [...text.matchAll(/^- release diff (4\.\d) `([^`]+)` step (\d+):/gm)].map((m) => ({
+  release: m[1]!,
+  file: m[2]!,
+  step: Number(m[3]),
+}));
 
 /** Lines "- order `RecordType`: reason": records of that type within one step may come in another order. */
 export const ACCEPTED_ORDERS: string[] = entries('order');

@@ -100,16 +100,18 @@ export interface GeneratedReportOptions {
   checkAcceptedStillOccur: boolean;
   /** Fail on anything the playground can produce that no sequence reached. */
   checkNothingUnreached: boolean;
+  /** The Kafka release the sequences ran as, when not the scenario's own: written into each minimal scenario. */
+  kafka?: string;
 }
 
 /** The minimal scenario of a shrunk divergence, written to oracle/found/; returns its path relative to the repository. */
-function writeMinimal(engine: string, d: SequenceReport['divergences'][number]): string {
+function writeMinimal(engine: string, d: SequenceReport['divergences'][number], kafka?: string): string {
   mkdirSync(FOUND_DIR, { recursive: true });
   const name = `generated-${engine}-${d.seed}.json`;
   const before = (d.original.steps as unknown[]).length;
   const after = (d.minimal.steps as unknown[]).length;
   const title = `generated sequence ${d.seed} (${engine}), shrunk from ${before} to ${after} steps: ${d.signature}`;
-  writeFileSync(join(FOUND_DIR, name), `${JSON.stringify({ ...d.minimal, title }, null, 2)}\n`);
+  writeFileSync(join(FOUND_DIR, name), `${JSON.stringify({ ...d.minimal, ...(kafka ? { kafka } : {}), title }, null, 2)}\n`);
   return `oracle/found/${name}`;
 }
 
@@ -132,7 +134,7 @@ export function reportGenerated(report: SequenceReport, opts: GeneratedReportOpt
   ];
   const failures: string[] = [];
   for (const d of shrunk) {
-    const file = writeMinimal(opts.engine, d);
+    const file = writeMinimal(opts.engine, d, opts.kafka);
     const steps = (d.minimal.steps as unknown[]).length;
     const head = `${d.signature}: ${perKind.get(d.signature)} sequences, shrunk from seed ${d.seed} to ${steps} steps (${file})`;
     lines.push(`divergence ${head}`);

@@ -73,3 +73,17 @@ describe('the release model', () => {
     expect(c.right.trace.steps[0]!.version).toBe(1);
   });
 });
+
+describe('the per-release summary (README table, UI)', () => {
+  it('lists what each older release does differently, each with a ticket, oldest first; 4.4 has no row', async () => {
+    const { releaseSummary } = await import('../../src/core/releases/index.ts');
+    const rows = releaseSummary();
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.map((r) => r.release)).toEqual([...rows.map((r) => r.release)].sort());
+    expect(rows.some((r) => r.release === '4.4')).toBe(false);
+    for (const r of rows) {
+      expect(r.what.length, r.what).toBeGreaterThan(20);
+      expect(r.ticket, r.what).toMatch(/KAFKA-\d+|KIP-\d+|ticket not identified/);
+    }
+  });
+});

@@ -1,7 +1,8 @@
-// `sgp oracle FILE (--engine shard | --engine broker | --bootstrap HOST:PORT) [--kafka 4.4.0] [--json] [--time-scale N]
-// [--margin MS]`: runs a scenario on Kafka 4.4.0 and on the simulator, and prints both traces side by side with the
-// first divergence. Three engines: Kafka's own coordinator shard in process on the scenario's clock (shard.ts), the
-// bundled live broker (`--engine broker`, alias `--broker`), or a cluster the user runs (`--bootstrap`).
+// `sgp oracle FILE (--engine shard | --engine broker | --bootstrap HOST:PORT) [--kafka RELEASE] [--json] [--time-scale N]
+// [--margin MS]`: runs a scenario on Kafka and on the simulator, and prints both traces side by side with the first
+// divergence. Three engines: Kafka's own coordinator shard in process on the scenario's clock (shard.ts: any modelled
+// release, 4.1.2 to 4.4.0), the bundled live broker (`--engine broker`, alias `--broker`: 4.4.0 only), or a cluster the
+// user runs (`--bootstrap`: run as 4.4.0).
 import { basename } from 'node:path';
 import type { Scenario } from '../../core/scenario/types.ts';
 import { planOracle } from '../../core/oracle/plan.ts';
@@ -9,17 +10,23 @@ import { compareWithKafka, type OracleResult } from '../../core/oracle/compare.t
 import { formatOracleResult } from '../../core/oracle/report.ts';
 import { DEFAULT_MAX_PARTITIONS, footprintNotice, partitionCapReason, planFootprint } from '../../core/oracle/footprint.ts';
 import { executePlan } from './execute.ts';
-import { runOnShard } from './shard.ts';
+import { editionNamed } from '../../core/editions/index.ts';
+import { kafkaChoiceFor, parseKafkaChoice, runOnShard } from './shard.ts';
+import { RELEASE_PATCH, releaseOf } from '../../core/releases/index.ts';
 
-export const ORACLE_USAGE = `  sgp oracle FILE (--engine shard | --engine broker | --bootstrap HOST:PORT) [--kafka 4.4.0] [--json]
+export const ORACLE_USAGE = `  sgp oracle FILE (--engine shard | --engine broker | --bootstrap HOST:PORT) [--kafka RELEASE] [--json]
              [--time-scale N] [--margin MS] [--max-partitions N]
-                                 run FILE on Kafka 4.4.0 and on the simulator; print both traces
+                                 run FILE on Kafka and on the simulator; print both traces
                                  side by side with the first divergence (exit 1 when they differ).
                                  --engine shard runs Kafka's own group coordinator shard in process on the
                                  scenario's clock (exact to the millisecond; needs Java 17 and Maven): every
                                  scenario runs, proposals (variants, the draft edition) are refused.
+                                 --kafka 4.1 | 4.2 | 4.3 | 4.4 (or a patch: 4.2.2) runs the scenario as that
+                                 release, on the shard engine with that release's own jars; default the
+                                 scenario's "kafka" (4.4). A line runs its newest patch (4.1.2, 4.2.2, 4.3.2, 4.4.0).
                                  --engine broker (or --broker) starts the bundled Kafka 4.4.0 broker and
                                  can restart it for failover steps; --bootstrap uses a cluster you already run.
+                                 The live engines run Kafka 4.4 only.
                                  --time-scale N shrinks the scenario's timeouts N times (default: the largest
                                  that keeps every timer --margin ms, default 1500, away from every step);
                                  a scenario whose timing cannot be reproduced is refused with the reason.
@@ -33,6 +40,8 @@ export interface OracleArgs {
   broker: boolean;
   /** --engine shard: Kafka's coordinator shard in process (src/cli/oracle/shard.ts). */
   shard?: boolean;
+  /** --kafka: the release to run ("4.2" or "4.2.2"); default the scenario's own. */
+  kafka?: string;
   json: boolean;
   timeScale?: number;
   marginMs?: number;
@@ -53,7 +62,8 @@ export function parseOracleArgs(argv: readonly string[]): OracleArgs | string {
       else return `--engine needs shard or broker (got "${v}")`;
     } else if (a === '--kafka') {
       const v = argv[++i] ?? '';
-      if (v !== '4.4.0') return `--kafka: only Kafka 4.4.0 is bundled (got "${v}")`;
+      if (!parseKafkaChoice(v)) return `--kafka needs a modelled release: 4.1, 4.2, 4.3, 4.4 or a patch of one (${Object.values(RELEASE_PATCH).join(', ')}) (got "${v}")`;
+      out.kafka = v;
     } else if (a === '--bootstrap') {
       const v = argv[++i] ?? '';
       const m = /^(.+):(\d{1,5})$/.exec(v);
@@ -107,9 +117,9 @@ export async function runOracle(
   /** Told, before a --bootstrap run connects, what it will create on the cluster. */
   notice?: (text: string) => void,
 ): Promise<OracleResult> {
-  if (args.shard && !shared) return runOnShard(scenario, { file });
+  if (args.shard && !shared) return runOnShard(scenario, { file, kafka: args.kafka });
+  const release = kafkaChoiceFor(scenario, args.kafka);
   const canRestart = args.broker || shared?.restart !== undefined;
-  const planned = planOracle(scenario, { timeScale: args.timeScale, marginMs: args.marginMs, canRestart, brokerConfigsApplied: args.broker || shared?.configs !== undefined });
   const base = {
     format: 'sgp-oracle' as const,
     version: 1 as const,
@@ -124,6 +134,16 @@ export async function runOracle(
     elapsedMs: 0,
     medianRoundTripMs: null,
   };
+  // the live broker (bundled or the user's) is run as Kafka 4.4 only: an older release runs on the shard engine
+  if (release.line !== '4.4')
+    return {
+      ...base,
+      kafka: { ...base.kafka, version: release.version },
+      refused: [`Kafka ${release.version} runs on the shard engine only (--engine shard); the live broker engines (--engine broker, --bootstrap) run Kafka 4.4`],
+    };
+  // --kafka 4.4 on a scenario of another release runs it as 4.4 on both sides
+  const as44: Scenario = editionNamed(scenario.protocol).hasReleases && releaseOf(scenario) !== '4.4' ? { ...scenario, kafka: '4.4' } : scenario;
+  const planned = planOracle(as44, { timeScale: args.timeScale, marginMs: args.marginMs, canRestart, brokerConfigsApplied: args.broker || shared?.configs !== undefined });
   if (!planned.ok) return { ...base, refused: planned.reasons };
   const plan = planned.plan;
   if (!shared && args.bootstrap) {

@@ -1,7 +1,8 @@
-// The shard engine of `sgp oracle`: runs a scenario on Kafka 4.4.0's own group coordinator shard, in process and on
-// the scenario's clock (oracle/harness/shard.ts starts the JVM), and compares it with the simulator step by step.
-// `runOnShard(scenario, opts)` is the API other tools call (the scenario generator, the oracle tests): one JVM may
-// serve many scenarios (pass `process`), each starting from a fresh coordinator.
+// The shard engine of `sgp oracle`: runs a scenario on a Kafka release's own group coordinator shard (4.4.0 by default,
+// or 4.1.2, 4.2.2, 4.3.2: the scenario's "kafka" release, or --kafka), in process and on the scenario's clock
+// (oracle/harness/shard.ts starts the JVM on that release's jars), and compares it with the simulator, run as the same
+// release, step by step. `runOnShard(scenario, opts)` is the API other tools call (the scenario generator, the oracle
+// tests): one JVM may serve many scenarios of its release (pass `engine`), each starting from a fresh coordinator.
 import { basename } from 'node:path';
 import type { Scenario } from '../../core/scenario/types.ts';
 import { planShard, type ShardPlan, type ShardRequest } from '../../core/oracle/shardPlan.ts';
@@ -13,10 +14,15 @@ import { fromBase64, toBase64 } from '../../core/wire/bytes.ts';
 import { decodeCoordinatorRecord, encodeCoordinatorRecord } from '../../core/wire/coordinatorRecords.ts';
 import { topicIdOf } from '../../core/util/uuid.ts';
 import { pushAll } from '../../core/util/arrays.ts';
+import { editionNamed } from '../../core/editions/index.ts';
 import { SHARD_CLOCK_BASE_MS, shiftInstants } from '../../core/oracle/shardClock.ts';
+import { KAFKA_RELEASES, RELEASE_PATCH, releaseOf, type KafkaRelease } from '../../core/releases/index.ts';
+import { newestRequestVersion } from '../../core/oracle/releaseVersions.ts';
 
 /** The JVM that runs the shard (oracle/harness/shard.ts), as this module uses it. */
 export interface ShardEngine {
+  /** The Kafka release whose jars it runs ("4.2.2"). */
+  readonly kafka: string;
   call(op: Record<string, unknown> & { op: string }): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
@@ -24,15 +30,48 @@ export interface ShardEngine {
 export interface ShardRunOptions {
   /** The scenario's file name, for the result (default "scenario"). */
   file?: string;
-  /** A running engine to reuse (one JVM for many scenarios); without it one is started and stopped for this run. */
+  /**
+   * The Kafka release to run (a line, "4.2", is its modelled patch, RELEASE_PATCH); default the scenario's own
+   * release. The simulator runs the scenario as that release's line.
+   */
+  kafka?: string;
+  /** A running engine to reuse (one JVM for many scenarios of its release); without it one is started and stopped for this run. */
   engine?: ShardEngine;
 }
 
-/** Starts the engine's JVM. Loaded on demand: the CLI itself needs no Java. */
-export async function startShardEngine(): Promise<ShardEngine> {
+/** A Kafka release as `--kafka` names it: a line ("4.2": its modelled patch) or a patch of a line ("4.2.2", "4.2.0"). */
+export interface KafkaChoice {
+  line: KafkaRelease;
+  /** The release whose jars run: "4.2.2". */
+  version: string;
+}
+
+/** Reads "4.2" or "4.2.2"; null for anything else (a line the playground does not model, not a version). */
+export function parseKafkaChoice(text: string): KafkaChoice | null {
+  const m = /^(\d+\.\d+)(?:\.(\d+))?$/.exec(text);
+  const line = KAFKA_RELEASES.find((r) => r === m?.[1]);
+  if (!m || !line) return null;
+  // Kafka 4.4.0 is the newest release: no later 4.4 patch has jars yet
+  if (line === '4.4' && m[2] !== undefined && m[2] !== '0') return null;
+  return { line, version: m[2] === undefined ? RELEASE_PATCH[line] : `${line}.${m[2]}` };
+}
+
+/** The release a run uses: the one asked for, else the scenario's own (its modelled patch). */
+export function kafkaChoiceFor(scenario: Scenario, asked?: string): KafkaChoice {
+  if (asked !== undefined) {
+    const choice = parseKafkaChoice(asked);
+    if (!choice) throw new Error(`no Kafka release "${asked}": give ${KAFKA_RELEASES.join(', ')} or one of their patches (${Object.values(RELEASE_PATCH).join(', ')})`);
+    return choice;
+  }
+  const line = releaseOf(scenario);
+  return { line, version: RELEASE_PATCH[line] };
+}
+
+/** Starts the engine's JVM on a Kafka release's jars (default 4.4.0). Loaded on demand: the CLI itself needs no Java. */
+export async function startShardEngine(kafka: string = RELEASE_PATCH['4.4']): Promise<ShardEngine> {
   const url = new URL('../../../oracle/harness/shard.ts', import.meta.url).href;
-  const mod = (await import(url)) as { startShardProcess(): ShardEngine };
-  return mod.startShardProcess();
+  const mod = (await import(url)) as { startShardProcess(kafka: string): ShardEngine };
+  return mod.startShardProcess(kafka);
 }
 
 const schemasOf = (api: string, version: number): { request: MessageSchema; response: MessageSchema } => {
@@ -148,14 +187,31 @@ export async function executeOnShard(plan: ShardPlan, engine: ShardEngine): Prom
   return { steps, elapsedMs: performance.now() - started, medianRoundTripMs: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null };
 }
 
-/** Plans, runs and compares one scenario on the shard engine. A proposal is refused with the reasons. */
+/** The steps of a plan that send a request version newer than the release's jars read (releaseVersions.ts). */
+function versionsTheReleaseLacks(plan: ShardPlan, line: KafkaRelease): string[] {
+  const out: string[] = [];
+  for (const step of plan.steps) {
+    const requests = step.kind === 'request' ? (step.request ? [step.request] : []) : step.kind === 'run' ? step.exchanges : [];
+    for (const r of requests) {
+      const max = newestRequestVersion(line, r.api);
+      if (max !== undefined && r.version > max) out.push(`step ${step.index + 1} (${step.label}) sends ${r.api} v${r.version}; Kafka ${line} has v0–v${max} only`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Plans, runs and compares one scenario on the shard engine, as the Kafka release asked for (default the scenario's
+ * own). A proposal is refused with the reasons, and so is an engine that runs another release than the one asked for.
+ */
 export async function runOnShard(scenario: Scenario, opts: ShardRunOptions = {}): Promise<OracleResult> {
+  const choice = kafkaChoiceFor(scenario, opts.kafka);
   const base: OracleResult = {
     format: 'sgp-oracle',
     version: 1,
     engine: 'shard',
     scenario: basename(opts.file ?? 'scenario'),
-    kafka: { version: '4.4.0', bootstrap: '(shard engine: GroupCoordinatorShard in process)', configs: {} },
+    kafka: { version: choice.version, bootstrap: '(shard engine: GroupCoordinatorShard in process)', configs: {} },
     timeScale: 1,
     marginMs: 0,
     groupConfigs: {},
@@ -165,9 +221,14 @@ export async function runOnShard(scenario: Scenario, opts: ShardRunOptions = {})
     elapsedMs: 0,
     medianRoundTripMs: null,
   };
-  const planned = planShard(scenario);
+  if (opts.engine && opts.engine.kafka !== choice.version) return { ...base, refused: [`the shard engine given runs Kafka ${opts.engine.kafka}, not ${choice.version}`] };
+  // the simulator runs the scenario as the chosen release's line (a draft-edition scenario has none: planShard refuses it)
+  const asRelease: Scenario = editionNamed(scenario.protocol).hasReleases && releaseOf(scenario) !== choice.line ? { ...scenario, kafka: choice.line } : scenario;
+  const planned = planShard(asRelease);
   if (!planned.ok) return { ...base, refused: planned.reasons };
-  const engine = opts.engine ?? (await startShardEngine());
+  const unknownVersions = versionsTheReleaseLacks(planned.plan, choice.line);
+  if (unknownVersions.length > 0) return { ...base, refused: unknownVersions };
+  const engine = opts.engine ?? (await startShardEngine(choice.version));
   try {
     const run = await executeOnShard(planned.plan, engine);
     const cmp = compareWithKafka(planned.plan.trace, run.steps, undefined, { sharedClock: true });

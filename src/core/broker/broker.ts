@@ -14,7 +14,8 @@ import { describedGroupError, errorHeartbeatResponse, heartbeatResponseJson, typ
 import { flattenOwnedTasks, nestedRequestJson, normalizeDescribeRequest, normalizeHeartbeatRequest } from '../protocol/normalize.ts';
 import type { RpcName } from '../scenario/types.ts';
 import type { Variant } from '../variants/index.ts';
-import { SHIPPED_RELEASE, type ReleaseRules } from '../releases/index.ts';
+import { releaseRules, SHIPPED_RELEASE, type ReleaseRules } from '../releases/index.ts';
+import { editionForRelease } from '../coordinator/releaseEdition.ts';
 import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
 import { OFFSET_COMMIT_VERSIONS } from '../offsets/commit.ts';
 import { OFFSET_FETCH_VERSIONS } from '../offsets/fetch.ts';
@@ -98,7 +99,9 @@ export class Broker implements BrokerView {
       this.topicsShared = from.topicsShared = true;
     } else {
       // the coordinator reads a group's configs through the broker (they live in the cluster metadata)
-      this.coordinator = new Coordinator({ ...options, groupConfig: (groupId) => this.configOf(groupId) });
+      // an older release replays its groups with its own new-group epochs (coordinator/releaseEdition.ts)
+      const edition = editionForRelease(options.edition, releaseRules(options.release));
+      this.coordinator = new Coordinator({ ...options, edition, groupConfig: (groupId) => this.configOf(groupId) });
       this.topicsMap = new Map(topics);
     }
   }

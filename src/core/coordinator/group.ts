@@ -56,10 +56,10 @@ export interface MemberTaskOffsets {
  * timestamp 0), so the first persisted group epoch is 2 and a join delayed by the initial rebalance delay is answered
  * at epoch 1 (StreamsGroup's constructor in the published 4.4.0 group coordinator).
  */
-export function newShippedGroup(groupId: string): StreamsGroup {
+export function newShippedGroup(groupId: string, epochs: { readonly group: number; readonly assignment: number } = { group: 1, assignment: 1 }): StreamsGroup {
   const g = new StreamsGroup(groupId);
-  g.groupEpoch = 1;
-  g.assignmentEpoch = 1;
+  g.groupEpoch = epochs.group;
+  g.assignmentEpoch = epochs.assignment;
   g.assignmentTimestamp = NEVER_ASSIGNED;
   return g;
 }

@@ -5,7 +5,7 @@ import { emptyHeartbeatResponse, STATUS } from '../protocol/messages.ts';
 import { subtopology } from '../protocol/normalize.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import { isReconciledTo, newMember, sameAssignment, sameMetadata, type StreamsGroupMember } from '../model/member.ts';
-import { EMPTY_TUPLE, describeTasks, equalTuplesWithEpochs, messageTaskIds, withoutEpochs, type TaskIds, type TasksTuple } from '../model/tasks.ts';
+import { EMPTY_TUPLE, tupleIsEmpty, describeTasks, equalTuplesWithEpochs, messageTaskIds, withoutEpochs, type TaskIds, type TasksTuple } from '../model/tasks.ts';
 import { isReady, type ConfiguredTopology, type StreamsTopology } from '../model/topology.ts';
 import { buildCurrentAssignment, ownedReportFromRequest, type OwnedReport, type ProcessLookups } from '../reconcile/index.ts';
 import { configureTopicsMemo } from '../topology/configureMemo.ts';
@@ -23,6 +23,7 @@ import {
   currentAssignmentRecord,
   currentAssignmentTombstone,
   groupMetadataRecord,
+  groupMetadataRecordWithoutValidation,
   memberMetadataRecord,
   memberMetadataTombstone,
   targetAssignmentMemberRecord,
@@ -52,7 +53,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   const groupIdInMap = existing !== undefined;
   if (existing?.classic) {
     // getOrCreateStreamsGroup: a join converts the empty (simple) classic group, whose tombstone goes first
-    if (!isJoining) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
+    // [4.1] castToStreamsGroup: no conversion, even on a join (release switch joinConvertsEmptyClassicGroup)
+    if (!isJoining || !ctx.release.switches.joinConvertsEmptyClassicGroup) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
     records.push(classicGroupTombstone(groupId));
     note(ctx, narration, () => `Group ${groupId} is an empty classic group (created by a manual offset commit): the join replaces it with a streams group; its committed offsets stay.`);
     existing = undefined;
@@ -60,7 +62,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   let group: StreamsGroup;
   if (isJoining) {
     if (existing) group = existing;
-    else group = newShippedGroup(groupId);
+    // [4.1]–[4.3] a new group's epochs differ (src/core/releases/ newGroupEpochs)
+    else group = newShippedGroup(groupId, ctx.release.switches.newGroupEpochs);
     // max size: only new members count
     const known = group.members.has(memberId) || (instanceId !== null && group.staticMembers.has(instanceId));
     if (!known && group.members.size >= maxSize) {
@@ -116,8 +119,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       member = holder;
     }
   }
-  // [4.4] a join with epoch 0 is never fenced
-  if (!isJoining) throwIfMemberEpochIsInvalid(member, req);
+  // [4.2]+ a join with epoch 0 is never fenced; [4.1] it is checked like any epoch (release switch fenceRejoinAtEpochZero)
+  if (!isJoining || ctx.release.switches.fenceRejoinAtEpochZero) throwIfMemberEpochIsInvalid(member, req);
 
   // 3. member metadata: null keeps the stored value; client id and host always come from the request context
   const tags = clientTagsFrom(req.clientTags);
@@ -134,8 +137,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     clientHost: rctx.clientHost,
     topologyEpoch: req.topology ? req.topology.epoch : member.topologyEpoch,
     processId: req.processId ?? member.processId,
-    // [4.4] a join replaces the endpoint (null clears it); otherwise null keeps it
-    userEndpoint: isJoining ? req.userEndpoint : (req.userEndpoint ?? member.userEndpoint),
+    // [4.4] a join replaces the endpoint (null clears it); otherwise null keeps it ([4.1]–[4.3] always: joinReplacesEndpoint)
+    userEndpoint: isJoining && ctx.release.switches.joinReplacesEndpoint ? req.userEndpoint : (req.userEndpoint ?? member.userEndpoint),
     clientTags: tags ?? member.clientTags,
     assignedTasks: member.assignedTasks,
     tasksPendingRevocation: member.tasksPendingRevocation,
@@ -223,15 +226,16 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     if (groupExisted) effects.push(plainFieldEffect(groupId, (g) => g.setTaskOffsets(memberId, merged)));
   }
 
-  // 9. becoming ready (or ceasing to be) triggers a rebalance
-  if (validatedTopologyEpoch !== group.validatedTopologyEpoch) {
+  // 9. becoming ready (or ceasing to be) triggers a rebalance ([4.1] keeps no validated epoch: noValidatedEpochOrAssignmentConfigs)
+  const v41 = ctx.release.switches.noValidatedEpochOrAssignmentConfigs;
+  if (!v41 && validatedTopologyEpoch !== group.validatedTopologyEpoch) {
     if (!bump) note(ctx, narration, () => (validatedTopologyEpoch === -1 ? 'The topology is no longer ready: the group epoch is bumped.' : 'The topology is now ready: the group epoch is bumped.'));
     bump = true;
   }
 
   // 10. assignment configs changed since the last assignment
   const configs = assignmentConfigs(ctx.config);
-  if (!bump && !sameConfigs(configs, group.lastAssignmentConfigs)) {
+  if (!v41 && !bump && !sameConfigs(configs, group.lastAssignmentConfigs)) {
     bump = true;
     note(ctx, narration, () => 'The assignment configs changed: the group epoch is bumped.');
   }
@@ -239,8 +243,15 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   // 12. bump
   let groupEpoch = group.groupEpoch;
   if (bump) {
-    groupEpoch += 1;
-    records.push(groupMetadataRecord(groupId, { epoch: groupEpoch, metadataHash, validatedTopologyEpoch, lastAssignmentConfigs: configs }));
+    // [4.2] a bump from epoch 0 goes to 2 (firstBumpSkipsToTwo)
+    const skipsToTwo = groupEpoch === 0 && ctx.release.switches.firstBumpSkipsToTwo;
+    groupEpoch = skipsToTwo ? 2 : groupEpoch + 1;
+    if (skipsToTwo) note(ctx, narration, () => `In Kafka ${ctx.release.release} a new group starts at epoch 0 and its first bump goes to 2 (4.1 goes to 1; from 4.3 a new group starts at 1).`);
+    records.push(
+      v41
+        ? groupMetadataRecordWithoutValidation(groupId, groupEpoch, metadataHash)
+        : groupMetadataRecord(groupId, { epoch: groupEpoch, metadataHash, validatedTopologyEpoch, lastAssignmentConfigs: configs }),
+    );
     effects.push(softEffect(groupId, (g) => (g.metadataRefreshRequested = false)));
   }
 
@@ -266,8 +277,10 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     const interval = ctx.config.int('group.streams.assignment.interval.ms');
     if (initialDelayActive) {
       // during the initial delay members reconcile toward an empty target at the group's assignment epoch
-      // (1 for a new group: TargetAssignmentMetadata.INITIAL)
-      targetEpoch = group.assignmentEpoch;
+      // (1 for a new group: TargetAssignmentMetadata.INITIAL; [4.2] at least 1: delayedTargetEpochAtLeastOne)
+      targetEpoch = ctx.release.switches.delayedTargetEpochAtLeastOne ? Math.max(1, group.assignmentEpoch) : group.assignmentEpoch;
+      if (targetEpoch === 0)
+        note(ctx, narration, () => `In Kafka ${ctx.release.release} a new group's assignment epoch is 0, so during the delay its members stay at epoch 0 (4.2 and 4.4 use epoch 1).`);
       target = refinedCache.read(targetEpoch) ?? refinedCache.store(targetEpoch, new Map(), EMPTY_TUPLE);
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
       note(ctx, narration, () => `The first assignment waits for the initial rebalance delay (${delay} ms).`);
@@ -351,7 +364,17 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   // endpoint information: bumped when the endpoint changed, or the assignment of a member with an endpoint did
   const endpointChanged = !sameEndpoint(member.userEndpoint, reconciled.userEndpoint);
   let endpointEpoch = group.endpointInformationEpoch;
-  if (endpointChanged || (assignmentChanged && reconciled.userEndpoint !== null)) {
+  const assignmentSent = isJoining || assignmentChanged;
+  const endpointBump = ctx.release.switches.endpointEpochBump;
+  // [4.4] an endpoint change, or a changed assignment of a member with an endpoint; [4.2]/[4.3] an assignment sent to a
+  // member with an endpoint; [4.1] any assignment sent but a join's empty one (release switch endpointEpochBump)
+  const bumpEndpointEpoch =
+    endpointBump === 'changed'
+      ? endpointChanged || (assignmentChanged && reconciled.userEndpoint !== null)
+      : endpointBump === 'assignment-with-endpoint'
+        ? assignmentSent && reconciled.userEndpoint !== null
+        : assignmentSent && (!isJoining || !tupleIsEmpty(withoutEpochs(reconciled.assignedTasks)));
+  if (bumpEndpointEpoch) {
     endpointEpoch += 1;
     const e = endpointEpoch;
     if (groupExisted) effects.push(plainFieldEffect(groupId, (g) => (g.endpointInformationEpoch = e)));
@@ -372,7 +395,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   }
   // groups.containsKey(groupId): true for a converted classic group too (its tombstone is not replayed yet), while the
   // streams group object this join made is a new one
-  if (groupIdInMap) resp.endpointInformationEpoch = endpointEpoch;
+  // ([4.1] sends it always: endpointEpochAlwaysSent)
+  if (groupIdInMap || ctx.release.switches.endpointEpochAlwaysSent) resp.endpointInformationEpoch = endpointEpoch;
 
   let topicsToCreate: { name: string; partitions: number; replicationFactor: number }[] | undefined;
   if (configured.problem) {
@@ -397,7 +421,8 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
       });
     }
   }
-  resp.status = statuses; // [4.4] a successful response always carries a list
+  // [4.2]+ a successful response always carries a list; [4.1] an empty one is left at the schema's default, null
+  resp.status = statuses.length === 0 && ctx.release.switches.emptyStatusIsNull ? null : statuses;
 
   if (ctx.rules.resendSignal) resp.ownedTasksRequired = ownedTasksRequired(group, reconciled, report);
   return { response: resp, records, effects, narration, ...(topicsToCreate ? { topicsToCreate } : {}) };

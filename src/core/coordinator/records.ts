@@ -38,6 +38,11 @@ export function groupMetadataRecord(groupId: string, f: GroupMetadataFields): Co
   };
 }
 
+/** [4.1] StreamsGroupMetadataValue has only Epoch and MetadataHash (ValidatedTopologyEpoch and LastAssignmentConfigs came with 4.2). */
+export function groupMetadataRecordWithoutValidation(groupId: string, epoch: number, metadataHash: GroupMetadataFields['metadataHash']): CoordinatorRecord {
+  return { type: 'StreamsGroupMetadata', key: { groupId }, value: { epoch, metadataHash } };
+}
+
 export function groupMetadataTombstone(groupId: string): CoordinatorRecord {
   return { type: 'StreamsGroupMetadata', key: { groupId }, value: null };
 }

@@ -94,7 +94,7 @@ export function commitOffset(ctx: OpContext, req: OffsetCommitRequest, version: 
     g = newSimpleClassicGroup(req.groupId);
     created = true;
   }
-  const validator = validateOffsetCommit(g, req.memberId, req.generationIdOrMemberEpoch, version);
+  const validator = validateOffsetCommit(g, req.memberId, req.generationIdOrMemberEpoch, version, ctx.release.switches.offsetCommitNeedsExactEpoch);
   // RetentionTimeMs (v2-4 only) sets a per-commit expiry; otherwise the broker's retention applies
   const expireTimestamp = version >= 2 && version <= 4 && req.retentionTimeMs !== -1 ? ctx.now + req.retentionTimeMs : null;
   const records: CoordinatorRecord[] = [];

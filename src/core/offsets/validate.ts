@@ -11,7 +11,7 @@ const NO_OP: CommitPartitionValidator = () => {};
 /** First OffsetCommit version a member of the streams protocol may use. */
 export const FIRST_STREAMS_COMMIT_VERSION = 9;
 
-export function validateOffsetCommit(g: StreamsGroup, memberId: string, memberEpoch: number, version: number): CommitPartitionValidator {
+export function validateOffsetCommit(g: StreamsGroup, memberId: string, memberEpoch: number, version: number, exactEpoch = false): CommitPartitionValidator {
   // ClassicGroup.validateOffsetCommit on a simple (always Empty) group: a negative generation commits; anything else
   // names a member the group does not have
   if (g.classic) {
@@ -36,6 +36,8 @@ export function validateOffsetCommit(g: StreamsGroup, memberId: string, memberEp
   if (version < FIRST_STREAMS_COMMIT_VERSION) throw apiError('UNSUPPORTED_VERSION', 'OffsetCommit version 9 or above must be used by members using the streams group protocol');
   // the member's own epoch commits every partition
   if (memberEpoch === member.memberEpoch) return NO_OP;
+  // [4.1] StreamsGroup.validateMemberEpoch: any other epoch is stale (release switch offsetCommitNeedsExactEpoch)
+  if (exactEpoch) throw apiError('STALE_MEMBER_EPOCH', `The received member epoch ${memberEpoch} does not match the expected member epoch ${member.memberEpoch}.`);
   // a newer epoch than the coordinator issued is stale
   if (memberEpoch > member.memberEpoch) throw apiError('STALE_MEMBER_EPOCH', `Received member epoch ${memberEpoch} is newer than current member epoch ${member.memberEpoch}.`);
   // [4.4] an older epoch: each partition's task must be held since an epoch at or before the received one

@@ -37,7 +37,7 @@ export function formatOracleResult(r: OracleResult): string {
   lines.push('normalised (both sides):');
   for (const n of r.normalisations) lines.push(`  - ${n}`);
   lines.push('');
-  lines.push(`${'#'.padStart(3)}  ${pad('step', 34)}  ${pad('playground', 34)}  ${pad('Kafka 4.4', 34)}`);
+  lines.push(`${'#'.padStart(3)}  ${pad('step', 34)}  ${pad('playground', 34)}  ${pad(`Kafka ${r.kafka.version}`, 34)}`);
   for (const s of r.steps) {
     const mark = s.diffs.length === 0 ? ' ' : s.index === r.firstDivergence ? '✗ first divergence' : '✗';
     lines.push(`${String(s.index + 1).padStart(3)}  ${pad(s.label, 34)}  ${pad(cell(s.playground.summary, s.kind), 34)}  ${pad(cell(s.kafka.summary, s.kind), 34)}  ${mark}`);

@@ -34,5 +34,18 @@ export function firstReleaseWithConfig(config: string): KafkaRelease | null {
   return KAFKA_RELEASES.find((k) => !hasOwnKey(RELEASES[k].absentConfigs, config)) ?? null;
 }
 
+/** One row of the per-release summary (README table, UI): the release, what differs there from the next newer one, the ticket. */
+export interface ReleaseSummaryRow {
+  readonly release: KafkaRelease;
+  readonly patch: string;
+  readonly what: string;
+  readonly ticket: string;
+}
+
+/** Every release's differences from the next newer release, oldest release first (4.4 has none: it is the shipped coordinator). */
+export function releaseSummary(): ReleaseSummaryRow[] {
+  return KAFKA_RELEASES.flatMap((k) => RELEASES[k].differences.map((d) => ({ release: k, patch: RELEASES[k].patch, what: d.what, ticket: d.ticket })));
+}
+
 /** The shipped coordinator's release (4.4): what the engine runs when nobody names one. */
 export const SHIPPED_RELEASE: ReleaseRules = KAFKA_4_4;

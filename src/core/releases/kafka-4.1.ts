@@ -12,6 +12,35 @@ export const KAFKA_4_1: ReleaseRules = {
   // [4.1] no initial rebalance delay (group.streams.initial.rebalance.delay.ms came with 4.2): the first join assigns at once
   absentConfigs: { ...KAFKA_4_2.absentConfigs, 'group.streams.initial.rebalance.delay.ms': 0 },
   absentGroupConfigs: [...KAFKA_4_2.absentGroupConfigs, 'streams.initial.rebalance.delay.ms'],
-  switches: { ...KAFKA_4_2.switches },
-  differences: [],
+  switches: {
+    ...KAFKA_4_2.switches,
+    // [4.1] no status is sent as a null list (StreamsGroupHeartbeatResponse's Status defaulted to null until 4.2)
+    emptyStatusIsNull: true,
+    // [4.1] a new group starts at epoch 0 and the first join bumps it to 1
+    newGroupEpochs: { group: 0, assignment: 0 },
+    firstBumpSkipsToTwo: false,
+    delayedTargetEpochAtLeastOne: false,
+    // [4.1] a known member that rejoins with epoch 0 is fenced unless its previous epoch was 0 (4.2 lets every join through)
+    fenceRejoinAtEpochZero: true,
+    // [4.1] StreamsGroupMetadataValue has only Epoch and MetadataHash (ValidatedTopologyEpoch and LastAssignmentConfigs came with 4.2)
+    noValidatedEpochOrAssignmentConfigs: true,
+    // [4.1] the endpoint epoch follows every assignment the response carries, endpoint or not
+    endpointEpochBump: 'assignment-sent',
+    // [4.1] the response always carries the endpoint information epoch (4.2 sends it only for a group already in the map)
+    endpointEpochAlwaysSent: true,
+    // [4.1] castToStreamsGroup refuses an empty classic group (the join's conversion came with 4.2)
+    joinConvertsEmptyClassicGroup: false,
+    // [4.1] StreamsGroup.validateOffsetCommit: the commit's epoch must equal the member's (per-task assignment epochs came with 4.2)
+    offsetCommitNeedsExactEpoch: true,
+  },
+  differences: [
+    { what: 'Early access: the heartbeat and describe v0 are unstable, served only with unstable API versions enabled and streams.version set.', ticket: 'KIP-1071' },
+    { what: 'No initial rebalance delay (group.streams.initial.rebalance.delay.ms): a new group starts at epoch 0 and the first member gets epoch 1.', ticket: 'KAFKA-19829' },
+    { what: 'An empty status list is sent as null.', ticket: 'KIP-1071 (Status default changed in 4.2; ticket not identified)' },
+    { what: 'StreamsGroupMetadata has no ValidatedTopologyEpoch or LastAssignmentConfigs; neither a topology becoming ready nor an assignment config change bumps the epoch.', ticket: 'KAFKA-19765' },
+    { what: 'A known member rejoining with epoch 0 is fenced (FENCED_MEMBER_EPOCH) unless its previous epoch was 0.', ticket: 'ticket not identified' },
+    { what: 'OffsetCommit needs exactly the member epoch (STALE_MEMBER_EPOCH otherwise); 4.2 checks an older epoch per task.', ticket: 'KAFKA-19779' },
+    { what: 'A join into an empty classic group (made by a manual offset commit) is GROUP_ID_NOT_FOUND; 4.2 converts it.', ticket: 'ticket not identified' },
+    { what: 'The endpoint information epoch moves with every assignment sent (not a join that gets none) and is always in the response.', ticket: 'ticket not identified' },
+  ],
 };

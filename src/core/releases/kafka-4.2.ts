@@ -14,6 +14,16 @@ export const KAFKA_4_2: ReleaseRules = {
     'group.streams.max.assignment.interval.ms': 0,
   },
   absentGroupConfigs: [...KAFKA_4_3.absentGroupConfigs, 'streams.assignment.interval.ms'],
-  switches: { ...KAFKA_4_3.switches },
-  differences: [],
+  switches: {
+    ...KAFKA_4_3.switches,
+    // [4.2] a new group starts at epoch 0 in memory and its first bump goes to 2 (4.3's StreamsGroup starts at 1 instead)
+    newGroupEpochs: { group: 0, assignment: 0 },
+    firstBumpSkipsToTwo: true,
+    // [4.2] during the initial rebalance delay members reconcile toward an empty target at epoch max(1, assignment epoch)
+    delayedTargetEpochAtLeastOne: true,
+  },
+  differences: [
+    { what: 'No assignment interval (group.streams.assignment.interval.ms): every due target assignment is computed at once.', ticket: 'KIP-1263' },
+    { what: 'A new group starts at epoch 0 and its first bump goes to 2; during the initial delay members reconcile at epoch max(1, assignment epoch).', ticket: 'KAFKA-19829' },
+  ],
 };

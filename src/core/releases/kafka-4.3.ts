@@ -26,6 +26,24 @@ export const KAFKA_4_3: ReleaseRules = {
     serviceRejectsLaterFeatures: true,
     // [4.3] the Java client sends no task offsets (StreamsGroupHeartbeatRequestManager.HeartbeatState; KIP-1071's task offsets came with 4.4)
     clientSendsTaskOffsets: false,
+    // [4.3] a new group's target assignment epoch is 0 (StreamsGroup(): only the group epoch starts at 1), so members reconcile at epoch 0 during the initial delay
+    newGroupEpochs: { group: 1, assignment: 0 },
+    // [4.3] the endpoint epoch is bumped when an assignment is sent to a member with an endpoint (4.4 also on an endpoint change: KAFKA-20169's static members)
+    endpointEpochBump: 'assignment-with-endpoint',
+    // [4.3] a join's null endpoint keeps the stored one (StreamsGroupMember.Builder.maybeUpdateUserEndpoint; 4.4 replaces it, KAFKA-20169)
+    joinReplacesEndpoint: false,
   },
-  differences: [],
+  differences: [
+    {
+      what: 'StreamsGroupHeartbeat and StreamsGroupDescribe have v0 only (v1, with TopologyDescriptionRequired, IncludeTopologyDescription and the int64 AcceptableRecoveryLag, came with 4.4); the Java client sends v0.',
+      ticket: 'KIP-1331',
+    },
+    { what: 'The service refuses static members, task offsets and non-empty warm-up lists with INVALID_REQUEST.', ticket: 'KAFKA-20169, KIP-1071' },
+    {
+      what: 'No warm-up, task-offset-interval, recovery-lag, rack-aware-tag or assignor configs: the response carries TaskOffsetIntervalMs and AcceptableRecoveryLag 0, and no MISSING_CLIENT_TAGS status.',
+      ticket: 'KIP-1071, KAFKA-20744, KAFKA-20790',
+    },
+    { what: "A new group's target assignment epoch is 0, so a member joining during the initial delay stays at epoch 0.", ticket: 'ticket not identified' },
+    { what: "A join's null user endpoint keeps the stored one, and the endpoint epoch moves only when an assignment goes to a member with an endpoint.", ticket: 'KAFKA-20169' },
+  ],
 };

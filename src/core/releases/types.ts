@@ -20,8 +20,45 @@ export interface ReleaseSwitches {
    * sets TaskOffsets and TaskEndOffsets (empty lists on a join) ([4.4]; 4.1–4.3's client never sends them).
    */
   readonly clientSendsTaskOffsets: boolean;
-  /** Heartbeat response (heartbeat.ts): an empty status list is sent as null ([4.1]); later releases always send a list. */
+  /**
+   * Heartbeat response (heartbeat.ts; GroupMetadataManager.streamsGroupHeartbeat): the status list is set only when
+   * not empty, and the schema's default is null ([4.1]); later releases always set a list.
+   */
   readonly emptyStatusIsNull: boolean;
+  /**
+   * A group a join creates (heartbeat.ts; StreamsGroup's constructor): its group epoch and target assignment epoch in
+   * memory before the join's bump ([4.1]/[4.2] 0 and 0, [4.3] 1 and 0, [4.4] 1 and 1).
+   */
+  readonly newGroupEpochs: { readonly group: number; readonly assignment: number };
+  /** Group epoch bump (heartbeat.ts; streamsGroupHeartbeat): a bump from epoch 0 goes to 2 ([4.2]), so a member's first epoch is never 1. */
+  readonly firstBumpSkipsToTwo: boolean;
+  /** Initial rebalance delay (heartbeat.ts): members reconcile toward an empty target at epoch max(1, assignment epoch) ([4.2]) instead of the assignment epoch. */
+  readonly delayedTargetEpochAtLeastOne: boolean;
+  /**
+   * Join of a known member (heartbeat.ts; throwIfStreamsGroupMemberEpochIsInvalid): epoch 0 is checked like any
+   * other, so a member that holds a later epoch is fenced ([4.1]); from 4.2 a join is never fenced.
+   */
+  readonly fenceRejoinAtEpochZero: boolean;
+  /**
+   * StreamsGroupMetadata (heartbeat.ts): the record has no ValidatedTopologyEpoch or LastAssignmentConfigs, and
+   * neither a topology becoming ready nor an assignment config change bumps the group epoch ([4.1]).
+   */
+  readonly noValidatedEpochOrAssignmentConfigs: boolean;
+  /**
+   * Endpoint information epoch (heartbeat.ts): when it is bumped. `assignment-sent` [4.1]: whenever the response
+   * carries an assignment, except a join that gets no tasks; `assignment-with-endpoint` [4.2]/[4.3]: when the response
+   * carries an assignment and the member has an endpoint; `changed` [4.4]: when the endpoint changed, or the
+   * assignment changed and the member has an endpoint.
+   */
+  readonly endpointEpochBump: 'assignment-sent' | 'assignment-with-endpoint' | 'changed';
+  /** Join (heartbeat.ts; getOrCreateStreamsGroup): a join converts an empty classic group (one a manual offset commit made) into a streams group ([4.2]+); [4.1] answers GROUP_ID_NOT_FOUND. */
+  readonly joinConvertsEmptyClassicGroup: boolean;
+  /** Heartbeat response (heartbeat.ts): the endpoint information epoch is sent even for a group this join creates ([4.1]); later only for a group id already in the coordinator's map. */
+  readonly endpointEpochAlwaysSent: boolean;
+  /** Member metadata (heartbeat.ts): a join replaces the user endpoint, a null clearing it ([4.4]); before, a null keeps the stored one. */
+  readonly joinReplacesEndpoint: boolean;
+  /** OffsetCommit (offsets/validate.ts; StreamsGroup.validateOffsetCommit): a member commits with exactly its member epoch ([4.1]); later, an older epoch passes per partition by the task's assignment epoch. */
+  readonly offsetCommitNeedsExactEpoch: boolean;
 }
 
 /** One release line as data. */

@@ -32,4 +32,9 @@ final class ShardClock implements Time {
     public void sleep(long ms) {
         throw new UnsupportedOperationException("the shard's clock never sleeps");
     }
+
+    /** Abstract in Time before Kafka 4.4 (a default method since): the shard never waits either. */
+    public void waitObject(Object obj, java.util.function.Supplier<Boolean> condition, long deadlineMs) {
+        throw new UnsupportedOperationException("the shard's clock never waits");
+    }
 }

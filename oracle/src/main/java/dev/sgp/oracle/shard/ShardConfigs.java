@@ -83,7 +83,7 @@ final class ShardConfigs {
                 if (r.resourceName().isEmpty()) throw new InvalidRequestException("Default group resources are not allowed.");
                 for (Map.Entry<String, String> e : next.entrySet())
                     if (e.getValue() == null) throw new InvalidRequestException("Null value not supported for group configs: " + e.getKey());
-                GroupConfig.validate(next, world.config, world.shareConfig);
+                KafkaLine.validateGroupConfig(next, world.config, world.shareConfig);
                 if (!request.validateOnly()) {
                     groups.put(r.resourceName(), next);
                     Properties props = new Properties();

@@ -17,15 +17,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Kafka 4.4.0's own group coordinator shard (GroupCoordinatorShard from the published jar), in process, on the
- * scenario's clock: `sgp oracle FILE --engine shard` runs a scenario on it. Reads JSON lines on stdin, prints one JSON
+ * Kafka's own group coordinator shard (GroupCoordinatorShard from the published jar of the release it was built
+ * against: 4.4.0, or 4.1.x–4.3.x, see oracle/pom.xml), in process, on the scenario's clock: `sgp oracle FILE --engine
+ * shard [--kafka VERSION]` runs a scenario on it. Reads JSON lines on stdin, prints one JSON
  * line per input; one process runs many scenarios ("reset" starts a fresh world). Requests, responses and records
  * travel as Kafka's own bytes (base64), so the playground reads them with the same codec as a live broker's.
  *
  * Ops (every input may carry an "id", echoed back; a failure is {"error":"..."} and the runner goes on):
- *   {"op":"reset","configs":{name:value},"topics":[{"name","id","partitions"}],"log":[{"key":b64,"value":b64|null}],"startMs":n}
+ *   {"op":"reset","configs":{name:value},"topics":[{"name","id","partitions"}],"log":[{"key":b64,"value":b64|null}],"startMs":n,
+ *    "features":{"streams.version":n}}
  *       a fresh partition at time startMs (default 0) whose log holds the given records (a scenario's initialLog),
- *       loaded by a fresh shard. The playground sends its clock base (src/core/oracle/shardClock.ts): Kafka reads an
+ *       on a cluster whose streams.version feature is finalized at the level given (default 1: streams groups on),
+ *       loaded by a fresh shard; answers {"kafka":"4.2.2"}, the release whose jars run it (kafka-clients' version,
+ *       which the playground checks against the release it asked for). The playground sends its clock base (src/core/oracle/shardClock.ts): Kafka reads an
  *       assignment timestamp of 0 as "never assigned", so its clock must not start at the scenario's 0; every time in
  *       the ops below is on this clock (the playground shifts its instants in and back out, and says so)
  *   {"op":"advance","to":ms} -> {"timers":[key…],"records":[…]}   fire every timer due at or before `to`, in order
@@ -39,6 +43,19 @@ public final class ShardRunner {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Base64.Encoder B64 = Base64.getEncoder();
     private static final Base64.Decoder UNB64 = Base64.getDecoder();
+
+    /** The release of the Kafka jars on the classpath, as AppInfoParser reads it (its class moved in 4.4: read here). */
+    private static final String KAFKA_VERSION = kafkaVersion();
+
+    private static String kafkaVersion() {
+        java.util.Properties props = new java.util.Properties();
+        try (java.io.InputStream in = org.apache.kafka.common.Uuid.class.getResourceAsStream("/kafka/kafka-version.properties")) {
+            if (in != null) props.load(in);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return props.getProperty("version", "unknown");
+    }
 
     private ShardWorld world;
     private ShardService service;
@@ -56,7 +73,7 @@ public final class ShardRunner {
         ObjectNode out = JSON.createObjectNode();
         world = op.equals("reset") ? reset(input) : world;
         switch (op) {
-            case "reset" -> { }
+            case "reset" -> out.put("kafka", KAFKA_VERSION);
             case "advance" -> {
                 ArrayNode timers = out.putArray("timers");
                 for (String k : world.advanceTo(input.path("to").asLong())) timers.add(k);
@@ -105,6 +122,7 @@ public final class ShardRunner {
             JsonNode v = r.path("value");
             w.appendInitial(new ShardWorld.LogRecord(UNB64.decode(r.path("key").asText()), v.isNull() || v.isMissingNode() ? null : UNB64.decode(v.asText())));
         }
+        if (input.path("features").has("streams.version")) w.streamsVersion = (short) input.path("features").path("streams.version").asInt();
         // the clock starts at the playground's base before the load, so the load's timers count from it
         w.clock.set(input.path("startMs").asLong(0));
         w.load();

@@ -134,9 +134,12 @@ final class ShardService {
         };
     }
 
-    /** KafkaApis.isStreamsGroupProtocolEnabled: "streams" among the broker's rebalance protocols (the feature is on). */
+    /**
+     * KafkaApis.isStreamsGroupProtocolEnabled: "streams" among the broker's rebalance protocols, and the cluster's
+     * streams.version feature finalized at 1 or more (StreamsVersion.streamsGroupSupported).
+     */
     private boolean streamsEnabled() {
-        return world.rebalanceProtocols.stream().anyMatch(p -> p.trim().equalsIgnoreCase("streams"));
+        return world.rebalanceProtocols.stream().anyMatch(p -> p.trim().equalsIgnoreCase("streams")) && world.streamsVersion >= 1;
     }
 
     /**
@@ -199,9 +202,7 @@ final class ShardService {
         if (!ids.isEmpty()) {
             try {
                 throwIfLoading();
-                List<StreamsGroupDescribeResponseData.DescribedGroup> described = world.shard.streamsGroupDescribe(ids, world.offset()).describedGroups();
-                // StreamsGroupTopologyDescriptionManager.attachTopologyDescriptions without a plugin: a found group's is NOT_STORED (1)
-                if (request.includeTopologyDescription()) for (StreamsGroupDescribeResponseData.DescribedGroup g : described) if (g.errorCode() == Errors.NONE.code()) g.setTopologyDescriptionStatus((byte) 1);
+                List<StreamsGroupDescribeResponseData.DescribedGroup> described = KafkaLine.streamsGroupDescribe(world.shard, request, ids, world.offset());
                 // KafkaApis.handleStreamsGroupDescribe: a found group's authorized operations, when asked for
                 if (request.includeAuthorizedOperations()) for (StreamsGroupDescribeResponseData.DescribedGroup g : described) if (g.errorCode() == Errors.NONE.code()) g.setAuthorizedOperations(GROUP_OPERATIONS);
                 out.addAll(described);

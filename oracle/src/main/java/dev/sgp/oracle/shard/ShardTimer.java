@@ -1,22 +1,27 @@
 package dev.sgp.oracle.shard;
 
 import org.apache.kafka.coordinator.common.runtime.CoordinatorRecord;
-import org.apache.kafka.coordinator.common.runtime.CoordinatorTimer;
+import org.apache.kafka.coordinator.common.runtime.CoordinatorResult;
 
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The coordinator's keyed timers on the scenario clock. Kafka's runtime gives no order to timers due in the same
  * millisecond; this one fires them by deadline, then in the order they were scheduled (the playground's rule, see
- * the README), and the runner fires every timer due at or before a request's time before that request.
+ * the README), and the runner fires every timer due at or before a request's time before that request. The release's
+ * CoordinatorTimer interface (its generics changed in 4.3) is KafkaLine.Timer, which hands each operation here.
  */
-final class ShardTimer implements CoordinatorTimer<CoordinatorRecord> {
+final class ShardTimer {
     /** What Kafka's runtime waits before retrying a timer operation that failed, when it asks for a retry. */
     static final long DEFAULT_RETRY_BACKOFF_MS = 500;
 
-    record Entry(String key, long deadline, long seq, boolean retry, long retryBackoffMs, TimeoutOperation<CoordinatorRecord> operation) { }
+    /** A timer operation: what its generateRecords() returns when the timer fires. */
+    interface Operation extends Supplier<CoordinatorResult<Void, CoordinatorRecord>> { }
+
+    record Entry(String key, long deadline, long seq, boolean retry, long retryBackoffMs, Operation operation) { }
 
     private final ShardClock clock;
     private final Map<String, Entry> byKey = new HashMap<>();
@@ -26,28 +31,23 @@ final class ShardTimer implements CoordinatorTimer<CoordinatorRecord> {
         this.clock = clock;
     }
 
-    @Override
-    public void schedule(String key, long delay, TimeUnit unit, boolean retry, TimeoutOperation<CoordinatorRecord> operation) {
+    void schedule(String key, long delay, TimeUnit unit, boolean retry, Operation operation) {
         schedule(key, delay, unit, retry, DEFAULT_RETRY_BACKOFF_MS, operation);
     }
 
-    @Override
-    public void schedule(String key, long delay, TimeUnit unit, boolean retry, long retryBackoff, TimeoutOperation<CoordinatorRecord> operation) {
+    void schedule(String key, long delay, TimeUnit unit, boolean retry, long retryBackoff, Operation operation) {
         byKey.put(key, new Entry(key, clock.now() + unit.toMillis(delay), seq++, retry, retryBackoff, operation));
     }
 
-    @Override
-    public void scheduleIfAbsent(String key, long delay, TimeUnit unit, boolean retry, TimeoutOperation<CoordinatorRecord> operation) {
+    void scheduleIfAbsent(String key, long delay, TimeUnit unit, boolean retry, Operation operation) {
         if (!byKey.containsKey(key)) schedule(key, delay, unit, retry, operation);
     }
 
-    @Override
-    public void cancel(String key) {
+    void cancel(String key) {
         byKey.remove(key);
     }
 
-    @Override
-    public boolean isScheduled(String key) {
+    boolean isScheduled(String key) {
         return byKey.containsKey(key);
     }
 

@@ -3,7 +3,6 @@ package dev.sgp.oracle.shard;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
-import org.apache.kafka.common.utils.internals.LogContext;
 import org.apache.kafka.coordinator.common.runtime.CoordinatorExecutor;
 import org.apache.kafka.coordinator.common.runtime.CoordinatorRecord;
 import org.apache.kafka.coordinator.common.runtime.CoordinatorResult;
@@ -26,7 +25,9 @@ import java.util.function.Supplier;
  * One __consumer_offsets partition and its group coordinator shard, driven the way Kafka's CoordinatorRuntime drives
  * it, on one thread and the scenario's clock: a write operation's records are replayed into the shard and appended to
  * the log (committed at once: one replica), reads see the last committed offset, timers fire on the clock, a failover
- * builds a fresh shard that replays the log, and a load that takes time answers COORDINATOR_LOAD_IN_PROGRESS.
+ * builds a fresh shard that replays the log, and a load that takes time answers COORDINATOR_LOAD_IN_PROGRESS. Where the
+ * release's APIs differ, a thin adapter per release line: KafkaLine (LogContext's package, how new metadata reaches the
+ * shard), KafkaTimer (the timer's interface) and ShardImage (the image the shard reads); see oracle/pom.xml.
  */
 final class ShardWorld {
     /** A record as written to the log: the bytes Kafka's serde makes, as a broker stores them. */
@@ -67,12 +68,18 @@ final class ShardWorld {
         AbstractConfig all = new AbstractConfig(def, known, false);
         this.config = new GroupCoordinatorConfig(all);
         this.shareConfig = new ShareGroupConfig(all);
-        this.groupConfigs = new GroupConfigManager(config, shareConfig);
+        this.groupConfigs = KafkaLine.groupConfigManager(config, shareConfig);
         this.rebalanceProtocols = all.getList(GroupCoordinatorConfig.GROUP_COORDINATOR_REBALANCE_PROTOCOLS_CONFIG);
     }
 
     /** group.coordinator.rebalance.protocols, as KafkaApis reads it (isStreamsGroupProtocolEnabled). */
     final List<String> rebalanceProtocols;
+
+    /**
+     * The cluster's finalized streams.version feature level, as KafkaApis reads it (isStreamsGroupProtocolEnabled):
+     * 1 unless the reset says otherwise (a 4.1 cluster has it only when an operator enabled it).
+     */
+    short streamsVersion = 1;
 
     long offset() {
         return log.size();
@@ -85,12 +92,12 @@ final class ShardWorld {
         if (executor != null) executor.clear();
         timer = new ShardTimer(clock);
         executor = new ShardExecutor();
-        snapshots = new SnapshotRegistry(new LogContext());
+        snapshots = new SnapshotRegistry(KafkaLine.logContext());
         shard = new GroupCoordinatorShard.Builder(config, groupConfigs)
             .withAuthorizerPlugin(Optional.empty())
-            .withLogContext(new LogContext())
+            .withLogContext(KafkaLine.logContext())
             .withTime(clock)
-            .withTimer(timer)
+            .withTimer(new KafkaTimer(timer))
             .withExecutor(executor)
             .withSnapshotRegistry(snapshots)
             .withTopicPartition(PARTITION)
@@ -104,7 +111,7 @@ final class ShardWorld {
         }
         snapshots.idempotentCreateSnapshot(o);
         snapshots.deleteSnapshotsUpTo(o);
-        shard.onLoaded(image);
+        shard.onLoaded(image.forShard());
         runExecutor();
     }
 
@@ -182,7 +189,7 @@ final class ShardWorld {
             clock.set(Math.max(clock.now(), e.deadline()));
             fired.add(e.key());
             try {
-                write(() -> e.operation().generateRecords());
+                write(e.operation());
             } catch (RuntimeException ex) {
                 if (e.retry()) timer.retry(e);
             }
@@ -191,16 +198,12 @@ final class ShardWorld {
         return fired;
     }
 
-    /** A new metadata image: the shard hears of it (onMetadataUpdate), after the deleted topics' cleanup (onTopicsDeleted). */
+    /** A new metadata image: the shard hears of it, and of the deleted topics, as the release's broker tells it (KafkaLine.update). */
     void updateImage(ShardImage next) {
         ShardImage before = image;
         image = next;
-        ShardImage.Delta delta = ShardImage.Delta.between(before, next);
         if (loadingUntil != null) return;
-        List<GroupCoordinatorShard.DeletedTopic> deleted = new ArrayList<>();
-        for (ShardImage.Topic t : before.topics()) if (delta.deletedTopicIds().contains(t.id())) deleted.add(new GroupCoordinatorShard.DeletedTopic(t.id(), t.name()));
-        shard.onMetadataUpdate(delta, next);
-        if (!deleted.isEmpty()) write(() -> shard.onTopicsDeleted(deleted));
+        KafkaLine.update(this, before, next);
     }
 
     /** The coordinator fails over; with loadMs the new one is loading until then. */

@@ -14,7 +14,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** The cluster's topics as the group coordinator sees them: names, ids and partition counts (no racks: one broker). */
+/**
+ * The cluster's topics as the group coordinator sees them: names, ids and partition counts (no racks: one broker).
+ * From Kafka 4.2 the shard reads the coordinator's own CoordinatorMetadataImage, which this implements directly.
+ */
 final class ShardImage implements CoordinatorMetadataImage {
     record Topic(String name, Uuid id, int partitions) implements TopicMetadata {
         @Override
@@ -41,6 +44,11 @@ final class ShardImage implements CoordinatorMetadataImage {
 
     Collection<Topic> topics() {
         return byName.values();
+    }
+
+    /** The image as the shard reads it (onLoaded): this one. */
+    ShardImage forShard() {
+        return this;
     }
 
     @Override

@@ -1,0 +1,55 @@
+package dev.sgp.oracle.shard;
+
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.message.StreamsGroupDescribeRequestData;
+import org.apache.kafka.common.message.StreamsGroupDescribeResponseData;
+import org.apache.kafka.common.utils.LogContext;
+import org.apache.kafka.coordinator.group.GroupConfig;
+import org.apache.kafka.coordinator.group.GroupConfigManager;
+import org.apache.kafka.coordinator.group.GroupCoordinatorConfig;
+import org.apache.kafka.coordinator.group.GroupCoordinatorShard;
+import org.apache.kafka.coordinator.group.modern.share.ShareGroupConfig;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/** The shard engine's adapter to Kafka 4.2: LogContext in common.utils; new metadata through onNewMetadataImage. */
+final class KafkaLine {
+    private KafkaLine() { }
+
+    static LogContext logContext() {
+        return new LogContext();
+    }
+
+    /**
+     * A new metadata image, as 4.2's BrokerMetadataPublisher hands it on: first the deleted topics' partitions
+     * (GroupCoordinator.onPartitionsDeleted, a write), then the image (onNewMetadataImage).
+     */
+    static void update(ShardWorld world, ShardImage before, ShardImage next) {
+        ShardImage.Delta delta = ShardImage.Delta.between(before, next);
+        List<TopicPartition> deleted = new ArrayList<>();
+        for (ShardImage.Topic t : before.topics())
+            if (delta.deletedTopicIds().contains(t.id())) for (int p = 0; p < t.partitions(); p++) deleted.add(new TopicPartition(t.name(), p));
+        if (!deleted.isEmpty()) world.write(() -> world.shard.onPartitionsDeleted(deleted));
+        world.shard.onNewMetadataImage(next, delta);
+    }
+
+    /** The group configs' manager (4.1 and 4.2: over the broker's group config defaults only). */
+    static GroupConfigManager groupConfigManager(GroupCoordinatorConfig config, ShareGroupConfig shareConfig) {
+        return new GroupConfigManager(config.extractGroupConfigMap(shareConfig));
+    }
+
+    /** GroupConfig.validate, which takes Properties before 4.3. */
+    static void validateGroupConfig(Map<String, String> configs, GroupCoordinatorConfig config, ShareGroupConfig shareConfig) {
+        Properties props = new Properties();
+        props.putAll(configs);
+        GroupConfig.validate(props, config, shareConfig);
+    }
+
+    /** StreamsGroupDescribe v0: the shard's described groups. */
+    static List<StreamsGroupDescribeResponseData.DescribedGroup> streamsGroupDescribe(GroupCoordinatorShard shard, StreamsGroupDescribeRequestData request, List<String> ids, long offset) {
+        return shard.streamsGroupDescribe(ids, offset);
+    }
+}

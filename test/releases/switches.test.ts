@@ -1,0 +1,134 @@
+// Each release switch (src/core/releases/) against the behaviour of that release's coordinator, read in its jar
+// (kafka-group-coordinator-<patch>: the 4.1.2 sources, the 4.2.2/4.3.2/4.4.0 bytecode).
+import { describe, expect, it } from 'vitest';
+import { KAFKA_RELEASES, type KafkaRelease } from '../../src/core/releases/index.ts';
+import { parseScenario } from '../../src/core/scenario/parse.ts';
+import { ScenarioRunner } from '../../src/core/scenario/runner.ts';
+import { validateOffsetCommit } from '../../src/core/offsets/validate.ts';
+import type { Trace } from '../../src/core/scenario/types.ts';
+
+const TOPOLOGY = { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'] }] };
+
+function run(kafka: KafkaRelease, steps: unknown[], extra: Record<string, unknown> = {}): { trace: Trace; runner: ScenarioRunner } {
+  const r = parseScenario(
+    JSON.stringify({
+      kafka,
+      topics: [{ name: 'in', partitions: 2 }],
+      topology: TOPOLOGY,
+      clients: { a: { profile: 'java' }, b: { profile: 'java' } },
+      steps,
+      ...extra,
+    }),
+  );
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  const runner = new ScenarioRunner(r.scenario);
+  return { trace: runner.run(), runner };
+}
+type Json = Record<string, unknown>;
+const responseOf = (s: Trace['steps'][number]): Json => s.response as Json;
+/** No initial rebalance delay: 4.1 has none, the others are set to 0. */
+const noDelay = (kafka: KafkaRelease) => (kafka === '4.1' ? {} : { config: { 'group.streams.initial.rebalance.delay.ms': 0 } });
+
+describe('release switches, each as its release runs it', () => {
+  it('serviceRejectsLaterFeatures — GroupCoordinatorService.throwIfStreamsGroupHeartbeatRequestIsUsingUnsupportedFeatures: 4.1–4.3 refuse a static member, 4.4 takes it', () => {
+    const statics = (kafka: KafkaRelease) => run(kafka, [{ client: 'a', do: 'join' }], { ...noDelay(kafka), clients: { a: { profile: 'java', instanceId: 'i-a' } } }).trace.steps[0]!;
+    for (const k of ['4.1', '4.2', '4.3'] as const) {
+      expect(statics(k).errorName, k).toBe('INVALID_REQUEST');
+      expect(responseOf(statics(k)).errorMessage, k).toBe('Static membership is not yet supported.');
+    }
+    expect(statics('4.4').errorName).toBe('NONE');
+  });
+
+  it('newGroupEpochs and firstBumpSkipsToTwo — StreamsGroup() and GroupMetadataManager.streamsGroupHeartbeat: the first member epoch is 1 in 4.1, 2 from 4.2', () => {
+    const first = (kafka: KafkaRelease) => run(kafka, [{ client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[0]!;
+    expect(responseOf(first('4.1')).memberEpoch).toBe(1);
+    for (const k of ['4.2', '4.3', '4.4'] as const) expect(responseOf(first(k)).memberEpoch, k).toBe(2);
+  });
+
+  it('newGroupEpochs and delayedTargetEpochAtLeastOne — GroupMetadataManager (4.2.2 streamsGroupHeartbeat, 4.3.2 maybeUpdateStreamsTargetAssignment): during the initial delay a joiner is at epoch 1 in 4.2 and 4.4, 0 in 4.3', () => {
+    const delayed = (kafka: KafkaRelease) => run(kafka, [{ client: 'a', do: 'join' }]).trace.steps[0]!;
+    expect(responseOf(delayed('4.2')).memberEpoch).toBe(1);
+    expect(responseOf(delayed('4.3')).memberEpoch).toBe(0);
+    expect(responseOf(delayed('4.4')).memberEpoch).toBe(1);
+    for (const k of ['4.2', '4.3', '4.4'] as const) expect(JSON.stringify(responseOf(delayed(k)).status), k).toContain('Assignment delayed due to the configured initial rebalance delay.');
+  });
+
+  it('emptyStatusIsNull — GroupMetadataManager.streamsGroupHeartbeat (4.1.2 sets Status only when not empty; its default is null)', () => {
+    expect(responseOf(run('4.1', [{ client: 'a', do: 'join' }]).trace.steps[0]!).status).toBeNull();
+    expect(responseOf(run('4.2', [{ client: 'a', do: 'join' }], noDelay('4.2')).trace.steps[0]!).status).toEqual([]);
+  });
+
+  it('noValidatedEpochOrAssignmentConfigs — StreamsCoordinatorRecordHelpers.newStreamsGroupEpochRecord (4.1.2): Epoch and MetadataHash only', () => {
+    const meta = (kafka: KafkaRelease) => run(kafka, [{ client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[0]!.records.find((r) => r.type === 'StreamsGroupMetadata')!.value!;
+    expect(Object.keys(meta('4.1')).sort()).toEqual(['epoch', 'metadataHash']);
+    expect(Object.keys(meta('4.2'))).toContain('validatedTopologyEpoch');
+    expect(Object.keys(meta('4.2'))).toContain('lastAssignmentConfigs');
+  });
+
+  it('fenceRejoinAtEpochZero — GroupMetadataManager.throwIfStreamsGroupMemberEpochIsInvalid: 4.1 fences a known member rejoining at epoch 0 (4.2 returns early for epoch 0)', () => {
+    const rejoin = (kafka: KafkaRelease) =>
+      run(
+        kafka,
+        [
+          { client: 'a', do: 'join' },
+          { client: 'b', do: 'join' },
+          { client: 'a', do: 'heartbeat' },
+          {
+            send: 'StreamsGroupHeartbeat',
+            member: 'a',
+            data: { groupId: 'app', memberId: 'a', memberEpoch: 0, rebalanceTimeoutMs: 1000, topology: TOPOLOGY, activeTasks: [], standbyTasks: [], warmupTasks: [] },
+          },
+        ],
+        noDelay(kafka),
+      ).trace.steps[3]!;
+    expect(rejoin('4.1').errorName).toBe('FENCED_MEMBER_EPOCH');
+    for (const k of ['4.2', '4.3', '4.4'] as const) expect(rejoin(k).errorName, k).toBe('NONE');
+  });
+
+  it('endpointEpochBump and endpointEpochAlwaysSent — GroupMetadataManager.streamsGroupHeartbeat: a join that gets tasks bumps the endpoint epoch in 4.1 (and says so for a new group), not later', () => {
+    const join = (kafka: KafkaRelease) => responseOf(run(kafka, [{ client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[0]!);
+    expect(join('4.1').endpointInformationEpoch).toBe(1);
+    for (const k of ['4.2', '4.3', '4.4'] as const) expect(join(k).endpointInformationEpoch, k).toBe(0);
+  });
+
+  it('joinConvertsEmptyClassicGroup — GroupMetadataManager.castToStreamsGroup (4.1.2): a join into an empty classic group is GROUP_ID_NOT_FOUND; 4.2 converts it', () => {
+    const commit = { send: 'OffsetCommit', data: { groupId: 'app', generationIdOrMemberEpoch: -1, memberId: '', topics: [{ name: 'in', partitions: [{ partitionIndex: 0, committedOffset: 5 }] }] } };
+    const join = (kafka: KafkaRelease) => run(kafka, [commit, { client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[1]!;
+    expect(join('4.1').errorName).toBe('GROUP_ID_NOT_FOUND');
+    expect(join('4.2').errorName).toBe('NONE');
+  });
+
+  it('offsetCommitNeedsExactEpoch — StreamsGroup.validateOffsetCommit/validateMemberEpoch (4.1.2): an older epoch is STALE_MEMBER_EPOCH; from 4.2 it passes per task', () => {
+    const { runner } = run(
+      '4.2',
+      [
+        { client: 'a', do: 'join' },
+        { client: 'b', do: 'join' },
+        { client: 'a', do: 'heartbeat' },
+        { client: 'a', do: 'heartbeat' },
+      ],
+      noDelay('4.2'),
+    );
+    const g = runner.broker.coordinator.groups.get('app')!;
+    const a = g.members.get('a')!;
+    expect(a.memberEpoch).toBeGreaterThan(a.previousMemberEpoch);
+    expect(() => validateOffsetCommit(g, 'a', a.memberEpoch - 1, 9, true)).toThrow('The received member epoch');
+    expect(() => validateOffsetCommit(g, 'a', a.memberEpoch - 1, 9, false)).not.toThrow();
+  });
+
+  it('clientSendsTaskOffsets — StreamsGroupHeartbeatRequestManager.HeartbeatState: only the 4.4 Java client sends task offsets', () => {
+    for (const k of KAFKA_RELEASES) {
+      const req = run(k, [{ client: 'a', do: 'join' }], noDelay(k)).trace.steps[0]!.request as Json;
+      expect(req.taskOffsets !== undefined && req.taskOffsets !== null, k).toBe(k === '4.4');
+    }
+  });
+});
+
+describe('the narration names the release where a release rule decides a step', () => {
+  it("4.2's first bump to 2 and 4.3's epoch 0 during the initial delay", () => {
+    const narration = (kafka: KafkaRelease, extra: Record<string, unknown>) => run(kafka, [{ client: 'a', do: 'join' }], extra).trace.steps[0]!.narration.join(' ');
+    expect(narration('4.2', noDelay('4.2'))).toContain('In Kafka 4.2 a new group starts at epoch 0 and its first bump goes to 2');
+    expect(narration('4.3', {})).toContain("In Kafka 4.3 a new group's assignment epoch is 0");
+    expect(narration('4.4', {})).not.toContain('In Kafka');
+  });
+});

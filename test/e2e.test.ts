@@ -895,6 +895,50 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
     expect(await page.locator('[data-testid=compare-diffs] thead').first().textContent()).toContain('A-persist-partial');
   });
 
+  it('compares two Kafka releases on one scenario, and the release pill edits the scenario and travels in a share link', async () => {
+    const page = await newPage();
+    await ready(page);
+    await openExample(page, '27-what-changed-4.1-to-4.4.json');
+    // the release pill: a labelled select, 4.4 by default
+    const pill = page.getByRole('combobox', { name: 'Kafka release' });
+    expect(await pill.inputValue()).toBe('4.4');
+    // compare 4.1 with 4.4: 4.1 assigns on the first join (no initial rebalance delay), so they part at step 0
+    await page.click('[data-testid=tab-compare]');
+    await page.selectOption('[data-testid=compare-left]', 'kafka:4.1');
+    await page.selectOption('[data-testid=compare-right]', 'kafka:4.4');
+    await page.click('[data-testid=compare-run]');
+    await expect.poll(() => page.textContent('[data-testid=compare-summary]'), { timeout: 20000 }).toContain('First divergence at step 0');
+    expect(await page.locator('[data-testid=compare-table] thead th').allTextContents()).toEqual(['#', 'step', 'Kafka 4.1', 'Kafka 4.4']);
+    const outcomes = async (k: 'left' | 'right') => page.locator(`[data-testid=compare-${k}-outcome]`).allTextContents();
+    // the static member: refused until 4.4
+    expect((await outcomes('left'))[3]).toContain('INVALID_REQUEST');
+    expect((await outcomes('right'))[3]).toContain('NONE');
+    expect(await page.locator('[data-testid=compare-right-narration] h3').textContent()).toBe('Kafka 4.4');
+    // a release against itself agrees at every step
+    await page.selectOption('[data-testid=compare-left]', 'kafka:4.3');
+    await page.selectOption('[data-testid=compare-right]', 'kafka:4.3');
+    await page.click('[data-testid=compare-run]');
+    await expect.poll(() => page.textContent('[data-testid=compare-summary]'), { timeout: 20000 }).toContain('The two runs agree at every step.');
+
+    // picking 4.2 in the pill writes "kafka" into the scenario, the run follows, and a share link carries it
+    await pill.selectOption('4.2');
+    await expect.poll(() => appField<string>(page, 'text')).toContain('"kafka": "4.2"');
+    await settled(page);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Kafka release' }).inputValue()).toBe('4.2');
+    await page.click('[data-testid=copy-link]');
+    const link = await page.inputValue('[data-testid=share-url]');
+    const fresh = await newPage();
+    await ready(fresh, link);
+    await settled(fresh);
+    expect(await fresh.getByRole('combobox', { name: 'Kafka release' }).inputValue()).toBe('4.2');
+    expect(await appField<string>(fresh, 'text')).toContain('"kafka": "4.2"');
+
+    // the draft protocol was never released: its pill is off
+    await page.keyboard.press('Escape');
+    await openExample(page, 'draft-initialize.json');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Kafka release' }).isDisabled()).toBe(true);
+  });
+
   for (const [width, height] of [
     [1280, 800],
     [1920, 1080],

@@ -4,7 +4,7 @@ import { parseJson, parseScenario, type ScenarioError } from '../src/core/scenar
 import { ScenarioRunner } from '../src/core/scenario/runner.ts';
 import type { Trace, TraceStep } from '../src/core/scenario/types.ts';
 import { decodeLink, encodeLink, type DecodeResult } from '../src/core/share/link.ts';
-import { compareScenario, type Difference, type Side } from '../src/core/compare/compare.ts';
+import { compareScenario, releaseProblems, type Difference, type ResolvedSide, type Side } from '../src/core/compare/compare.ts';
 import { explore, type ExploreOptions, type ExploreViolation } from '../src/core/explore/index.ts';
 import type { RunProbe } from '../src/core/scenario/budget.ts';
 import {
@@ -65,7 +65,7 @@ export type Progress = (done: number, total: number) => void;
 export type Failure = { ok: false; errors: ScenarioError[]; message: string };
 
 export interface CompareSideView {
-  side: Required<Side>;
+  side: ResolvedSide;
   steps: TraceStep[];
 }
 
@@ -268,6 +268,7 @@ export class WorkerApi {
       aliases: store.aliases,
       topics: Object.fromEntries([...runner.broker.topics].sort(([a], [b]) => (a < b ? -1 : 1))),
     };
+    if (scenario.kafka) trace.kafka = scenario.kafka;
     if (runner.initial) trace.initial = runner.initial;
     if (runner.budget.stopped) trace.stopped = runner.budget.stopped;
     return { ok: true, trace, ms: performance.now() - t0, clients: Object.keys(scenario.clients).sort(), stepLines: stepLines(text), details: eager };
@@ -306,6 +307,12 @@ export class WorkerApi {
   compare(text: string, left: Side, right: Side, probe?: RunProbe): CompareResult {
     const parsed = parseScenario(text);
     if (!parsed.ok) return failure(parsed.errors);
+    // each side's release must accept the document: what a release lacks is refused with the release named
+    const refused = releaseProblems(text, parsed.scenario, [left, right]);
+    if (refused) {
+      const f = failure(refused.errors);
+      return { ...f, message: `Kafka ${refused.release} does not accept this scenario: ${f.message}` };
+    }
     try {
       // both runs together honour the scenario's wall-time and heap budgets, as a run does
       const c = compareScenario(parsed.scenario, left, right, { probe: probe ?? jobProbe() });

@@ -1,19 +1,20 @@
 // The sgp command line, as a function of its arguments and I/O so tests can call it in-process.
 // It never lets an exception escape: every failure becomes a message and an exit code.
-import { parseJson, parseScenario, type ScenarioError } from '../core/scenario/parse.ts';
+import { parseJson, parseScenario, parseScenarioUnderRelease, type ScenarioError } from '../core/scenario/parse.ts';
 import { show, traceLines } from '../core/scenario/format.ts';
 import type { Scenario, Trace } from '../core/scenario/types.ts';
 import { MAX_FRAGMENT_CHARS, encodeLink } from '../core/share/link.ts';
-import { COMPARE_USAGE, compareCommand, parseCompareArgs } from './compare.ts';
+import { COMPARE_USAGE, compareCommand, parseCompareArgs, sides } from './compare.ts';
+import { releaseProblems } from '../core/compare/compare.ts';
 import { EXPLORE_USAGE, exploreCli } from './explore.ts';
 import { ORACLE_USAGE, oracleText, parseOracleArgs, runOracle } from './oracle/command.ts';
 import { parseKafkaChoice } from './oracle/shard.ts';
-import { releaseOf } from '../core/releases/index.ts';
 import { exportMarkdown, scenarioFromRequestLog, type ScenarioImportOptions } from '../core/interop/index.ts';
 import { VARIANTS, type Variant } from '../core/scenario/types.ts';
 import { VARIANT_DEFINITIONS } from '../core/variants/index.ts';
 import { VARIANTS_FOR_BOTH_EDITIONS } from '../core/scenario/validate.ts';
 import { editionNamed, editionNames } from '../core/editions/index.ts';
+import { DEFAULT_KAFKA_RELEASE, KAFKA_RELEASES, RELEASE_PATCH, releaseOf, type KafkaRelease } from '../core/releases/index.ts';
 import { jsonTerminalSafe, terminalSafe, writeJson, writeLines } from './output.ts';
 
 export const EXIT = {
@@ -63,8 +64,13 @@ function wrap(text: string, width: number): string[] {
 export const USAGE = `sgp - Streams Group Playground on the command line
 
 Usage:
-  sgp run FILE [--json]          run a scenario and print its trace (a table; --json: the trace as JSON)
-  sgp check FILE...              run scenarios and evaluate every "expect"
+  sgp run FILE [--json] [--kafka R]
+                                 run a scenario and print its trace (a table; --json: the trace as JSON);
+                                 --kafka R: as if its "kafka" were R
+  sgp check FILE... [--kafka R]...
+                                 run scenarios and evaluate every "expect": under each of its checkVariants and
+                                 checkReleases (byVariant and byRelease expectations apply); --kafka R (repeatable):
+                                 under these releases instead of its own and its checkReleases
   sgp link FILE [--step N]       print the share-link fragment for a scenario (N: the selected step)
 ${COMPARE_USAGE}
 ${EXPLORE_USAGE}
@@ -86,6 +92,9 @@ ${ORACLE_USAGE}
 Variants (--variant V, a scenario's "variant"; src/core/variants/, one file each):
 ${VARIANT_HELP}
 
+Kafka releases (--kafka R, an ak4 scenario's "kafka"; default ${DEFAULT_KAFKA_RELEASE}; each models the newest patch of its line):
+  ${KAFKA_RELEASES.map((r) => `${r} (${RELEASE_PATCH[r]})`).join(', ')}
+
 Exit codes:
   0  success (for check: every expectation holds)
   1  check/report: an expectation did not hold (printed with file, step, JSON path); explore: a violation; compare: divergence
@@ -101,14 +110,22 @@ interface Parsed {
   files: string[];
   json: boolean;
   step: number | null;
+  /** --kafka: the releases to run under instead of the scenario's own (run: at most one). */
+  releases: KafkaRelease[];
+}
+
+/** `--kafka R`'s value, or a message naming the releases. */
+export function releaseArg(v: string | undefined): KafkaRelease | string {
+  return v !== undefined && (KAFKA_RELEASES as readonly string[]).includes(v) ? (v as KafkaRelease) : `--kafka needs a Kafka release: ${KAFKA_RELEASES.join(', ')}`;
 }
 
 function parseArgs(argv: readonly string[]): Parsed {
   if (argv.length === 0) throw new UsageError('missing command');
   const [cmd, ...rest] = argv;
-  if (cmd === '--help' || cmd === '-h' || cmd === 'help') return { command: 'help', files: [], json: false, step: null };
+  const help: Parsed = { command: 'help', files: [], json: false, step: null, releases: [] };
+  if (cmd === '--help' || cmd === '-h' || cmd === 'help') return help;
   if (cmd !== 'run' && cmd !== 'check' && cmd !== 'link') throw new UsageError(`unknown command "${cmd}"`);
-  const out: Parsed = { command: cmd, files: [], json: false, step: null };
+  const out: Parsed = { command: cmd, files: [], json: false, step: null, releases: [] };
   let onlyFiles = false;
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] ?? '';
@@ -117,7 +134,12 @@ function parseArgs(argv: readonly string[]): Parsed {
     } else if (a === '--') {
       onlyFiles = true;
     } else if (a === '--help' || a === '-h') {
-      return { command: 'help', files: [], json: false, step: null };
+      return help;
+    } else if ((a === '--kafka' || a.startsWith('--kafka=')) && cmd !== 'link') {
+      const r = releaseArg(a === '--kafka' ? rest[++i] : a.slice('--kafka='.length));
+      if (!(KAFKA_RELEASES as readonly string[]).includes(r)) throw new UsageError(r);
+      if (!out.releases.includes(r as KafkaRelease)) out.releases.push(r as KafkaRelease);
+      if (cmd === 'run' && out.releases.length > 1) throw new UsageError('"sgp run" takes one --kafka (to see two releases side by side: sgp compare FILE --kafka A --kafka B)');
     } else if (a === '--json' && cmd === 'run') {
       out.json = true;
     } else if ((a === '--step' || a.startsWith('--step=')) && cmd === 'link') {
@@ -167,10 +189,10 @@ export async function runCli(argv: readonly string[], rawIo: CliIo, deps: CliDep
         io.stdout(USAGE);
         return EXIT.OK;
       case 'run':
-        return await runCommand(args.files[0] ?? '', args.json, io, deps);
+        return await runCommand(args.files[0] ?? '', args.json, args.releases[0] ?? null, io, deps);
       case 'check': {
         let code: number = EXIT.OK;
-        for (const file of args.files) code = Math.max(code, await checkCommand(file, io, deps));
+        for (const file of args.files) code = Math.max(code, await checkCommand(file, args.releases, io, deps));
         return code;
       }
       case 'link':
@@ -188,8 +210,16 @@ async function compareCli(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`sgp: ${args}\nRun "sgp --help" for usage.\n`);
     return EXIT.INVALID;
   }
-  const scenario = await load(args.file, io);
+  const source = await readScenarioText(args.file, io);
+  if (source === null) return EXIT.INVALID;
+  const scenario = parseLoaded(args.file, source, io);
   if (!scenario) return EXIT.INVALID;
+  // each side's release must accept the document (a field or request version it lacks is refused, the release named)
+  const refused = releaseProblems(source, scenario, sides(args));
+  if (refused) {
+    printErrors(args.file, withRelease(refused.errors, refused.release), io);
+    return EXIT.INVALID;
+  }
   const { text, diverged, stopped } = compareCommand(scenario, args);
   io.stdout(text);
   if (stopped) {
@@ -273,6 +303,22 @@ function parseLoaded(file: string, text: string, io: CliIo): Scenario | null {
   return parsed.scenario;
 }
 
+/**
+ * The scenario as if its "kafka" were `release` (--kafka, checkReleases): what that release lacks is refused at its
+ * line, each message ending with the release it was checked under.
+ */
+function parseUnderRelease(file: string, text: string, release: KafkaRelease, io: CliIo): Scenario | null {
+  const parsed = parseScenarioUnderRelease(text, release);
+  if (parsed.ok) return parsed.scenario;
+  printErrors(file, withRelease(parsed.errors, release), io);
+  return null;
+}
+
+/** The validator's errors under a release, each naming it (most already do). */
+function withRelease(errors: readonly ScenarioError[], release: KafkaRelease): ScenarioError[] {
+  return errors.map((e) => ({ ...e, message: e.message.includes(release) ? e.message : `${e.message} (under Kafka ${release})` }));
+}
+
 /** Runs the simulator; a throw is an internal error, reported in one line. */
 async function simulate(file: string, scenario: Scenario, io: CliIo, deps: CliDeps): Promise<Trace | null> {
   try {
@@ -284,8 +330,10 @@ async function simulate(file: string, scenario: Scenario, io: CliIo, deps: CliDe
   }
 }
 
-async function runCommand(file: string, json: boolean, io: CliIo, deps: CliDeps): Promise<number> {
-  const scenario = await load(file, io);
+async function runCommand(file: string, json: boolean, release: KafkaRelease | null, io: CliIo, deps: CliDeps): Promise<number> {
+  const text = await readScenarioText(file, io);
+  if (text === null) return EXIT.INVALID;
+  const scenario = release === null ? parseLoaded(file, text, io) : parseUnderRelease(file, text, release, io);
   if (!scenario) return EXIT.INVALID;
   const trace = await simulate(file, scenario, io, deps);
   if (!trace) return EXIT.INTERNAL;
@@ -314,7 +362,7 @@ function isCourseIndex(text: string): boolean {
   }
 }
 
-async function checkCommand(file: string, io: CliIo, deps: CliDeps): Promise<number> {
+async function checkCommand(file: string, releaseArgs: readonly KafkaRelease[], io: CliIo, deps: CliDeps): Promise<number> {
   const text = await readScenarioText(file, io);
   if (text === null) return EXIT.INVALID;
   if (isCourseIndex(text)) {
@@ -324,21 +372,35 @@ async function checkCommand(file: string, io: CliIo, deps: CliDeps): Promise<num
   const scenario = parseLoaded(file, text, io);
   if (!scenario) return EXIT.INVALID;
   const expectations = scenario.steps.filter((s) => s.expect !== undefined).length;
-  // a scenario may ask to be checked under several variants (byVariant expectations apply)
+  // a scenario may ask to be checked under several variants and releases (byVariant and byRelease expectations apply)
   const variants = scenario.checkVariants?.length ? scenario.checkVariants : [scenario.variant];
+  const hasReleases = editionNamed(scenario.protocol).hasReleases;
+  const releases: (KafkaRelease | null)[] = releaseArgs.length > 0 ? [...releaseArgs] : !hasReleases ? [null] : scenario.checkReleases?.length ? scenario.checkReleases : [releaseOf(scenario)];
+  // each release validates the document anew: a field or request version it lacks is refused with the release named
+  const under = new Map<KafkaRelease | null, Scenario>();
+  let invalid = false;
+  for (const r of releases) {
+    const s = r === null || (r === releaseOf(scenario) && hasReleases) ? scenario : parseUnderRelease(file, text, r, io);
+    if (s) under.set(r, s);
+    else invalid = true;
+  }
+  if (invalid) return EXIT.INVALID;
   let failed = 0;
   let steps = 0;
-  for (const variant of variants) {
-    const trace = await simulate(file, { ...scenario, variant }, io, deps);
-    if (!trace) return EXIT.INTERNAL;
-    if (stoppedByBudget(file, trace, io)) return EXIT.INVALID;
-    steps = trace.steps.length;
-    const under = variants.length > 1 ? ` [variant ${variant}]` : '';
-    for (const step of trace.steps) {
-      for (const m of step.mismatches) {
-        failed++;
-        const label = step.label ? ` "${step.label}"` : '';
-        io.stdout(`${file}${under}: step ${step.index}${label}: ${m.path}\n    expected: ${show(m.expected, 2000)}\n    actual:   ${show(m.actual, 2000)}\n`);
+  for (const [release, base] of under) {
+    for (const variant of variants) {
+      const trace = await simulate(file, { ...base, variant, ...(release ? { kafka: release } : {}) }, io, deps);
+      if (!trace) return EXIT.INTERNAL;
+      if (stoppedByBudget(file, trace, io)) return EXIT.INVALID;
+      steps = trace.steps.length;
+      const tags = [...(variants.length > 1 ? [`variant ${variant}`] : []), ...(releases.length > 1 && release ? [`kafka ${release}`] : [])];
+      const tag = tags.length ? ` [${tags.join(', ')}]` : '';
+      for (const step of trace.steps) {
+        for (const m of step.mismatches) {
+          failed++;
+          const label = step.label ? ` "${step.label}"` : '';
+          io.stdout(`${file}${tag}: step ${step.index}${label}: ${m.path}\n    expected: ${show(m.expected, 2000)}\n    actual:   ${show(m.actual, 2000)}\n`);
+        }
       }
     }
   }
@@ -346,8 +408,8 @@ async function checkCommand(file: string, io: CliIo, deps: CliDeps): Promise<num
     io.stdout(`${file}: FAILED (${failed} mismatch${failed === 1 ? '' : 'es'})\n`);
     return EXIT.EXPECTATION_FAILED;
   }
-  const under = variants.length > 1 ? `, under ${variants.join(', ')}` : '';
-  io.stdout(`${file}: ok (${steps} step${steps === 1 ? '' : 's'}, ${expectations} with expectations${under})\n`);
+  const runs = [...(variants.length > 1 ? [`under ${variants.join(', ')}`] : []), ...(releases.length > 1 || releaseArgs.length > 0 ? [`Kafka ${releases.join(', ')}`] : [])];
+  io.stdout(`${file}: ok (${steps} step${steps === 1 ? '' : 's'}, ${expectations} with expectations${runs.length ? `, ${runs.join('; ')}` : ''})\n`);
   return EXIT.OK;
 }
 

@@ -1,24 +1,30 @@
-// `sgp compare FILE --variant A --variant B` (or --protocol P --protocol Q): one scenario, two coordinators,
-// side by side, with the first step where they diverge. Exit 0 when they agree, 1 when they diverge (as diff).
+// `sgp compare FILE --variant A --variant B` (or --protocol P --protocol Q, or --kafka 4.2 --kafka 4.4): one scenario,
+// two coordinators, side by side, with the first step where they diverge. Exit 0 when they agree, 1 when they diverge
+// (as diff).
 import { compareScenario, formatComparison, type Side } from '../core/compare/compare.ts';
 import type { RunProbe } from '../core/scenario/budget.ts';
 import type { Edition } from '../core/protocol/errors.ts';
 import { editionNames } from '../core/editions/index.ts';
 import { VARIANTS, type Scenario, type Variant } from '../core/scenario/types.ts';
+import { KAFKA_RELEASES, type KafkaRelease } from '../core/releases/index.ts';
 
-export const COMPARE_USAGE =
-  '  sgp compare FILE --variant A --variant B [--json]   run FILE under two variants (or --protocol ak4 --protocol kip1071-draft) and show where they diverge (exit 1 when they do)';
+export const COMPARE_USAGE = `  sgp compare FILE --variant A --variant B [--json]
+  sgp compare FILE --kafka 4.2 --kafka 4.4 [--json]
+                                 run FILE under two variants (or two protocol editions: --protocol ak4 --protocol
+                                 kip1071-draft; or two Kafka releases: --kafka ${KAFKA_RELEASES.join('|')}) and show where they
+                                 diverge (exit 1 when they do); one option alone is compared with the scenario's own`;
 
 export interface CompareArgs {
   file: string;
   variants: Variant[];
   protocols: Edition[];
+  releases: KafkaRelease[];
   json: boolean;
 }
 
 /** Parses the compare arguments; returns an error message for a bad command line. */
 export function parseCompareArgs(argv: readonly string[]): CompareArgs | string {
-  const out: CompareArgs = { file: '', variants: [], protocols: [], json: false };
+  const out: CompareArgs = { file: '', variants: [], protocols: [], releases: [], json: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (name: string) => (a === name ? argv[++i] : a.startsWith(`${name}=`) ? a.slice(name.length + 1) : undefined);
@@ -31,24 +37,31 @@ export function parseCompareArgs(argv: readonly string[]): CompareArgs | string 
       const p = value('--protocol');
       if (!p || !editionNames().includes(p)) return `--protocol needs ${editionNames().join(' or ')}`;
       out.protocols.push(p as Edition);
+    } else if (a === '--kafka' || a.startsWith('--kafka=')) {
+      const r = value('--kafka');
+      if (!r || !(KAFKA_RELEASES as readonly string[]).includes(r)) return `--kafka needs a Kafka release: ${KAFKA_RELEASES.join(', ')}`;
+      out.releases.push(r as KafkaRelease);
     } else if (a.startsWith('-')) return `unknown option "${a}" for "sgp compare"`;
     else if (out.file) return '"sgp compare" takes one FILE';
     else out.file = a;
   }
   if (!out.file) return '"sgp compare" needs a scenario FILE';
-  if (out.variants.length + out.protocols.length === 0) return '"sgp compare" needs two --variant (or two --protocol) options';
-  if (out.variants.length > 2 || out.protocols.length > 2) return '"sgp compare" compares two runs';
+  if (out.variants.length + out.protocols.length + out.releases.length === 0) return '"sgp compare" needs two --variant (or two --protocol, or two --kafka) options';
+  if (out.variants.length > 2 || out.protocols.length > 2 || out.releases.length > 2) return '"sgp compare" compares two runs';
   return out;
 }
 
-/** The two sides: two variants, two protocols, or one of each paired with the scenario's own. */
+/** The two sides: two variants, protocols or releases, or one of each paired with the scenario's own. */
 export function sides(args: CompareArgs): [Side, Side] {
   const left: Side = {};
   const right: Side = {};
-  if (args.variants.length === 2) [left.variant, right.variant] = [args.variants[0]!, args.variants[1]!];
-  else if (args.variants.length === 1) right.variant = args.variants[0]!;
-  if (args.protocols.length === 2) [left.protocol, right.protocol] = [args.protocols[0]!, args.protocols[1]!];
-  else if (args.protocols.length === 1) right.protocol = args.protocols[0]!;
+  const pair = <K extends keyof Side>(key: K, values: readonly NonNullable<Side[K]>[]) => {
+    if (values.length === 2) [left[key], right[key]] = [values[0]!, values[1]!];
+    else if (values.length === 1) right[key] = values[0]!;
+  };
+  pair('variant', args.variants);
+  pair('protocol', args.protocols);
+  pair('kafka', args.releases);
   return [left, right];
 }
 

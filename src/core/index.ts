@@ -6,7 +6,7 @@
 // no clock, no Math.random; the same scenario gives the same trace byte for byte everywhere.
 
 // ---- parse and validate: scenario text → Scenario, or every error with its line, column and JSON path
-export { parseScenario, parseScenarioUnder } from './scenario/parse.ts';
+export { parseScenario, parseScenarioUnder, parseScenarioUnderRelease } from './scenario/parse.ts';
 export type { ParseResult, ScenarioError } from './scenario/json.ts';
 export { SCENARIO_FORMAT_VERSION } from './scenario/types.ts';
 export type { Scenario, Step, Expectation, ClientSpec, RpcName } from './scenario/types.ts';
@@ -25,10 +25,12 @@ export type { FlowEvent, FlowKind } from './scenario/flow.ts';
 export { editionNames } from './editions/index.ts';
 export { VARIANTS, variantsFor, isVariant } from './variants/index.ts';
 export type { Variant } from './variants/index.ts';
+export { KAFKA_RELEASES } from './releases/index.ts';
+export type { KafkaRelease } from './releases/index.ts';
 
 // ---- compare: one scenario under two variants (or editions), step by step
 export { compareScenario, formatComparison } from './compare/compare.ts';
-export type { Comparison, Difference, Side } from './compare/compare.ts';
+export type { Comparison, Difference, ResolvedSide, Side } from './compare/compare.ts';
 
 // ---- explore: random walks or breadth-first search for invariant violations
 export { explore } from './explore/index.ts';

@@ -163,3 +163,69 @@ describe('sgp (in-process)', () => {
     expect(r.stdout).toContain('FAILED  $.steps[1].expect.group.state: expected "Stable", actual "Empty"');
   });
 });
+
+describe('sgp check / run under Kafka releases', () => {
+  // a stand-in whose answer depends on the release: 4.1 fences, the later releases accept
+  const byRelease: (s: Scenario) => Trace = (s) => ({
+    ...fakeRun(s),
+    kafka: s.kafka,
+    steps: s.steps.map((st, i) => {
+      const got = s.kafka === '4.1' ? 'FENCED_MEMBER_EPOCH' : 'NONE';
+      const want = (s.kafka && st.expect?.byRelease?.[s.kafka]?.error) ?? st.expect?.error;
+      return step(i, { label: st.label ?? '', errorName: got, mismatches: want && want !== got ? [{ path: `$.steps[${i}].expect.error`, expected: want, actual: got }] : [] });
+    }),
+  });
+  const doc = (extra: object) => JSON.stringify({ steps: [{ label: 'rejoin', advance: 1, expect: { error: 'NONE', byRelease: { '4.1': { error: 'FENCED_MEMBER_EPOCH' } } } }], ...extra }, null, 2);
+
+  it('runs each of checkReleases, each with its byRelease expectations', async () => {
+    const seen: (string | undefined)[] = [];
+    const r = await cli(['check', 'r.json'], { 'r.json': doc({ checkReleases: ['4.1', '4.2', '4.4'] }) }, (s) => (seen.push(s.kafka), byRelease(s)));
+    expect(r).toEqual({ code: 0, stdout: 'r.json: ok (1 step, 1 with expectations, Kafka 4.1, 4.2, 4.4)\n', stderr: '' });
+    expect(seen).toEqual(['4.1', '4.2', '4.4']);
+  });
+
+  it('names the release of a mismatch when it checks several', async () => {
+    const r = await cli(['check', 'r.json'], { 'r.json': doc({ checkReleases: ['4.1', '4.3'], checkVariants: ['current', 'coordinator-only'] }) }, (s) => {
+      const t = byRelease(s);
+      // under 4.3 the stand-in disagrees with the shared expectation
+      return s.kafka === '4.3' ? { ...t, steps: t.steps.map((x) => ({ ...x, mismatches: [{ path: '$.steps[0].expect.error', expected: 'NONE', actual: 'X' }] })) } : t;
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('r.json [variant current, kafka 4.3]: step 0 "rejoin": $.steps[0].expect.error');
+    expect(r.stdout).toContain('r.json [variant coordinator-only, kafka 4.3]: step 0');
+    expect(r.stdout).not.toContain('kafka 4.1]');
+  });
+
+  it("--kafka R checks under R instead of the scenario's own and its checkReleases", async () => {
+    const seen: (string | undefined)[] = [];
+    const run = (s: Scenario) => (seen.push(s.kafka), byRelease(s));
+    const r = await cli(['check', 'r.json', '--kafka', '4.1', '--kafka=4.3'], { 'r.json': doc({ checkReleases: ['4.2'] }) }, run);
+    expect(r.stdout).toBe('r.json: ok (1 step, 1 with expectations, Kafka 4.1, 4.3)\n');
+    expect(seen).toEqual(['4.1', '4.3']);
+    seen.length = 0;
+    expect((await cli(['run', 'r.json', '--kafka', '4.1'], { 'r.json': doc({}) }, run)).code).toBe(0);
+    expect(seen).toEqual(['4.1']);
+  });
+
+  it.each([
+    [['run', 'r.json', '--kafka', '4.0'], /--kafka needs a Kafka release: 4\.1, 4\.2, 4\.3, 4\.4/],
+    [['run', 'r.json', '--kafka'], /--kafka needs a Kafka release/],
+    [['run', 'r.json', '--kafka', '4.1', '--kafka', '4.2'], /takes one --kafka .*sgp compare/],
+    [['link', 'r.json', '--kafka', '4.1'], /unknown option "--kafka" for "sgp link"/],
+  ])('usage error %j exits 2', async (argv, message) => {
+    const r = await cli(argv, { 'r.json': doc({}) }, byRelease);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it('refuses --kafka for the draft protocol, which has no releases', async () => {
+    const r = await cli(['check', 'd.json', '--kafka', '4.2'], { 'd.json': '{"protocol": "kip1071-draft"}' }, byRelease);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^d\.json:1:1: \$\.kafka: .*has no releases/);
+  });
+
+  it('help lists the releases and the patch each models', () => {
+    expect(USAGE).toContain('4.1 (4.1.2), 4.2 (4.2.2), 4.3 (4.3.2), 4.4 (4.4.0)');
+    expect(USAGE).toContain('sgp compare FILE --kafka 4.2 --kafka 4.4');
+  });
+});

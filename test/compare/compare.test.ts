@@ -1,7 +1,8 @@
 // Compare: one scenario under two variants; the first divergence and what differs.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compareScenario, diffJson, formatComparison } from '../../src/core/compare/compare.ts';
+import { compareScenario, diffJson, formatComparison, resolveSide, sideNames } from '../../src/core/compare/compare.ts';
+import { parseCompareArgs, sides } from '../../src/cli/compare.ts';
 import { parseScenario } from '../../src/core/scenario/parse.ts';
 import { runCli } from '../../src/cli/cli.ts';
 import { runScenario } from '../../src/core/scenario/runner.ts';
@@ -75,5 +76,36 @@ describe('sgp compare', () => {
     const b = io();
     expect(await runCli(['compare', 'static/examples/14-kafka-20870-baseline.json', '--variant', 'Z'], b.io, deps)).toBe(2);
     expect(b.out.stderr).toContain('--variant needs one of');
+  });
+});
+
+describe('compare two Kafka releases', () => {
+  it('a side names its release; the draft edition has none', () => {
+    const s = load('02-scale-out-revocation.json');
+    expect(resolveSide(s, { kafka: '4.2' })).toEqual({ variant: 'current', protocol: 'ak4', kafka: '4.2' });
+    expect(resolveSide({ ...s, kafka: '4.3' }, {})).toEqual({ variant: 'current', protocol: 'ak4', kafka: '4.3' });
+    expect(resolveSide(s, { protocol: 'kip1071-draft' }).kafka).toBeNull();
+  });
+
+  it('runs each side under its release, and names the sides by what differs', () => {
+    const c = compareScenario(load('02-scale-out-revocation.json'), { kafka: '4.2' }, { kafka: '4.4' });
+    expect([c.left.trace.kafka, c.right.trace.kafka]).toEqual(['4.2', '4.4']);
+    expect(formatComparison(c)).toMatch(/^compare Kafka 4\.2 {2}vs {2}Kafka 4\.4\n/);
+    const a = { variant: 'current', protocol: 'ak4', kafka: '4.4' } as const;
+    expect(sideNames(a, { ...a, variant: 'A-persist-partial' })).toEqual(['ak4/current', 'ak4/A-persist-partial']);
+    expect(sideNames(a, { ...a, kafka: '4.1' })).toEqual(['Kafka 4.4', 'Kafka 4.1']);
+    expect(sideNames(a, { ...a, variant: 'A-persist-partial', kafka: '4.1' })).toEqual(['ak4/current Kafka 4.4', 'ak4/A-persist-partial Kafka 4.1']);
+    expect(sideNames(a, { variant: 'current', protocol: 'kip1071-draft', kafka: null })).toEqual(['ak4/current Kafka 4.4', 'kip1071-draft/current']);
+  });
+
+  it("sgp compare --kafka A --kafka B: two releases; one alone is paired with the scenario's own", () => {
+    const two = parseCompareArgs(['f.json', '--kafka', '4.2', '--kafka=4.4']);
+    if (typeof two === 'string') throw new Error(two);
+    expect(sides(two)).toEqual([{ kafka: '4.2' }, { kafka: '4.4' }]);
+    const one = parseCompareArgs(['f.json', '--kafka', '4.1']);
+    if (typeof one === 'string') throw new Error(one);
+    expect(sides(one)).toEqual([{}, { kafka: '4.1' }]);
+    expect(parseCompareArgs(['f.json', '--kafka', '4.0'])).toMatch(/--kafka needs a Kafka release: 4\.1, 4\.2, 4\.3, 4\.4/);
+    expect(parseCompareArgs(['f.json', '--kafka', '4.1', '--kafka', '4.2', '--kafka', '4.3'])).toMatch(/compares two runs/);
   });
 });

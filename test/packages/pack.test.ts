@@ -146,8 +146,8 @@ describe('the packages, packed and installed into a fresh project', () => {
     // a name added here is a minor release, a name removed or changed a breaking one (semver)
     expect(names).toEqual(
       [
-        ...['parseScenario', 'parseScenarioUnder', 'SCENARIO_FORMAT_VERSION', 'runScenario', 'formatTrace', 'stepFlow'],
-        ...['editionNames', 'VARIANTS', 'variantsFor', 'isVariant', 'compareScenario', 'formatComparison', 'explore'],
+        ...['parseScenario', 'parseScenarioUnder', 'parseScenarioUnderRelease', 'SCENARIO_FORMAT_VERSION', 'runScenario', 'formatTrace', 'stepFlow'],
+        ...['editionNames', 'VARIANTS', 'variantsFor', 'isVariant', 'KAFKA_RELEASES', 'compareScenario', 'formatComparison', 'explore'],
         ...['encodeMessage', 'decodeMessage', 'annotate', 'supportedVersions', 'defaultMessage', 'MESSAGE_KINDS', 'toHex', 'fromHex', 'WireError'],
         ...['encodeLink', 'decodeLink', 'exportMarkdown', 'sequenceDiagram', 'scenarioFromRequestLog', 'toRequestLogLines'],
       ].sort(),

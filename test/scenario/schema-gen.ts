@@ -320,6 +320,13 @@ export function buildSchema(): Record<string, unknown> {
         additionalProperties: false,
         properties: Object.fromEntries(VARIANTS.map((v) => [v, { $ref: '#/definitions/expectation', description: `What this step must produce under ${v}.` }])),
       },
+      byRelease: {
+        type: 'object',
+        description:
+          'Expectations for one Kafka release (ak4): the keys given here replace the shared ones (and byVariant\'s) when the scenario runs under that release (its "kafka", each of its checkReleases, or sgp check --kafka).',
+        additionalProperties: false,
+        properties: Object.fromEntries(KAFKA_RELEASES.map((r) => [r, { $ref: '#/definitions/expectation', description: `What this step must produce under Kafka ${r} (${RELEASE_PATCH[r]}).` }])),
+      },
     },
   };
   defs.stepCommon = {
@@ -785,6 +792,12 @@ export function buildSchema(): Record<string, unknown> {
         items: { enum: [...VARIANTS] },
         description: "Variants `sgp check` runs this scenario under, each checked against its expect blocks (byVariant overrides apply). Default: the scenario's own variant.",
       },
+      checkReleases: {
+        type: 'array',
+        items: { enum: [...KAFKA_RELEASES] },
+        description:
+          "Kafka releases `sgp check` runs this scenario under (ak4 only), each validated and checked against its expect blocks (byRelease overrides apply). Default: the scenario's own kafka.",
+      },
     },
     allOf: [
       {
@@ -793,7 +806,15 @@ export function buildSchema(): Record<string, unknown> {
       },
       {
         if: { required: ['protocol'], properties: { protocol: { const: 'kip1071-draft' } } },
-        then: { properties: { steps: { items: { $ref: '#/definitions/draftStep' } }, topology: { $ref: '#/definitions/draftTopology' }, variant: { enum: [...variantsFor('kip1071-draft')] } } },
+        then: {
+          properties: {
+            steps: { items: { $ref: '#/definitions/draftStep' } },
+            topology: { $ref: '#/definitions/draftTopology' },
+            variant: { enum: [...variantsFor('kip1071-draft')] },
+            kafka: false,
+            checkReleases: false,
+          },
+        },
         else: { properties: { steps: { items: { $ref: '#/definitions/ak4Step' } }, topology: { $ref: '#/definitions/ak4Topology' } } },
       },
     ],

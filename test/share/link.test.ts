@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 import { MAX_FRAGMENT_CHARS, MAX_TEXT_BYTES, base64UrlDecode, base64UrlEncode, decodeLink, encodeLink, UNVERIFIED_NOTE } from '../../src/core/share/link.ts';
 import corpus from './links-corpus.json' with { type: 'json' };
+import { parseScenario } from '../../src/core/scenario/parse.ts';
 
 const scenario = JSON.stringify({ format: 1, title: 'x', steps: [{ advance: 5000 }, { failover: true }] }, null, 2);
 
@@ -13,6 +14,15 @@ function failure(fragment: string) {
 }
 
 describe('encodeLink / decodeLink', () => {
+  it("carries the scenario's Kafka release, its checkReleases and byRelease expectations", () => {
+    const text = JSON.stringify({ format: 1, kafka: '4.2', checkReleases: ['4.1', '4.2'], steps: [{ advance: 1, expect: { byRelease: { '4.1': { error: 'NONE' } } } }] }, null, 2);
+    const r = decodeLink(encodeLink(text, 0));
+    if (!r.ok) throw new Error(r.message);
+    const parsed = parseScenario(r.text);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.scenario).toMatchObject({ kafka: '4.2', checkReleases: ['4.1', '4.2'], steps: [{ expect: { byRelease: { '4.1': { error: 'NONE' } } } }] });
+  });
+
   it('round-trips text and step', () => {
     const link = encodeLink(scenario, 1);
     expect(link).toMatch(/^#sgp=2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{6}\.1$/);

@@ -1,15 +1,26 @@
-// Runs one scenario under two coordinator variants (or protocol editions, or Kafka releases) and finds where they diverge.
+// Runs one scenario under two coordinator variants, protocol editions or Kafka releases and finds where they diverge.
 import type { Edition } from '../protocol/errors.ts';
-import { releaseOf, type KafkaRelease } from '../releases/index.ts';
 import { ScenarioRunner } from '../scenario/runner.ts';
 import type { BudgetStop, RunProbe } from '../scenario/budget.ts';
+import { parseScenarioUnderRelease } from '../scenario/parse.ts';
+import type { ScenarioError } from '../scenario/json.ts';
 import type { Scenario, Trace, TraceStep, Variant } from '../scenario/types.ts';
+import { releaseOf, type KafkaRelease } from '../releases/index.ts';
+import { editionNamed } from '../editions/index.ts';
 
+/** One side of a comparison; what it leaves out is the scenario's own. */
 export interface Side {
   variant?: Variant;
   protocol?: Edition;
-  /** The Kafka release line (ak4; src/core/releases/). */
+  /** The Kafka release (editions with releases: ak4). */
   kafka?: KafkaRelease;
+}
+
+/** A side with everything filled in; `kafka` is null for an edition without releases (the draft). */
+export interface ResolvedSide {
+  variant: Variant;
+  protocol: Edition;
+  kafka: KafkaRelease | null;
 }
 
 export interface Difference {
@@ -21,8 +32,8 @@ export interface Difference {
 }
 
 export interface Comparison {
-  left: { side: Required<Side>; trace: Trace };
-  right: { side: Required<Side>; trace: Trace };
+  left: { side: ResolvedSide; trace: Trace };
+  right: { side: ResolvedSide; trace: Trace };
   /** Index of the first step whose outcome differs, or null when the runs agree throughout. */
   firstDivergence: number | null;
   /** Per step, what differs (empty when the step agrees). */
@@ -72,33 +83,61 @@ export function compareSteps(l: TraceStep, r: TraceStep): Difference[] {
  * the two runs together honour the scenario's wall-time and heap budgets.
  */
 export function compareScenario(scenario: Scenario, left: Side, right: Side, options: { probe?: RunProbe } = {}): Comparison {
-  const full = (s: Side): Required<Side> => ({ variant: s.variant ?? scenario.variant, protocol: s.protocol ?? scenario.protocol, kafka: s.kafka ?? releaseOf(scenario) });
-  const l = full(left);
-  const r = full(right);
-  // a side names its release only where one was chosen (a scenario that names none runs, and traces, as before)
-  const named = scenario.kafka !== undefined || left.kafka !== undefined || right.kafka !== undefined;
-  const sideScenario = (s: Required<Side>): Scenario => {
-    const { kafka, ...rest } = s;
-    const out: Scenario = { ...scenario, ...rest };
-    if (named) out.kafka = kafka;
-    return out;
-  };
-  const leftRunner = new ScenarioRunner(sideScenario(l), options);
+  const l = resolveSide(scenario, left);
+  const r = resolveSide(scenario, right);
+  const leftRunner = new ScenarioRunner(scenarioUnder(scenario, l), options);
   const lt = leftRunner.run();
   // the probe's clock runs from the job's start, and the left trace stays kept while the right side runs: after a left
   // run that spent the budget, the right one stops at its first step
-  const rt = new ScenarioRunner(sideScenario(r), { ...options, kept: leftRunner.budget.retainedBytes }).run();
+  const rt = new ScenarioRunner(scenarioUnder(scenario, r), { ...options, kept: leftRunner.budget.retainedBytes }).run();
   const differences = lt.steps.map((s, i) => (rt.steps[i] ? compareSteps(s, rt.steps[i]!) : []));
   const first = differences.findIndex((d) => d.length > 0);
   return { left: { side: l, trace: lt }, right: { side: r, trace: rt }, firstDivergence: first === -1 ? null : first, differences, stopped: lt.stopped ?? rt.stopped ?? null };
 }
 
+/** The side filled in from the scenario: its variant, protocol and (for an edition with releases) release. */
+export function resolveSide(scenario: Scenario, s: Side): ResolvedSide {
+  const protocol = s.protocol ?? scenario.protocol;
+  return { variant: s.variant ?? scenario.variant, protocol, kafka: editionNamed(protocol).hasReleases ? (s.kafka ?? releaseOf(scenario)) : null };
+}
+
+function scenarioUnder(scenario: Scenario, side: ResolvedSide): Scenario {
+  const out: Scenario = { ...scenario, variant: side.variant, protocol: side.protocol };
+  if (side.kafka === null) delete out.kafka;
+  else out.kafka = side.kafka;
+  return out;
+}
+
+/**
+ * A side's release must accept the document as written (a release refuses the fields and request versions it does
+ * not have): the first side whose release does not, with the validator's errors, or null when every side's does.
+ */
+export function releaseProblems(text: string, scenario: Scenario, sides: readonly Side[]): { release: KafkaRelease; errors: ScenarioError[] } | null {
+  for (const side of sides) {
+    const { kafka, protocol } = resolveSide(scenario, side);
+    // a side under another edition runs the document as it is (as a comparison of editions always has)
+    if (kafka === null || protocol !== scenario.protocol || kafka === releaseOf(scenario)) continue;
+    const parsed = parseScenarioUnderRelease(text, kafka);
+    if (!parsed.ok) return { release: kafka, errors: parsed.errors };
+  }
+  return null;
+}
+
+/**
+ * The two sides' names for headings: protocol/variant as before; only the release ("Kafka 4.2") when that is all
+ * that differs; both when both differ.
+ */
+export function sideNames(l: ResolvedSide, r: ResolvedSide): [string, string] {
+  const pv = (s: ResolvedSide) => `${s.protocol}/${s.variant}`;
+  const k = (s: ResolvedSide) => (s.kafka === null ? '' : `Kafka ${s.kafka}`);
+  if (l.kafka === r.kafka) return [pv(l), pv(r)];
+  if (pv(l) === pv(r)) return [k(l), k(r)];
+  return [`${pv(l)} ${k(l)}`.trim(), `${pv(r)} ${k(r)}`.trim()];
+}
+
 /** A readable side-by-side summary for the CLI. */
 export function formatComparison(c: Comparison): string {
-  const releases = c.left.side.kafka !== c.right.side.kafka || c.left.trace.kafka !== undefined;
-  const name = (s: Required<Side>) => `${s.protocol}/${s.variant}${releases ? ` kafka ${s.kafka}` : ''}`;
-  const ln = name(c.left.side);
-  const rn = name(c.right.side);
+  const [ln, rn] = sideNames(c.left.side, c.right.side);
   const lines: string[] = [`compare ${ln}  vs  ${rn}`, ''];
   const outcome = (s: TraceStep | undefined) => {
     if (!s) return '';

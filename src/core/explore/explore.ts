@@ -6,7 +6,9 @@ import { RunBudget, type BudgetStop, type RunProbe } from '../scenario/budget.ts
 import { DEFAULT_STABLE_WITHIN_MS, type InvariantName } from '../invariants/index.ts';
 import type { EpochSnapshot } from '../invariants/safety.ts';
 import { ScenarioRunner } from '../scenario/runner.ts';
-import type { Expectation, Scenario, Step, Variant } from '../scenario/types.ts';
+import { resolveExpectation, runUnder } from '../scenario/match.ts';
+import { editionNamed } from '../editions/index.ts';
+import type { Expectation, Scenario, Step } from '../scenario/types.ts';
 import { encodeLink } from '../share/link.ts';
 import { Random } from '../util/random.ts';
 import { approxBytes } from '../util/approxBytes.ts';
@@ -392,12 +394,6 @@ function shrink(root: World, ctx: ExploreContext, actions: readonly Action[], in
   return { message, actions: cur };
 }
 
-/** The expectation as it applies under `variant`: `byVariant[variant]` keys replace the shared ones; no byVariant left. */
-function resolvedExpectation(expect: Expectation, variant: Variant): Expectation {
-  const { byVariant, ...shared } = expect;
-  return { ...shared, ...(byVariant?.[variant] ?? {}) };
-}
-
 /** The expectation without the top-level keys that a mismatch below `base` names (undefined when nothing is left). */
 function withoutFailing(expect: Expectation, mismatches: readonly { path: string }[], base: string): Expectation | undefined {
   const failing = new Set<string>();
@@ -438,8 +434,9 @@ function startedAfter(scenario: Scenario, fromStep: number): string {
 function minimalScenario(scenario: Scenario, fromStep: number, root: World, ctx: ExploreContext, invariant: InvariantName, message: string, actions: Action[]): ExploreViolation {
   const explored: Step[] = [];
   replay(root, ctx, actions, invariant, explored);
-  // the prefix's expectations were written for the scenario's own variant: resolved to the explored one
-  const prefix = scenario.steps.slice(0, fromStep).map((s) => (s.expect ? { ...s, expect: resolvedExpectation(s.expect, scenario.variant) } : s));
+  // the prefix's expectations were written for the scenario's own variant and release: resolved to the explored ones
+  const under = runUnder(scenario, editionNamed(scenario.protocol).hasReleases);
+  const prefix = scenario.steps.slice(0, fromStep).map((s) => (s.expect ? { ...s, expect: resolveExpectation(s.expect, under) } : s));
   const steps: Step[] = [...prefix, ...explored.map((s, i) => ({ ...s, label: s.label ?? `explore ${i + 1}: ${describeAction(actions[i]!)}` }))];
   const out: Scenario = {
     ...scenario,
@@ -448,6 +445,7 @@ function minimalScenario(scenario: Scenario, fromStep: number, root: World, ctx:
     steps,
   };
   delete out.checkVariants;
+  delete out.checkReleases;
   // annotate with what the runner reports, so `sgp check` passes on the result: the prefix keeps only the expectations
   // that hold under this variant, and every step expects exactly the violations it shows
   const trace = new ScenarioRunner(out).run();

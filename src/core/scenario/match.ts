@@ -2,7 +2,8 @@
 // gives matches (omitted keys are not checked); arrays match element by element, in order, with the
 // same length. Group members are addressed by alias or member id; task maps compare exactly.
 import { childPath } from './parse.ts';
-import type { Expectation, Mismatch, TraceGroupView, TraceMemberView } from './types.ts';
+import type { Expectation, Mismatch, Scenario, TraceGroupView, TraceMemberView, Variant } from './types.ts';
+import { releaseOf, type KafkaRelease } from '../releases/index.ts';
 
 export interface StepOutcome {
   response: unknown;
@@ -87,14 +88,46 @@ function matchSubsequence(expected: readonly unknown[], actual: readonly unknown
   }
 }
 
-/** The expectation under a variant: keys in `byVariant[variant]` replace the shared ones. */
-export function matchForVariant(expect: Expectation, variant: string, actual: StepOutcome, basePath: string): Mismatch[] {
-  const { byVariant, ...shared } = expect;
-  const override = byVariant?.[variant as keyof typeof byVariant];
-  if (!override) return matchExpectation(shared, actual, basePath);
-  const base: Record<string, unknown> = { ...shared };
-  for (const k of Object.keys(override)) delete base[k];
-  return [...matchExpectation(base as Expectation, actual, basePath), ...matchExpectation(override, actual, childPath(childPath(basePath, 'byVariant'), variant))];
+/** What a run is: its coordinator variant and, for an edition with releases, its Kafka release. */
+export interface RunUnder {
+  variant: Variant;
+  release?: KafkaRelease | undefined;
+}
+
+/** What a scenario's own run is: its variant, and its release when its edition has releases (ak4). */
+export function runUnder(scenario: Pick<Scenario, 'variant' | 'kafka'>, hasReleases: boolean): RunUnder {
+  return { variant: scenario.variant, release: hasReleases ? releaseOf(scenario) : undefined };
+}
+
+/**
+ * The expectation as it applies to one run, layer by layer: the shared keys, then `byVariant[variant]`, then
+ * `byRelease[release]`; a key a later layer gives replaces the earlier one. Each key comes with the JSON path of the
+ * block it was written in, so a mismatch names the line to change.
+ */
+function layersOf(expect: Expectation, under: RunUnder, basePath: string): { expect: Expectation; path: string }[] {
+  const { byVariant, byRelease, ...shared } = expect;
+  const layers: { expect: Expectation; path: string }[] = [{ expect: shared, path: basePath }];
+  const v = byVariant?.[under.variant];
+  if (v) layers.push({ expect: v, path: childPath(childPath(basePath, 'byVariant'), under.variant) });
+  const r = under.release === undefined ? undefined : byRelease?.[under.release];
+  if (r && under.release !== undefined) layers.push({ expect: r, path: childPath(childPath(basePath, 'byRelease'), under.release) });
+  // each layer keeps only the keys no later layer replaces
+  return layers.map((l, i) => {
+    const later = new Set(layers.slice(i + 1).flatMap((x) => Object.keys(x.expect)));
+    return { expect: Object.fromEntries(Object.entries(l.expect).filter(([k]) => !later.has(k))) as Expectation, path: l.path };
+  });
+}
+
+/** The expectation under a run (variant and release), with no byVariant or byRelease left. */
+export function resolveExpectation(expect: Expectation, under: RunUnder): Expectation {
+  const out: Expectation = {};
+  for (const l of layersOf(expect, under, '$')) Object.assign(out, l.expect);
+  return out;
+}
+
+/** Matches a step's expectation under a run: keys in `byVariant[variant]` and `byRelease[release]` replace the shared ones. */
+export function matchUnder(expect: Expectation, under: RunUnder, actual: StepOutcome, basePath: string): Mismatch[] {
+  return layersOf(expect, under, basePath).flatMap((l) => matchExpectation(l.expect, actual, l.path));
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

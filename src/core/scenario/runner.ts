@@ -6,7 +6,7 @@ import { GROUP_STATE_NAMES, type StreamsGroup } from '../coordinator/group.ts';
 import { configureTopicsMemo } from '../topology/configureMemo.ts';
 import type { FiredTimer } from '../coordinator/runtime.ts';
 import type { RecordBatch } from '../log/log.ts';
-import { matchForVariant } from './match.ts';
+import { matchUnder, resolveExpectation, runUnder, type RunUnder } from './match.ts';
 import { DEFAULT_STABLE_WITHIN_MS, InvariantChecker } from '../invariants/index.ts';
 import type { Edition } from '../edition.ts';
 import { editionNamed } from '../editions/index.ts';
@@ -71,6 +71,8 @@ export class ScenarioRunner {
 
   /** The scenario's protocol edition (looked up once: the composition root). */
   readonly edition: Edition;
+  /** The variant and Kafka release this run models: which byVariant and byRelease expectations apply. */
+  private readonly under: RunUnder;
 
   /**
    * `probe`: the caller's clock and heap reading, for the wall-time and heap budgets; `edition`: run under this edition
@@ -84,6 +86,7 @@ export class ScenarioRunner {
     // a release without a config behaves as its value in the release's data (src/core/releases/)
     const config = Config.from(releaseConfigValues(releaseRules(releaseOf(scenario)), scenario.config));
     const edition = (this.edition = options.edition ?? editionNamed(scenario.protocol));
+    this.under = runUnder(scenario, edition.hasReleases);
     this.budget = new RunBudget(config, options.probe ?? null, options.kept ?? 0);
     this.sessionTimeoutMs = config.int(edition.sessionTimeoutKey);
     this.checker = new InvariantChecker(scenario.groupId, { stableWithinMs: scenario.invariants?.stableWithinMs ?? DEFAULT_STABLE_WITHIN_MS, durability: options.durability ?? true });
@@ -307,9 +310,9 @@ export class ScenarioRunner {
     t.durability = checked.durability;
     if (step.expect) {
       const c = this.broker.coordinator;
-      t.mismatches = matchForVariant(
+      t.mismatches = matchUnder(
         step.expect,
-        this.scenario.variant,
+        this.under,
         {
           response: t.response,
           errorName: t.errorName,
@@ -324,7 +327,7 @@ export class ScenarioRunner {
       );
     }
     // a violation the step does not expect fails the scenario
-    const expected = step.expect?.byVariant?.[this.scenario.variant]?.violations ?? step.expect?.violations;
+    const expected = step.expect ? resolveExpectation(step.expect, this.under).violations : undefined;
     if (t.violations.length > 0 && expected === undefined) {
       t.mismatches.push({ path: `$.steps[${index}]`, expected: 'no invariant violation (add expect.violations to expect one)', actual: [...new Set(t.violations.map((v) => v.invariant))].sort() });
     }

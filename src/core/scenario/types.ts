@@ -106,7 +106,9 @@ export interface Expectation {
   /** Names of the invariants this step violates (exactly; [] = none). */
   violations?: string[];
   /** Per-variant expectations that replace the keys they give when the scenario runs under that variant. */
-  byVariant?: Partial<Record<Variant, Omit<Expectation, 'byVariant'>>>;
+  byVariant?: Partial<Record<Variant, Omit<Expectation, 'byVariant' | 'byRelease'>>>;
+  /** Per-release expectations (ak4): they replace the keys they give when the scenario runs under that Kafka release. */
+  byRelease?: Partial<Record<KafkaRelease, Omit<Expectation, 'byVariant' | 'byRelease'>>>;
 }
 
 export interface Scenario {
@@ -129,6 +131,8 @@ export interface Scenario {
   invariants?: { stableWithinMs?: number };
   /** Variants `sgp check` runs this scenario under (default: its own `variant` only). */
   checkVariants?: Variant[];
+  /** Kafka releases `sgp check` runs this scenario under (ak4; default: its own `kafka` only). */
+  checkReleases?: KafkaRelease[];
   /** What `sgp explore` may do beyond the clients' own behaviour (src/core/explore/). */
   explore?: ExploreSpec;
 }

@@ -43,7 +43,7 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = ['java', 'partial'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = ['join', 'heartbeat', 'leave', 'crash', 'restart'];
 export { RPC_NAMES };
 export const STEP_ACTIONS = ['send', 'client', 'advance', 'run', 'failover', 'topics'] as const;
-export const EXPECT_KEYS = ['response', 'error', 'group', 'groups', 'records', 'recordTypes', 'timers', 'topicsToCreate', 'violations', 'byVariant'] as const;
+export const EXPECT_KEYS = ['response', 'error', 'group', 'groups', 'records', 'recordTypes', 'timers', 'topicsToCreate', 'violations', 'byVariant', 'byRelease'] as const;
 /** Variants that exist for every built-in edition; the others are proposals against the shipped protocol. */
 export const VARIANTS_FOR_BOTH_EDITIONS: readonly Variant[] = VARIANTS.filter((v) => editionNames().every((name) => editionNamed(name).variants.includes(v)));
 
@@ -141,6 +141,11 @@ function andList(names: readonly string[], word = 'and'): string {
 
 function orList(names: readonly string[]): string {
   return andList(names, 'or');
+}
+
+/** The editions whose scenarios name a Kafka release (the shipped protocol's). */
+function releasedEditions(): string[] {
+  return editionNames().filter((n) => editionNamed(n).hasReleases);
 }
 
 function get(node: ObjectNode, key: string): JsonEntry | undefined {
@@ -316,6 +321,7 @@ const TOP_LEVEL_KEYS = [
   'steps',
   'invariants',
   'checkVariants',
+  'checkReleases',
   'explore',
 ];
 const CLIENT_KEYS = ['profile', 'processId', 'instanceId', 'rackId', 'memberId', 'rebalanceTimeoutMs', 'topology', 'clientTags', 'userEndpoint', 'commitIntervalMs', 'clientId', 'clientHost'];
@@ -382,11 +388,7 @@ export function validateScenario(root: JsonNode): ParseResult {
     const k = c.oneOf(ke.value, '$.kafka', 'kafka', KAFKA_RELEASES);
     // a release is a shipped broker's: the draft design has none
     if (k && !editionNamed(protocol).hasReleases)
-      c.p.add(
-        '$.kafka',
-        ke.value.pos,
-        `kafka chooses a released broker of protocol ${orList(editionNames().filter((n) => editionNamed(n).hasReleases))}; protocol ${JSON.stringify(protocol)} has no releases`,
-      );
+      c.p.add('$.kafka', ke.value.pos, `kafka chooses a released broker of protocol ${orList(releasedEditions())}; protocol ${JSON.stringify(protocol)} has no releases`);
     else if (k) kafka = k;
     // a KAFKA-20870 variant is a proposal against the newest release's coordinator
     if (kafka && kafka !== DEFAULT_KAFKA_RELEASE && variant !== 'current')
@@ -447,6 +449,23 @@ export function validateScenario(root: JsonNode): ParseResult {
     checkVariants = vs;
   }
 
+  let checkReleases: KafkaRelease[] | undefined;
+  const cre = get(doc, 'checkReleases');
+  if (cre) {
+    const items = c.array(cre.value, '$.checkReleases', 'checkReleases');
+    if (items && !editionNamed(protocol).hasReleases)
+      c.p.add('$.checkReleases', cre.value.pos, `checkReleases names released brokers of protocol ${orList(releasedEditions())}; protocol ${JSON.stringify(protocol)} has no releases`);
+    else if (items) {
+      const rs: KafkaRelease[] = [];
+      items.forEach((it, i) => {
+        const r = c.oneOf(it, childPath('$.checkReleases', i), `checkReleases[${i}]`, KAFKA_RELEASES);
+        if (r && rs.includes(r)) c.p.add(childPath('$.checkReleases', i), it.pos, `checkReleases names ${r} twice`);
+        else if (r) rs.push(r);
+      });
+      checkReleases = rs;
+    }
+  }
+
   let explore: Scenario['explore'];
   const xe = get(doc, 'explore');
   if (xe) {
@@ -479,6 +498,7 @@ export function validateScenario(root: JsonNode): ParseResult {
   if (explore) scenario.explore = explore;
   if (invariants) scenario.invariants = invariants;
   if (checkVariants) scenario.checkVariants = checkVariants;
+  if (checkReleases) scenario.checkReleases = checkReleases;
   if (title !== undefined) scenario.title = title;
   if (notes !== undefined) scenario.notes = notes;
   if (te) scenario.topology = toValue(te.value);
@@ -1044,25 +1064,42 @@ function expectationOf(c: Checker, node: JsonNode, path: string): Expectation | 
         break;
       }
       case 'byVariant': {
-        const o = c.object(v, p, 'expect.byVariant');
-        if (!o) break;
-        const by: NonNullable<Expectation['byVariant']> = {};
-        for (const ve of o.entries) {
-          const vp = childPath(p, ve.key);
-          if (!(VARIANTS as readonly string[]).includes(ve.key)) {
-            c.p.add(vp, ve.keyPos, `${JSON.stringify(ve.key)} is not a variant; use ${listOf([...VARIANTS])}`);
-            continue;
-          }
-          if (ve.value.kind === 'object' && ve.value.entries.some((x) => x.key === 'byVariant')) c.p.add(vp, ve.value.pos, 'byVariant cannot be nested');
-          const inner = expectationOf(c, ve.value, vp);
-          if (inner) by[ve.key as Variant] = inner;
+        const by = overridesOf(c, v, p, 'byVariant', VARIANTS, 'a variant');
+        if (by) out.byVariant = by;
+        break;
+      }
+      case 'byRelease': {
+        if (!editionNamed(c.edition).hasReleases) {
+          c.p.add(p, e.keyPos, `byRelease needs a released protocol (${orList(releasedEditions())}); protocol ${JSON.stringify(c.edition)} has no releases`);
+          break;
         }
-        out.byVariant = by;
+        const by = overridesOf(c, v, p, 'byRelease', KAFKA_RELEASES, 'a Kafka release');
+        if (by) out.byRelease = by;
         break;
       }
     }
   }
   return out;
+}
+
+/** `byVariant` / `byRelease`: an expectation per name, each without overrides of its own. */
+function overridesOf<K extends string>(c: Checker, node: JsonNode, path: string, what: 'byVariant' | 'byRelease', names: readonly K[], kind: string): Partial<Record<K, Expectation>> | null {
+  const o = c.object(node, path, `expect.${what}`);
+  if (!o) return null;
+  const by: Partial<Record<K, Expectation>> = {};
+  for (const ve of o.entries) {
+    const vp = childPath(path, ve.key);
+    if (!(names as readonly string[]).includes(ve.key)) {
+      c.p.add(vp, ve.keyPos, `${JSON.stringify(ve.key)} is not ${kind}; use ${listOf(names)}`);
+      continue;
+    }
+    if (ve.value.kind === 'object') {
+      for (const x of ve.value.entries) if (x.key === 'byVariant' || x.key === 'byRelease') c.p.add(childPath(vp, x.key), x.keyPos, `${x.key} cannot be nested in ${what}`);
+    }
+    const inner = expectationOf(c, ve.value, vp);
+    if (inner) by[ve.key as K] = inner;
+  }
+  return by;
 }
 
 function groupExpectation(c: Checker, node: JsonNode, path: string): boolean {

@@ -517,7 +517,7 @@ export class AppState {
   }
 
   /** Sets top-level fields in place (the edition and variant switchers: switching back undoes it, so no branch). */
-  setFields(fields: Record<string, Json>): void {
+  setFields(fields: Record<string, Json | undefined>): void {
     let next = this.text;
     try {
       for (const [k, v] of Object.entries(fields)) next = setField(next, k, v);

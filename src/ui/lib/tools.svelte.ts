@@ -5,16 +5,17 @@ import * as Comlink from 'comlink';
 import type { Side } from '../../core/compare/compare.ts';
 import type { Edition } from '../../core/protocol/errors.ts';
 import type { Variant } from '../../core/scenario/types.ts';
+import type { KafkaRelease } from '../../core/releases/index.ts';
 import type { CompareResult, ExploreProgressReport, ExploreRequest, ExploreRun, ReportRun, UiExploreViolation } from '../../../workers/api.ts';
 import { app } from './app.svelte.ts';
 import { WorkerClient, type JobOutcome } from './worker-client.ts';
 
-/** `variant:<name>` or `protocol:<edition>`. */
+/** `variant:<name>`, `protocol:<edition>` or `kafka:<release>`. */
 export type SideChoice = string;
 
 export function sideOf(c: SideChoice): Side {
   const [k, v] = c.split(':') as [string, string];
-  return k === 'protocol' ? { protocol: v as Edition } : { variant: v as Variant };
+  return k === 'protocol' ? { protocol: v as Edition } : k === 'kafka' ? { kafka: v as KafkaRelease } : { variant: v as Variant };
 }
 
 export function describeOutcome<T>(o: JobOutcome<T>): string {

@@ -896,14 +896,13 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
   });
 
   it('compares two Kafka releases on one scenario, and the release pill edits the scenario and travels in a share link', async () => {
-    const page = await newPage();
-    await ready(page);
+    const page = await openPage();
     await openExample(page, '27-what-changed-4.1-to-4.4.json');
     // the release pill: a labelled select, 4.4 by default
     const pill = page.getByRole('combobox', { name: 'Kafka release' });
     expect(await pill.inputValue()).toBe('4.4');
     // compare 4.1 with 4.4: 4.1 assigns on the first join (no initial rebalance delay), so they part at step 0
-    await page.click('[data-testid=tab-compare]');
+    await openTool(page, 'tab-compare');
     await page.selectOption('[data-testid=compare-left]', 'kafka:4.1');
     await page.selectOption('[data-testid=compare-right]', 'kafka:4.4');
     await page.click('[data-testid=compare-run]');
@@ -927,8 +926,7 @@ describe('issue 20: the report in the page, the animated flow and polish', { tim
     await expect.poll(() => page.getByRole('combobox', { name: 'Kafka release' }).inputValue()).toBe('4.2');
     await page.click('[data-testid=copy-link]');
     const link = await page.inputValue('[data-testid=share-url]');
-    const fresh = await newPage();
-    await ready(fresh, link);
+    const fresh = await openPage({ url: link });
     await settled(fresh);
     expect(await fresh.getByRole('combobox', { name: 'Kafka release' }).inputValue()).toBe('4.2');
     expect(await appField<string>(fresh, 'text')).toContain('"kafka": "4.2"');

@@ -241,6 +241,7 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
     // lesson 12's step labels: "a sends only its active list (the only one that changed)" reads whole on two lines
     const page = await openPage();
     await openExample(page, '12-kafka-20870-partial-report.json');
+    await page.locator('[data-testid=step]').first().waitFor();
     const cut = await page
       .locator('[data-testid=step] .label')
       .evaluateAll((ls) => ls.filter((l) => l.scrollHeight > l.clientHeight + 1 || l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
@@ -252,6 +253,8 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
     await page.click('[data-testid=pane-editor]');
     await openExample(page, '18-kafka-20870-lost-response.json');
     await page.click('[data-testid=pane-timeline]');
+    // the step list is virtual (virtua's VList): it draws its rows only once it has measured its now visible viewport
+    await page.locator('[data-testid=step]').first().waitFor();
     const h = await page.evaluate(() => ({
       list: document.querySelector('[data-testid=timeline]')!.getBoundingClientRect().height,
       notes: document.querySelector('[data-pane-id=split-notes]')!.getBoundingClientRect().height,

@@ -10,6 +10,7 @@ import { requestFieldTable, requestFields, type StructFields, type WireType, typ
 import { ERROR_CODES } from '../../src/core/protocol/errors.ts';
 import { RECORD_API_KEYS } from '../../src/core/log/records.ts';
 import { INVARIANTS } from '../../src/core/invariants/types.ts';
+import { RPC_NAMES } from '../../src/core/scenario/rpc-names.ts';
 import { DEFAULT_KAFKA_RELEASE, KAFKA_RELEASES, RELEASE_PATCH } from '../../src/core/releases/index.ts';
 
 const D: Record<string, string> = {
@@ -337,18 +338,7 @@ export function buildSchema(): Record<string, unknown> {
       label: { type: 'string', description: 'Shown on the timeline.' },
       expect: { $ref: '#/definitions/expectation', description: 'What this step must produce.' },
       send: {
-        enum: [
-          'StreamsGroupHeartbeat',
-          'StreamsGroupInitialize',
-          'StreamsGroupDescribe',
-          'OffsetCommit',
-          'ListGroups',
-          'DeleteGroups',
-          'IncrementalAlterConfigs',
-          'OffsetFetch',
-          'OffsetDelete',
-          'DescribeGroups',
-        ],
+        enum: [...RPC_NAMES],
         description:
           'Send a raw request. StreamsGroupInitialize exists only in the kip1071-draft protocol; the group admin RPCs (OffsetCommit, OffsetFetch, OffsetDelete, ListGroups, DescribeGroups, DeleteGroups, IncrementalAlterConfigs on GROUP resources) in both.',
       },

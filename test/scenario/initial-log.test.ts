@@ -86,4 +86,16 @@ describe('initialLog', () => {
     const r3 = parseScenario(JSON.stringify({ ...EXAMPLE, initialLog: 'baseOffset: 0 lastOffset: 0\n| offset: 0 key: {"type":"3","data":{}} payload: null' }));
     expect(!r3.ok && r3.errors[0]!.message).toMatch(/line 2 of the pasted kafka-dump-log output: record type 3 is not/);
   });
+
+  it('a replayed topology with a subtopology without source topics loads; the heartbeat is where Kafka would configure it (GroupMetadataManager.streamsGroupHeartbeat → InternalTopicManager.configureTopics, never on replay)', () => {
+    const initialLog = EXAMPLE.initialLog.map((r) =>
+      r.type === 'StreamsGroupTopology' && r.value ? { ...r, value: { ...r.value, subtopologies: (r.value.subtopologies as Record<string, unknown>[]).map((s) => ({ ...s, sourceTopics: [] })) } } : r,
+    );
+    const parsed = parseScenario(JSON.stringify({ ...EXAMPLE, initialLog, steps: [{ advance: 1000 }] }));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const trace = new ScenarioRunner(parsed.scenario).run();
+    expect(trace.initial!.group).toMatchObject({ groupEpoch: 11 });
+    expect(trace.steps).toHaveLength(1);
+  });
 });

@@ -20,11 +20,20 @@ export interface ShardProcess {
 }
 
 /**
+ * Every object's identity hash code is the same constant (HotSpot's hashCode=2), so a hash set of objects without their
+ * own hashCode iterates in insertion order, the same in every run and whatever ran before: Kafka 4.1.2's
+ * StickyTaskAssignor keeps its Member objects (no hashCode) in HashSets and gives a tied task to the first least-loaded
+ * one (findMemberWithLeastLoad); with the JVM's default identity hashes (a per-thread random sequence) that choice
+ * depended on how many objects the JVM had hashed before, so a sequence's result depended on the ones run earlier.
+ */
+const IDENTITY_HASH_FLAGS = ['-XX:+UnlockExperimentalVMOptions', '-XX:hashCode=2'];
+
+/**
  * Starts the runner on a Kafka release's jars (default 4.4.0), building the oracle module with Maven first if its jar
  * is missing or stale. Every "reset" answers the release the JVM runs; a different one than asked for is an error.
  */
 export function startShardProcess(kafka: string = ORACLE_KAFKA_VERSION): ShardProcess {
-  const child: ChildProcessWithoutNullStreams = spawn('java', ['-Xss4m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-cp', oracleClasspath(kafka), SHARD_MAIN_CLASS], {
+  const child: ChildProcessWithoutNullStreams = spawn('java', ['-Xss4m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', ...IDENTITY_HASH_FLAGS, '-cp', oracleClasspath(kafka), SHARD_MAIN_CLASS], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const pending = new Map<number, { resolve: (r: ShardReply) => void; reject: (e: Error) => void }>();

@@ -133,7 +133,7 @@ export function incrementalAlterConfigsRpc(broker: BrokerView, data: Record<stri
       return { errorCode: errorCode(edition, 'INVALID_REQUEST'), errorMessage: `The simulator models only GROUP config resources (type ${GROUP_RESOURCE_TYPE}), not type ${r.resourceType}.`, ...base };
     }
     try {
-      const next = alterGroupConfigs(broker.groupConfigs.get(r.resourceName) ?? new Map(), r.configs, broker.options.config, r.resourceName);
+      const next = alterGroupConfigs(broker.groupConfigs.get(r.resourceName) ?? new Map(), r.configs, broker.options.config, r.resourceName, broker.coordinator.release);
       if (!validateOnly) broker.groupConfigs.set(r.resourceName, next);
       narration.push(
         `Group ${r.resourceName}'s configs ${validateOnly ? 'would become' : 'are now'} ${next.size > 0 ? [...next].map(([k, v]) => `${k}=${v}`).join(', ') : 'the broker defaults'}${validateOnly ? ' (validateOnly: nothing changes)' : '. The next heartbeat of the group sees them: a changed assignment config bumps the group epoch'}.`,

@@ -2,6 +2,7 @@
 // broker's group.streams.* configs, validated as Kafka's GroupConfig.validate does. They live in the cluster metadata,
 // not in __consumer_offsets, so a coordinator failover keeps them.
 import { Config } from '../config.ts';
+import { SHIPPED_RELEASE, type ReleaseRules } from '../releases/index.ts';
 import { hashMapOrder, stringHashCode } from '../util/java.ts';
 
 interface GroupConfigDef {
@@ -136,10 +137,12 @@ export function alterGroupConfigs(
   ops: readonly { name: string; configOperation: number; value: string | null }[],
   broker: Config,
   groupName: string,
+  release: ReleaseRules = SHIPPED_RELEASE,
 ): Map<string, string> {
   const next = new Map(current);
   for (const op of ops) {
-    const def = GROUP_CONFIGS.get(op.name);
+    // a name the release's GroupConfig does not define has no type there (ConfigurationControlManager reads the release's schema)
+    const def = release.absentGroupConfigs.includes(op.name) ? undefined : GROUP_CONFIGS.get(op.name);
     const kind = CONFIG_OPS[op.configOperation];
     if (kind === undefined) throw new InvalidConfig(`Unknown config operation ${op.configOperation}`);
     // only a LIST config (ConfigDef.Type.LIST) can be appended to or subtracted from; an unknown name has no type
@@ -160,7 +163,7 @@ export function alterGroupConfigs(
   }
   // ControllerConfigurationValidator.validate (GROUP): validateGroupName, then GroupConfig.validate on the whole map
   if (groupName === '') throw new InvalidGroupResource('Default group resources are not allowed.');
-  validateGroupConfig(next, broker);
+  validateGroupConfig(next, broker, release);
   return next;
 }
 
@@ -169,8 +172,9 @@ export function alterGroupConfigs(
  * the configs), validateNoDuplicateRackAwareAssignmentTags, ConfigDef.parse (each given config in CONFIG_DEF order:
  * its type and validator), then validateValues (the broker bounds, in Kafka's order).
  */
-function validateGroupConfig(config: ReadonlyMap<string, string>, broker: Config): void {
-  const unknown = hashMapOrder([...config.keys()], stringHashCode).find((name) => !GROUP_CONFIGS.has(name));
+function validateGroupConfig(config: ReadonlyMap<string, string>, broker: Config, release: ReleaseRules): void {
+  // an older release's GroupConfig has fewer names: one it does not have is unknown there (ReleaseRules.absentGroupConfigs)
+  const unknown = hashMapOrder([...config.keys()], stringHashCode).find((name) => !GROUP_CONFIGS.has(name) || release.absentGroupConfigs.includes(name));
   if (unknown !== undefined) throw new InvalidConfig(`Unknown group config name: ${unknown}`);
   const tags = config.get('streams.rack.aware.assignment.tags');
   if (tags !== undefined) {

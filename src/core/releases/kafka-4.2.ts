@@ -13,7 +13,16 @@ export const KAFKA_4_2: ReleaseRules = {
     'group.streams.min.assignment.interval.ms': 0,
     'group.streams.max.assignment.interval.ms': 0,
   },
-  absentGroupConfigs: [...KAFKA_4_3.absentGroupConfigs, 'streams.assignment.interval.ms'],
+  // [4.2] GroupConfig.CONFIG_DEF of 4.2.2 has no assignment intervals (KIP-1263) nor these share group configs either
+  absentGroupConfigs: [
+    ...KAFKA_4_3.absentGroupConfigs,
+    'streams.assignment.interval.ms',
+    'consumer.assignment.interval.ms',
+    'share.assignment.interval.ms',
+    'share.delivery.count.limit',
+    'share.partition.max.record.locks',
+    'share.renew.acknowledge.enable',
+  ],
   switches: {
     ...KAFKA_4_3.switches,
     // [4.2] a new group starts at epoch 0 in memory and its first bump goes to 2 (from 4.3 StreamsGroup starts at group epoch 1 and TargetAssignmentMetadata.INITIAL, epoch 1)

@@ -19,7 +19,19 @@ export const KAFKA_4_3: ReleaseRules = {
     'group.streams.rack.aware.assignment.tags': '',
     'group.streams.assignors': 'sticky',
   },
-  absentGroupConfigs: ['streams.task.offset.interval.ms', 'streams.acceptable.recovery.lag', 'streams.num.warmup.replicas', 'streams.rack.aware.assignment.tags', 'streams.assignor.name'],
+  // [4.3] GroupConfig.CONFIG_DEF of 4.3.2 has none of these (IncrementalAlterConfigs answers "Unknown group config name")
+  absentGroupConfigs: [
+    'streams.task.offset.interval.ms',
+    'streams.acceptable.recovery.lag',
+    'streams.num.warmup.replicas',
+    'streams.rack.aware.assignment.tags',
+    'streams.assignor.name',
+    'streams.assignor.offload.enable',
+    'consumer.assignor.offload.enable',
+    'share.assignor.offload.enable',
+    'errors.deadletterqueue.topic.name',
+    'errors.deadletterqueue.copy.record.enable',
+  ],
   switches: {
     ...KAFKA_4_4.switches,
     // [4.3] the service refuses static membership, task offsets and warm-up tasks (accepted from 4.4: static members KAFKA-20169, task offsets and warm-ups KIP-1071)

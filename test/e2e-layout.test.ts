@@ -275,3 +275,91 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
     expect(await page.viewportSize()).toEqual(PHONE);
   });
 });
+
+describe('issue 20: the leftovers (flow reasons, three-line labels, the report on a phone)', { timeout: 180000 }, () => {
+  it("at 1280 the Flow view's rejection reason and timer texts read whole inside the box (lessons 12 and 13): wrapped, not cut at the edge", async () => {
+    const page = await openPage();
+    for (const [lesson, whole] of [
+      ['12-kafka-20870-partial-report.json', 'INVALID_REQUEST · service layer: If one task-type is non-null, all must be non-null.'],
+      ['13-kafka-20870-coordinator-only.json', 'timer rebalance-timeout-app-a: rebalance timeout fenced member a'],
+    ] as const) {
+      await openExample(page, lesson);
+      await lastStep(page);
+      await page.click('[data-testid=tab-flow]');
+      await page.locator('[data-testid=flow-event]').first().waitFor();
+      const f = await page.evaluate(() => {
+        const box = document.querySelector<HTMLElement>('[data-testid=flow-view] .scroll')!;
+        const b = box.getBoundingClientRect();
+        const texts = [...document.querySelectorAll<SVGTextElement>('[data-testid=flow-side-text]')].map((t) => {
+          const r = t.getBoundingClientRect();
+          return { text: [...t.querySelectorAll('tspan')].map((s) => s.textContent).join(' '), inside: r.left >= b.left - 0.5 && r.right <= b.left + box.clientWidth + 0.5 };
+        });
+        return { texts, room: box.clientWidth, scrollWidth: box.scrollWidth, cue: !!document.querySelector('[data-testid=flow-cue-right]') };
+      });
+      expect(
+        f.texts.map((t) => t.text),
+        `${lesson}: the text beside the mark, whole`,
+      ).toContain(whole);
+      expect(
+        f.texts.filter((t) => !t.inside).map((t) => t.text),
+        `${lesson}: every text inside the box`,
+      ).toEqual([]);
+      expect(f.scrollWidth, `${lesson}: the drawing fits the box (${f.room} px)`).toBeLessThanOrEqual(f.room);
+      expect(f.cue).toBe(false);
+    }
+    await page.screenshot({ path: screenshotPath('flow-reasons-1280.png') });
+  });
+
+  it('at 1280 a step label that needs three lines is shown whole (lessons 24, 25, 26): no label cut, and the row is as tall as its label', async () => {
+    const page = await openPage();
+    let threeLines = 0;
+    for (const lesson of ['24-group-configs.json', '25-real-kafka-streams-app.json', '26-release-on-timeout.json']) {
+      await openExample(page, lesson);
+      await page.locator('[data-testid=step]').first().waitFor();
+      const labels = await page.locator('[data-testid=step] .label').evaluateAll((ls) =>
+        ls.map((l) => ({
+          text: l.textContent,
+          cut: l.scrollHeight > l.clientHeight + 1 || l.scrollWidth > l.clientWidth + 1,
+          lines: Math.round(l.getBoundingClientRect().height / parseFloat(getComputedStyle(l).lineHeight)),
+          inRow: l.getBoundingClientRect().bottom <= l.closest('[data-testid=step]')!.getBoundingClientRect().bottom + 0.5,
+        })),
+      );
+      expect(
+        labels.filter((l) => l.cut || !l.inRow).map((l) => l.text),
+        `${lesson}: no label cut`,
+      ).toEqual([]);
+      threeLines += labels.filter((l) => l.lines >= 3).length;
+    }
+    // the check meets real three-line labels (at 1280 the timeline column is about 320 px wide)
+    expect(threeLines).toBeGreaterThan(0);
+  });
+
+  it("on a phone the KIP report's Scenario table fits the screen: its config values break at their dots, whole; a wider table says so at its edge", async () => {
+    const page = await openPage({ phone: true });
+    await page.click('[data-testid=pane-editor]');
+    await openExample(page, '02-scale-out-revocation.json');
+    await page.click('[data-testid=pane-editor]');
+    await openTool(page, 'tab-import-export');
+    await page.click('[data-testid=preview-report]');
+    await page.locator('[data-testid=report-body] table').first().waitFor();
+    const tables = await page.locator('[data-testid=report-body] table').evaluateAll((ts) =>
+      ts.map((t) => {
+        const heading = t.closest('.table-box')?.previousElementSibling ?? t.previousElementSibling;
+        const edge = t.closest('.table-box')?.querySelector<HTMLElement>('[data-testid=report-table-edge]');
+        return {
+          heading: heading?.textContent ?? '',
+          overflows: t.scrollWidth > t.clientWidth + 1,
+          right: t.getBoundingClientRect().right,
+          edge: !!edge && !edge.hidden && edge.getBoundingClientRect().width > 0,
+          config: [...t.querySelectorAll('tr')].find((r) => r.cells[0]?.textContent === 'config')?.cells[1]?.textContent ?? null,
+        };
+      }),
+    );
+    const scenario = tables.find((t) => t.heading === 'Scenario')!;
+    expect(scenario.overflows, 'the Scenario table fits').toBe(false);
+    expect(scenario.right).toBeLessThanOrEqual(PHONE.width);
+    expect(scenario.config).toBe('group.streams.assignment.interval.ms=0, group.streams.initial.rebalance.delay.ms=0');
+    for (const t of tables) expect(t.edge, `${t.heading}: a cue at the edge exactly when the table is wider than the screen`).toBe(t.overflows);
+    await page.screenshot({ path: screenshotPath('report-table-390.png') });
+  });
+});

@@ -157,6 +157,7 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
     expect(f.scrollWidth).toBeGreaterThan(f.room);
     expect(f.cueRight).toBe(true);
     expect(f.cueLeft).toBe(false);
+    await page.screenshot({ path: screenshotPath('flow-390.png') });
     await page.locator('[data-testid=flow-view] .scroll').evaluate((b) => b.scrollTo({ left: b.scrollWidth }));
     await expect.poll(() => page.locator('[data-testid=flow-cue-left]').count()).toBe(1);
     expect(await page.locator('[data-testid=flow-cue-right]').count()).toBe(0);
@@ -307,6 +308,15 @@ describe('issue 20: the leftovers (flow reasons, three-line labels, the report o
       expect(f.scrollWidth, `${lesson}: the drawing fits the box (${f.room} px)`).toBeLessThanOrEqual(f.room);
       expect(f.cue).toBe(false);
     }
+    // the lane names stay in view while the drawing scrolls down
+    const heads = await page.locator('[data-testid=flow-view] .scroll').evaluate(async (box) => {
+      box.scrollTo({ top: box.scrollHeight });
+      await new Promise((r) => requestAnimationFrame(r));
+      const h = box.querySelector('[data-testid=flow-heads]')!.getBoundingClientRect();
+      return { scrolled: box.scrollTop, top: h.top - box.getBoundingClientRect().top };
+    });
+    expect(heads.scrolled).toBeGreaterThan(0);
+    expect(Math.abs(heads.top)).toBeLessThanOrEqual(1);
     await page.screenshot({ path: screenshotPath('flow-reasons-1280.png') });
   });
 

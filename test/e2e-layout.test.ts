@@ -122,10 +122,12 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
         const r = s.getBoundingClientRect();
         return { name: s.textContent!, left: r.left - b.left, right: r.right - b.left };
       });
+      // a cue on screen, and drawn over the sticky lane names (its arrow sits at their height)
+      const namesZ = Number(getComputedStyle(document.querySelector('[data-testid=flow-heads]')!).zIndex);
       const cue = (side: string) => {
         const c = document.querySelector(`[data-testid=flow-cue-${side}]`);
         const r = c?.getBoundingClientRect();
-        return !!r && r.width > 0 && r.right <= innerWidth + 0.5 && r.left >= -0.5;
+        return !!r && r.width > 0 && r.right <= innerWidth + 0.5 && r.left >= -0.5 && Number(getComputedStyle(c!).zIndex) > namesZ;
       };
       return { heads, room: box.clientWidth, scrollWidth: box.scrollWidth, cueRight: cue('right'), cueLeft: cue('left') };
     });
@@ -212,6 +214,12 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
       }
       // whole names: the wrapped labels break at spaces, not inside Kafka's record names
       expect(await figure.textContent()).toContain('StreamsGroupCurrentMemberAssignment');
+      // the picture: the diagram from its start, with the line above it that says it scrolls (a phone)
+      await figure.evaluate((f) => {
+        f.scrollTo({ left: 0 });
+        (f.closest('.diagram-box')?.previousElementSibling ?? f).scrollIntoView({ block: 'start' });
+      });
+      if (phone) await expect.poll(() => page.locator('[data-testid=report-diagram-edge]').isVisible()).toBe(true);
       await page.screenshot({ path: screenshotPath(`report-${phone ? 390 : 1280}.png`) });
     });
   }
@@ -370,6 +378,7 @@ describe('issue 20: the leftovers (flow reasons, three-line labels, the report o
     expect(scenario.right).toBeLessThanOrEqual(PHONE.width);
     expect(scenario.config).toBe('group.streams.assignment.interval.ms=0, group.streams.initial.rebalance.delay.ms=0');
     for (const t of tables) expect(t.edge, `${t.heading}: a cue at the edge exactly when the table is wider than the screen`).toBe(t.overflows);
+    await page.locator('[data-testid=report-diagram] svg').first().waitFor({ timeout: 30000 });
     await page.screenshot({ path: screenshotPath('report-table-390.png') });
   });
 });

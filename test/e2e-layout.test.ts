@@ -352,6 +352,32 @@ describe('issue 20: the leftovers (flow reasons, three-line labels, the report o
     expect(threeLines).toBeGreaterThan(0);
   });
 
+  it('on a phone the Members table keeps a subtopology\'s tasks together: "1:[0]" moves to the next line whole, never "1:" / "[0]"', async () => {
+    const page = await openPage({ phone: true });
+    await page.click('[data-testid=pane-editor]');
+    // lesson 17 at step 3: A and C own tasks of two subtopologies, in a column about 60 px wide
+    await openExample(page, '17-kafka-20870-failover-between-reports.json');
+    await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(3));
+    await page.click('[data-testid=pane-views]');
+    const m = await page.locator('[data-testid=members-view]').evaluate((view) => {
+      const split: string[] = [];
+      let lists = 0;
+      const walk = document.createTreeWalker(view, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        for (const x of (n.textContent ?? '').matchAll(/\d+:\[\d+/g)) {
+          lists++;
+          const r = document.createRange();
+          r.setStart(n, x.index);
+          r.setEnd(n, x.index + x[0].length);
+          if (new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top))).size > 1) split.push(x[0]);
+        }
+      }
+      return { split, lists };
+    });
+    expect(m.lists).toBeGreaterThan(4);
+    expect(m.split).toEqual([]);
+  });
+
   it("on a phone the KIP report's Scenario table fits the screen: its config values break at their dots, whole; a wider table says so at its edge", async () => {
     const page = await openPage({ phone: true });
     await page.click('[data-testid=pane-editor]');

@@ -122,10 +122,12 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
         const r = s.getBoundingClientRect();
         return { name: s.textContent!, left: r.left - b.left, right: r.right - b.left };
       });
+      // a cue on screen, and drawn over the sticky lane names (its arrow sits at their height)
+      const namesZ = Number(getComputedStyle(document.querySelector('[data-testid=flow-heads]')!).zIndex);
       const cue = (side: string) => {
         const c = document.querySelector(`[data-testid=flow-cue-${side}]`);
         const r = c?.getBoundingClientRect();
-        return !!r && r.width > 0 && r.right <= innerWidth + 0.5 && r.left >= -0.5;
+        return !!r && r.width > 0 && r.right <= innerWidth + 0.5 && r.left >= -0.5 && Number(getComputedStyle(c!).zIndex) > namesZ;
       };
       return { heads, room: box.clientWidth, scrollWidth: box.scrollWidth, cueRight: cue('right'), cueLeft: cue('left') };
     });
@@ -157,6 +159,7 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
     expect(f.scrollWidth).toBeGreaterThan(f.room);
     expect(f.cueRight).toBe(true);
     expect(f.cueLeft).toBe(false);
+    await page.screenshot({ path: screenshotPath('flow-390.png') });
     await page.locator('[data-testid=flow-view] .scroll').evaluate((b) => b.scrollTo({ left: b.scrollWidth }));
     await expect.poll(() => page.locator('[data-testid=flow-cue-left]').count()).toBe(1);
     expect(await page.locator('[data-testid=flow-cue-right]').count()).toBe(0);
@@ -211,6 +214,12 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
       }
       // whole names: the wrapped labels break at spaces, not inside Kafka's record names
       expect(await figure.textContent()).toContain('StreamsGroupCurrentMemberAssignment');
+      // the picture: the diagram from its start, with the line above it that says it scrolls (a phone)
+      await figure.evaluate((f) => {
+        f.scrollTo({ left: 0 });
+        (f.closest('.diagram-box')?.previousElementSibling ?? f).scrollIntoView({ block: 'start' });
+      });
+      if (phone) await expect.poll(() => page.locator('[data-testid=report-diagram-edge]').isVisible()).toBe(true);
       await page.screenshot({ path: screenshotPath(`report-${phone ? 390 : 1280}.png`) });
     });
   }
@@ -273,5 +282,129 @@ describe('issue 20: the visible glitches left', { timeout: 180000 }, () => {
     expect(p.inMenu).toEqual([]);
     expect(p.inRow.sort()).toEqual([...TOOLS].sort());
     expect(await page.viewportSize()).toEqual(PHONE);
+  });
+});
+
+describe('issue 20: the leftovers (flow reasons, three-line labels, the report on a phone)', { timeout: 180000 }, () => {
+  it("at 1280 the Flow view's rejection reason and timer texts read whole inside the box (lessons 12 and 13): wrapped, not cut at the edge", async () => {
+    const page = await openPage();
+    for (const [lesson, whole] of [
+      ['12-kafka-20870-partial-report.json', 'INVALID_REQUEST · service layer: If one task-type is non-null, all must be non-null.'],
+      ['13-kafka-20870-coordinator-only.json', 'timer rebalance-timeout-app-a: rebalance timeout fenced member a'],
+    ] as const) {
+      await openExample(page, lesson);
+      await lastStep(page);
+      await page.click('[data-testid=tab-flow]');
+      await page.locator('[data-testid=flow-event]').first().waitFor();
+      const f = await page.evaluate(() => {
+        const box = document.querySelector<HTMLElement>('[data-testid=flow-view] .scroll')!;
+        const b = box.getBoundingClientRect();
+        const texts = [...document.querySelectorAll<SVGTextElement>('[data-testid=flow-side-text]')].map((t) => {
+          const r = t.getBoundingClientRect();
+          return { text: [...t.querySelectorAll('tspan')].map((s) => s.textContent).join(' '), inside: r.left >= b.left - 0.5 && r.right <= b.left + box.clientWidth + 0.5 };
+        });
+        return { texts, room: box.clientWidth, scrollWidth: box.scrollWidth, cue: !!document.querySelector('[data-testid=flow-cue-right]') };
+      });
+      expect(
+        f.texts.map((t) => t.text),
+        `${lesson}: the text beside the mark, whole`,
+      ).toContain(whole);
+      expect(
+        f.texts.filter((t) => !t.inside).map((t) => t.text),
+        `${lesson}: every text inside the box`,
+      ).toEqual([]);
+      expect(f.scrollWidth, `${lesson}: the drawing fits the box (${f.room} px)`).toBeLessThanOrEqual(f.room);
+      expect(f.cue).toBe(false);
+    }
+    // the lane names stay in view while the drawing scrolls down
+    const heads = await page.locator('[data-testid=flow-view] .scroll').evaluate(async (box) => {
+      box.scrollTo({ top: box.scrollHeight });
+      await new Promise((r) => requestAnimationFrame(r));
+      const h = box.querySelector('[data-testid=flow-heads]')!.getBoundingClientRect();
+      return { scrolled: box.scrollTop, top: h.top - box.getBoundingClientRect().top };
+    });
+    expect(heads.scrolled).toBeGreaterThan(0);
+    expect(Math.abs(heads.top)).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: screenshotPath('flow-reasons-1280.png') });
+  });
+
+  it('at 1280 a step label that needs three lines is shown whole (lessons 24, 25, 26): no label cut, and the row is as tall as its label', async () => {
+    const page = await openPage();
+    let threeLines = 0;
+    for (const lesson of ['24-group-configs.json', '25-real-kafka-streams-app.json', '26-release-on-timeout.json']) {
+      await openExample(page, lesson);
+      await page.locator('[data-testid=step]').first().waitFor();
+      const labels = await page.locator('[data-testid=step] .label').evaluateAll((ls) =>
+        ls.map((l) => ({
+          text: l.textContent,
+          cut: l.scrollHeight > l.clientHeight + 1 || l.scrollWidth > l.clientWidth + 1,
+          lines: Math.round(l.getBoundingClientRect().height / parseFloat(getComputedStyle(l).lineHeight)),
+          inRow: l.getBoundingClientRect().bottom <= l.closest('[data-testid=step]')!.getBoundingClientRect().bottom + 0.5,
+        })),
+      );
+      expect(
+        labels.filter((l) => l.cut || !l.inRow).map((l) => l.text),
+        `${lesson}: no label cut`,
+      ).toEqual([]);
+      threeLines += labels.filter((l) => l.lines >= 3).length;
+    }
+    // the check meets real three-line labels (at 1280 the timeline column is about 320 px wide)
+    expect(threeLines).toBeGreaterThan(0);
+  });
+
+  it('on a phone the Members table keeps a subtopology\'s tasks together: "1:[0]" moves to the next line whole, never "1:" / "[0]"', async () => {
+    const page = await openPage({ phone: true });
+    await page.click('[data-testid=pane-editor]');
+    // lesson 17 at step 3: A and C own tasks of two subtopologies, in a column about 60 px wide
+    await openExample(page, '17-kafka-20870-failover-between-reports.json');
+    await page.evaluate(() => (window.__sgp.app as { select(i: number): Promise<void> }).select(3));
+    await page.click('[data-testid=pane-views]');
+    const m = await page.locator('[data-testid=members-view]').evaluate((view) => {
+      const split: string[] = [];
+      let lists = 0;
+      const walk = document.createTreeWalker(view, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        for (const x of (n.textContent ?? '').matchAll(/\d+:\[\d+/g)) {
+          lists++;
+          const r = document.createRange();
+          r.setStart(n, x.index);
+          r.setEnd(n, x.index + x[0].length);
+          if (new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top))).size > 1) split.push(x[0]);
+        }
+      }
+      return { split, lists };
+    });
+    expect(m.lists).toBeGreaterThan(4);
+    expect(m.split).toEqual([]);
+  });
+
+  it("on a phone the KIP report's Scenario table fits the screen: its config values break at their dots, whole; a wider table says so at its edge", async () => {
+    const page = await openPage({ phone: true });
+    await page.click('[data-testid=pane-editor]');
+    await openExample(page, '02-scale-out-revocation.json');
+    await page.click('[data-testid=pane-editor]');
+    await openTool(page, 'tab-import-export');
+    await page.click('[data-testid=preview-report]');
+    await page.locator('[data-testid=report-body] table').first().waitFor();
+    const tables = await page.locator('[data-testid=report-body] table').evaluateAll((ts) =>
+      ts.map((t) => {
+        const heading = t.closest('.table-box')?.previousElementSibling ?? t.previousElementSibling;
+        const edge = t.closest('.table-box')?.querySelector<HTMLElement>('[data-testid=report-table-edge]');
+        return {
+          heading: heading?.textContent ?? '',
+          overflows: t.scrollWidth > t.clientWidth + 1,
+          right: t.getBoundingClientRect().right,
+          edge: !!edge && !edge.hidden && edge.getBoundingClientRect().width > 0,
+          config: [...t.querySelectorAll('tr')].find((r) => r.cells[0]?.textContent === 'config')?.cells[1]?.textContent ?? null,
+        };
+      }),
+    );
+    const scenario = tables.find((t) => t.heading === 'Scenario')!;
+    expect(scenario.overflows, 'the Scenario table fits').toBe(false);
+    expect(scenario.right).toBeLessThanOrEqual(PHONE.width);
+    expect(scenario.config).toBe('group.streams.assignment.interval.ms=0, group.streams.initial.rebalance.delay.ms=0');
+    for (const t of tables) expect(t.edge, `${t.heading}: a cue at the edge exactly when the table is wider than the screen`).toBe(t.overflows);
+    await page.locator('[data-testid=report-diagram] svg').first().waitFor({ timeout: 30000 });
+    await page.screenshot({ path: screenshotPath('report-table-390.png') });
   });
 });

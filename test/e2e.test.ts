@@ -365,7 +365,8 @@ describe('playground e2e', { timeout: 180000 }, () => {
       const first = await openPage({ viewport: { width: w, height: h } });
       await settled(first);
       await first.waitForSelector('[data-testid=welcome]');
-      await first.waitForTimeout(300);
+      // the header says the work is saved (not "saving…") before the picture is taken
+      await expect.poll(() => first.textContent('[data-testid=save-state]')).toBe('saved');
       await first.screenshot({ path: screenshotPath(name) });
     }
   });
@@ -680,6 +681,7 @@ describe('keyboard, links, offline and small screens e2e', { timeout: 180000 }, 
     await settled(page);
     // the README's phone screenshot: a first visit opens on the course
     await page.waitForSelector('[data-testid=welcome]');
+    await expect.poll(() => page.textContent('[data-testid=save-state]')).toBe('saved');
     await page.screenshot({ path: screenshotPath('screenshot-phone.png') });
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await overflow()).toBeLessThanOrEqual(390);
@@ -1439,6 +1441,27 @@ describe('issue 20: broken', { timeout: 180000 }, () => {
       expect(b.x, id).toBeGreaterThanOrEqual(0);
       expect(b.x + b.width, id).toBeLessThanOrEqual(390);
     }
+  });
+
+  it("9: an explored counterexample's notes name the last step the prefix ran, in plain grammar", async () => {
+    const page = await openPage();
+    await openExample(page, '12-kafka-20870-partial-report.json');
+    const labels = await appField<{ label: string }[]>(page, 'steps').then((st) => st.map((x) => x.label));
+    await openTool(page, 'tab-explore');
+    // from step 3: the prefix runs steps 0 to 2
+    await page.selectOption('[data-testid=explore-from]', '3');
+    await page.click('[data-testid=explore-bfs-mode]');
+    await page.fill('[data-testid=explore-depth]', '4');
+    await page.click('[data-testid=explore-run]');
+    const v = page.locator('[data-testid=explore-violation][data-invariant=live-member-kept]');
+    await v.waitFor({ timeout: 60000 });
+    await v.locator('[data-testid=explore-open]').click();
+    await page.waitForSelector('[data-testid=branched]');
+    await settled(page);
+    const notes = (await page.textContent('[data-testid=notes]'))!.replace(/\s+/g, ' ');
+    expect(notes).toContain(`after step 2 (“${labels[2]}”)`);
+    expect(notes).toContain('a violation of live-member-kept');
+    expect(notes).not.toMatch(/after step 3\b| a live-member-kept/);
   });
 
   it('10: tokens do not break mid-word, and the Compose preview and compare diffs are not clipped', async () => {

@@ -21,3 +21,17 @@ it('renders tables and leaves a Mermaid block as code for the diagram', () => {
   expect(html).toMatch(/<table>[\s\S]*<code>StreamsGroupMetadata<\/code>[\s\S]*<\/table>/);
   expect(html).toContain('<pre><code class="language-mermaid">sequenceDiagram\n  a-&gt;&gt;coordinator: join\n</code></pre>');
 });
+
+it('lets a long config name in inline code break after a dot or a comma and a long record type between its words; code blocks and the text stay', () => {
+  const html = reportHtml(
+    '| config | type |\n| - | - |\n| `group.streams.initial.rebalance.delay.ms=0`, `activeTasks=[0_0,0_1]`, `clientHost=/127.0.0.1` | StreamsGroupTargetAssignmentMetadata |\n\n```\nx.y=1\n```\n',
+  );
+  expect(html).toContain('<code>group.<wbr>streams.<wbr>initial.<wbr>rebalance.<wbr>delay.<wbr>ms=0</code>');
+  expect(html).toContain('<code>activeTasks=[0_0,<wbr>0_1]</code>');
+  // a number keeps its dots
+  expect(html).toContain('<code>clientHost=/127.0.0.1</code>');
+  expect(html).toContain('<td>Streams<wbr>Group<wbr>Target<wbr>Assignment<wbr>Metadata</td>');
+  expect(html).toContain('<pre><code>x.y=1\n</code></pre>');
+  // the text a reader copies is the name
+  expect(html.replace(/<wbr>/g, '')).toContain('<code>group.streams.initial.rebalance.delay.ms=0</code>');
+});

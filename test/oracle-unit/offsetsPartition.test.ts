@@ -8,6 +8,7 @@ import { groupIdOnPartition, inRequestOrder, offsetsPartitionOf } from '../../sr
 import { hashNeutralRunId, RunNames } from '../../src/core/oracle/names.ts';
 import { javaStringHashCode } from '../../src/core/topology/javaHash.ts';
 import { leaseOffsetsPartition } from '../../src/cli/oracle/offsetsLease.ts';
+import { groupIdPerPartition } from '../../oracle/harness/ready.ts';
 
 const RUN = hashNeutralRunId('0badcafe') ?? hashNeutralRunId('12345678')!;
 
@@ -94,5 +95,13 @@ describe('a DescribeGroups answer in request order', () => {
     expect(inRequestOrder(['', 'app'], [g('app'), g('', 69)])).toEqual([g('', 69), g('app')]);
     // an entry no requested id names keeps its place at the end
     expect(inRequestOrder(['app'], [g('other'), g('app')])).toEqual([g('app'), g('other')]);
+  });
+});
+
+describe("the bundled broker's readiness", () => {
+  it('describes one group id on each __consumer_offsets partition, so that every shard must have loaded', () => {
+    const ids = groupIdPerPartition('sgp-oracle-ready-', 8);
+    expect(ids.map((id) => offsetsPartitionOf(id, 8))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(groupIdPerPartition('x', 1)).toEqual(['x0']);
   });
 });

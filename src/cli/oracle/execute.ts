@@ -83,10 +83,10 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
   // committed write, which then is always one of this run's (offsetsLease.ts)
   const partitions = await offsetsPartitionCount(opts.host, opts.port, runId);
   const lease = leaseOffsetsPartition(`${opts.host}:${opts.port}`, partitions);
-  const names = new RunNames(runId, { partitions, partition: lease.partition });
-  const group = names.group(plan.scenario.groupId);
   const opened: KafkaClient[] = [];
   try {
+    const names = new RunNames(runId, { partitions, partition: lease.partition });
+    const group = names.group(plan.scenario.groupId);
     return await withCleanup(
       ledger,
       () => connectToCoordinator(opts.host, opts.port, group),

@@ -13,8 +13,10 @@ import { waitFor } from '../../src/cli/kafka/wait.ts';
 
 /** Broker configs the oracle always sets, and why (each is also printed by `sgp oracle`). */
 export const ORACLE_BROKER_CONFIGS: Record<string, string> = {
-  // One __consumer_offsets partition: every group's records are in one log, read back in order.
-  'offsets.topic.num.partitions': '1',
+  // Eight __consumer_offsets partitions: each concurrent `sgp oracle` run on the broker gets one of its own
+  // (src/cli/oracle/offsetsLease.ts), so a read answers from the run's own last committed write, as on an idle broker;
+  // the live generated suite runs 6 at once.
+  'offsets.topic.num.partitions': '8',
   'offsets.topic.replication.factor': '1',
   'transaction.state.log.replication.factor': '1',
   'transaction.state.log.min.isr': '1',

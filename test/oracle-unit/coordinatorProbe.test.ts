@@ -4,7 +4,8 @@
 // (CoordinatorRuntime.onMetadataUpdate queues it behind the requests already waiting) or before the
 // GroupConfigManager has the new config. The probe must wait for the change on every watched shard, and never sleep.
 import { describe, expect, it } from 'vitest';
-import { CoordinatorProbe, offsetsPartitionOf, type ProbePeer } from '../../src/cli/kafka/coordinatorProbe.ts';
+import { CoordinatorProbe, type ProbePeer } from '../../src/cli/kafka/coordinatorProbe.ts';
+import { offsetsPartitionOf } from '../../src/core/oracle/offsetsPartition.ts';
 import { RunNames } from '../../src/core/oracle/names.ts';
 
 type Obj = Record<string, unknown>;
@@ -201,26 +202,6 @@ describe('CoordinatorProbe', () => {
     expect(joins.length).toBeGreaterThan(1);
     expect(joins.at(-1)!.response.heartbeatIntervalMs).toBe(5001);
     expect(joins.slice(0, -1).every((x) => x.response.heartbeatIntervalMs === 5000)).toBe(true);
-  });
-
-  it('commits a write on every watched shard before a read: a fresh probe group joins (its records committed before the answer) and leaves', async () => {
-    const partitions = 5;
-    const groups = runGroups(partitions);
-    const fake = new FakeCoordinator(partitions, 0);
-    const probe = new CoordinatorProbe(fake, 'sgp-1', fast);
-    probe.watch(groups, partitions);
-    await probe.commitBarrier();
-    const shards = groups.map((g) => offsetsPartitionOf(g, partitions)).sort((a, b) => a - b);
-    // one join (epoch 0) and one leave (epoch -1) of one fresh probe group per shard, shard by shard
-    expect(fake.log.map((x) => [x.shard, x.request.memberEpoch])).toEqual(
-      shards.flatMap((s) => [
-        [s, 0],
-        [s, -1],
-      ]),
-    );
-    expect(new Set(fake.log.map((x) => x.groupId)).size).toBe(shards.length);
-    const names = new RunNames('sgp-1');
-    expect(fake.log.every((x) => !names.isRunGroup(x.groupId) && x.groupId.startsWith('sgp-1-probe'))).toBe(true);
   });
 
   it('fails with the last answer when the coordinator never sees the change', async () => {

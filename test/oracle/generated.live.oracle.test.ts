@@ -6,8 +6,9 @@
 // explains it ("generated diff").
 // In the default run: the live-only divergences that once depended on the broker's timing are fixed at their root (the
 // clean-up's leave of a member gone on its own, run ids that changed Kafka's hash order of topic names, the broker's
-// own offsets-retention sweep, reads answered from whichever write of any run was committed last), and a suite that
-// passes on a retry is a failing suite. The default run's simulator gaps are listed seed by seed in oracle/live-open.md.
+// own offsets-retention sweep, reads answered from whichever write of any run was committed last: each run now keeps
+// its groups on a __consumer_offsets partition of its own), and a suite that passes on a retry is a failing suite. The
+// default run's simulator gaps are listed seed by seed in oracle/live-open.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBroker, type Broker } from '../../oracle/harness/broker.ts';
 import { runOracle } from '../../src/cli/oracle/command.ts';

@@ -5,7 +5,7 @@
 // group on the same shard, sees the change, every later request to that shard sees it too. Probe groups are fresh
 // each time (a streams group keeps the topology it was created with) and never end in ".<run>", so they are never
 // mistaken for a run's groups.
-import { stringHashCode } from '../../core/util/java.ts';
+import { offsetsPartitionOf } from '../../core/oracle/offsetsPartition.ts';
 import { joinHeartbeat } from './heartbeats.ts';
 import { waitFor } from './wait.ts';
 
@@ -20,14 +20,6 @@ export interface ProbePeer {
 const MISSING_SOURCE_TOPICS = 1;
 /** Errors.INVALID_REQUEST: GroupMetadataManager.throwIfRequestContainsInvalidTasks answers it for a task beyond the topic's partitions. */
 const INVALID_REQUEST = 42;
-const INT_MIN = -2147483648;
-
-/** The __consumer_offsets partition of a group: Utils.abs(groupId.hashCode()) % partitions (GroupCoordinatorService.partitionFor; Utils.abs maps MIN_VALUE to 0). */
-export function offsetsPartitionOf(groupId: string, partitions: number): number {
-  const h = stringHashCode(groupId);
-  return (h === INT_MIN ? 0 : Math.abs(h)) % partitions;
-}
-
 /** Where the probe records what it puts on the cluster (its groups, marker topics and group configs), for the run's clean-up. */
 export interface ProbeLedger {
   group(id: string): void;
@@ -183,23 +175,6 @@ export class CoordinatorProbe {
         return String(joined.heartbeatIntervalMs) === marker ? true : undefined;
       },
     );
-  }
-
-  /**
-   * A write committed on every watched shard, after everything sent before it: a probe member joins a fresh group (its
-   * records are written and committed before the answer comes) and leaves. Kafka answers a read (StreamsGroupDescribe,
-   * DescribeGroups, ListGroups, OffsetFetch) from the shard's state as of its last committed offset
-   * (CoordinatorRuntime.scheduleReadOperation; StreamsGroup.asDescribedGroup reads configuredTopology and topology at
-   * that offset), so a change a heartbeat made without writing a record (the configured topology it computed) shows only
-   * once a later write on the shard is committed, whichever group's: on a broker shared by concurrent runs, at a moment
-   * the other runs decide. After this barrier a read sees every change made before it, whatever else the broker does.
-   */
-  async commitBarrier(): Promise<void> {
-    for (const shard of this.shards) {
-      const join = joinHeartbeat(this.groupOn(shard), 'probe', 'probe', []);
-      const joined = await this.heartbeat(join, 'barrier probe join');
-      await this.leave(join, joined.memberEpoch as number);
-    }
   }
 
   private async heartbeat(request: Record<string, unknown>, what: string): Promise<Record<string, unknown>> {

@@ -11,8 +11,10 @@ import { planGroups, planTopologies } from '../../core/oracle/groups.ts';
 import type { KafkaStepResult } from '../../core/oracle/compare.ts';
 import { KafkaClient, OFFSETS_TOPIC } from '../kafka/client.ts';
 import { waitFor } from '../kafka/wait.ts';
-import { CoordinatorProbe, offsetsPartitionOf } from '../kafka/coordinatorProbe.ts';
+import { CoordinatorProbe } from '../kafka/coordinatorProbe.ts';
+import { inRequestOrder, offsetsPartitionOf } from '../../core/oracle/offsetsPartition.ts';
 import { RunLedger, withCleanup } from './cleanup.ts';
+import { leaseOffsetsPartition } from './offsetsLease.ts';
 
 export interface ExecuteOptions {
   host: string;
@@ -77,10 +79,14 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
       ? ["topic order: no run id tried kept the Java HashSet order of the scenario's internal topic names, so where two are wrong Kafka may name another one than the playground"]
       : [];
   const ledger = new RunLedger(runId);
-  const names = new RunNames(runId);
-  const group = names.group(plan.scenario.groupId);
+  // every group of the run on a __consumer_offsets partition of its own: Kafka answers a read from its shard's last
+  // committed write, which then is always one of this run's (offsetsLease.ts)
+  const partitions = await offsetsPartitionCount(opts.host, opts.port, runId);
+  const lease = leaseOffsetsPartition(`${opts.host}:${opts.port}`, partitions);
   const opened: KafkaClient[] = [];
   try {
+    const names = new RunNames(runId, { partitions, partition: lease.partition });
+    const group = names.group(plan.scenario.groupId);
     return await withCleanup(
       ledger,
       () => connectToCoordinator(opts.host, opts.port, group),
@@ -92,6 +98,23 @@ export async function executePlan(plan: OraclePlan, opts: ExecuteOptions): Promi
     );
   } finally {
     for (const c of opened) c.close();
+    lease.release();
+  }
+}
+
+/**
+ * The broker's __consumer_offsets partition count (offsets.topic.num.partitions). A FindCoordinator for a group of the
+ * run's makes the broker create the topic when it does not exist yet (it answers COORDINATOR_NOT_AVAILABLE meanwhile).
+ */
+async function offsetsPartitionCount(host: string, port: number, runId: string): Promise<number> {
+  const client = await connectToCoordinator(host, port, `${runId}-locate`);
+  try {
+    return await waitFor(`the partitions of ${OFFSETS_TOPIC} in the metadata`, 30_000, async () => {
+      const topic = (await client.metadata([OFFSETS_TOPIC])).get(OFFSETS_TOPIC);
+      return topic?.errorCode === 0 && topic.partitions > 0 ? topic.partitions : undefined;
+    });
+  } finally {
+    client.close();
   }
 }
 
@@ -125,14 +148,10 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, scope: RunScope, 
     runId,
     { ledger },
   );
-  let offsetPartitions = 1;
-  /** Next offset to read, per __consumer_offsets partition that holds one of this run's groups. */
+  const offsetPartitions = names.placement?.partitions ?? 1;
+  /** Next offset to read, per __consumer_offsets partition that holds one of this run's groups (the run's own one). */
   const nextOffsets = new Map<number, number>();
-  const locate = async () => {
-    const meta = await client.metadata([OFFSETS_TOPIC]);
-    offsetPartitions = meta.get(OFFSETS_TOPIC)?.partitions ?? 1;
-    probe.watch(names.groups, offsetPartitions);
-  };
+  probe.watch(names.groups, offsetPartitions);
   /** Starts reading the partition of every group named so far from its end (before a request that names a new group). */
   const watchGroups = async () => {
     for (const g of names.groups) {
@@ -140,7 +159,6 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, scope: RunScope, 
       if (!nextOffsets.has(partition)) nextOffsets.set(partition, await client.endOffset(OFFSETS_TOPIC, partition));
     }
   };
-  await locate();
   await watchGroups();
 
   // the scenario's group configs hold for every group it names (the simulator's are broker-wide)
@@ -155,7 +173,7 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, scope: RunScope, 
 
   const readRecords = async () => {
     const out: { type: string; key: Record<string, unknown>; value: Record<string, unknown> | null }[] = [];
-    // one partition on the bundled broker; with several, each partition's records in order, partitions in turn
+    // the run's own partition (with several, each partition's records in order, partitions in turn)
     for (const [partition, from] of [...nextOffsets].sort((a, b) => a[0] - b[0])) {
       const { records } = await client.readFrom(OFFSETS_TOPIC, partition, from);
       for (const r of records) {
@@ -176,18 +194,17 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, scope: RunScope, 
     for (const g of names.groups) ledger.group(g);
     if (p.api === 'IncrementalAlterConfigs') recordGroupConfigs(ledger, request);
     await watchGroups();
-    // a read answers from the last committed write: make it one of ours, so other runs' writes cannot decide what it sees
-    if (READ_APIS.has(p.api)) {
-      probe.watch(names.groups, offsetPartitions);
-      await probe.commitBarrier();
-    }
     const t0 = performance.now();
     const response = await (p.api === 'StreamsGroupHeartbeat' || p.api === 'StreamsGroupDescribe'
       ? client.streamsGroup(p.api, p.version, request, p.clientId)
       : client.raw(p.api, p.version, request, p.clientId));
     roundTrips.push(performance.now() - t0);
     // a shared broker lists every run's groups: keep this run's (a named normalisation)
-    const own = p.api === 'ListGroups' ? names.keepRunGroups(response) : response;
+    let own = p.api === 'ListGroups' ? names.keepRunGroups(response) : response;
+    // the empty group id lives on partition 0, the run's groups on the run's own: the order of one partition (a named normalisation)
+    if (p.api === 'DescribeGroups' && Array.isArray(request.groups) && Array.isArray(own.groups)) {
+      own = { ...own, groups: inRequestOrder(request.groups as string[], own.groups as Record<string, unknown>[]) };
+    }
     return scaleBack(names.inbound(own), scale) as Record<string, unknown>;
   };
 
@@ -253,12 +270,6 @@ async function runPlan(plan: OraclePlan, opts: ExecuteOptions, scope: RunScope, 
     notes,
   };
 }
-
-/**
- * The RPCs the group coordinator answers with a read operation, from its state as of the last committed offset
- * (GroupCoordinatorService: streamsGroupDescribe, describeGroups, listGroups, fetchOffsets and fetchAllOffsets).
- */
-const READ_APIS: ReadonlySet<string> = new Set(['StreamsGroupDescribe', 'DescribeGroups', 'ListGroups', 'OffsetFetch']);
 
 /** Waits until the group coordinator has loaded its partition (a Describe stops answering COORDINATOR_LOAD_IN_PROGRESS). */
 async function coordinatorLoaded(client: KafkaClient, group: string): Promise<void> {

@@ -84,7 +84,7 @@ const byTopic = (a: unknown, b: unknown): number => {
 
 /** Normalisations both sides go through, each named in the output. */
 export const NORMALISATIONS = [
-  'group id: the group runs on the broker as "<groupId>.<run>" and topics as "<run>.<topic>" (so runs never collide); names are mapped back everywhere, status details included',
+  'group id: the group runs on the broker as "<groupId>.g<N>.<run>", N putting every group of the run on a __consumer_offsets partition no concurrent run uses, and topics as "<run>.<topic>" (so runs never collide); names are mapped back everywhere, status details included',
   'metadataHash: Kafka hashes topic ids, which a broker makes at random; each distinct hash is numbered in order of first appearance ("#1", "#2", …) on each side',
   'topicId: a broker makes topic ids at random, the playground derives them from the topic name; each distinct id is numbered in order of first appearance ("topic #1", …) on each side',
   'timestamps: *Timestamp / *TimestampMs fields are wall-clock on the broker and the scenario clock (from 0) in the playground; where Kafka\'s is non-zero both read "(time)"; where Kafka\'s is 0 both must be 0',
@@ -95,6 +95,7 @@ export const NORMALISATIONS = [
   "ListGroups: Kafka's answer keeps only this run's groups (a shared broker also lists other runs' groups and the oracle's probe groups), and both sides' groups are compared in group-id order (Kafka lists each coordinator shard's groups in the iteration order of its TimelineHashMap, an implementation detail)",
   'DeleteGroups results: compared in group-id order (Kafka 4.4 answers the groups a pre-check refuses first, then deletes the rest in the iteration order of a HashSet of their ids, GroupCoordinatorService.updateResponseAndGetNonErrorGroupList; on a broker that order follows the run-scoped names)',
   ACTIVE_PARTITIONS_NORMALISATION,
+  "DescribeGroups: the broker's answer is put back in request order, a one-partition broker's (Kafka answers partition by partition, GroupCoordinatorService.describeGroups; the empty group id lives on partition 0, the run's groups on the run's own)",
 ];
 
 /**

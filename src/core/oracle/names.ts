@@ -1,5 +1,6 @@
-// Run-scoped names for `sgp oracle`: on a shared broker every group of a scenario runs as "<groupId>.<run>" and every
-// topic as "<run>.<topic>", so runs never collide. Requests are renamed on the way out (every group id and topic name
+// Run-scoped names for `sgp oracle`: on a shared broker every group of a scenario runs as "<groupId>.<run>" (or, when the
+// run has a __consumer_offsets partition of its own, "<groupId>.g<N>.<run>" with the first N that puts it there) and
+// every topic as "<run>.<topic>", so runs never collide. Requests are renamed on the way out (every group id and topic name
 // they carry, whatever the RPC), responses and records are renamed back, and a ListGroups answer keeps only this
 // run's groups (a shared broker lists everyone's). The run id is hash-neutral (hashNeutralRunId): a run-scoped topic
 // has the Java hash code of the scenario's own name, so Kafka iterates topic names in the same order on both.
@@ -7,6 +8,7 @@
 import { isInternalTopic, isValidTopicName } from '../topology/validate.ts';
 import { javaHashOrder, javaStringHashCode } from '../topology/javaHash.ts';
 import { pushAll } from '../util/arrays.ts';
+import { groupIdOnPartition, type OffsetsPlacement } from './offsetsPartition.ts';
 
 /** Characters of a run id ("sgp-", 8 random and 8 chosen hex digits), which a run-scoped topic name adds with its dot. */
 export const RUN_ID_LENGTH = 20;
@@ -23,7 +25,19 @@ const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : [])
 export class RunNames {
   /** Every group id on the broker this run has named so far, in order of first use. */
   readonly groups: string[] = [];
-  constructor(readonly runId: string) {}
+  /** The broker's name of each scenario group named so far. */
+  private readonly onBroker = new Map<string, string>();
+  /** The scenario's name of each of those, longest broker name first (inbound renames a longer name before its prefix). */
+  private backwards: [string, string][] = [];
+
+  /**
+   * `placement`: the __consumer_offsets partition every group of the run must live on (each gets the tag that puts it
+   * there); without it a group is "<groupId>.<run>", wherever Kafka puts that.
+   */
+  constructor(
+    readonly runId: string,
+    readonly placement?: OffsetsPlacement,
+  ) {}
 
   /**
    * A scenario group id on the broker. An empty or blank id is left alone: Kafka refuses it as it is
@@ -31,8 +45,14 @@ export class RunNames {
    */
   group(id: string): string {
     if (id.trim() === '') return id;
-    const name = `${id}.${this.runId}`;
-    if (!this.groups.includes(name)) this.groups.push(name);
+    const known = this.onBroker.get(id);
+    if (known !== undefined) return known;
+    const taken = new Set(this.groups);
+    // every group of the run on the run's own shard (GroupCoordinatorService.partitionFor)
+    const name = this.placement ? groupIdOnPartition(id, `.${this.runId}`, this.placement, (x) => taken.has(x)) : `${id}.${this.runId}`;
+    this.onBroker.set(id, name);
+    this.groups.push(name);
+    this.backwards = [...this.onBroker].map(([scenario, broker]): [string, string] => [broker, scenario]).sort((a, b) => b[0].length - a[0].length);
     return name;
   }
 
@@ -105,7 +125,11 @@ export class RunNames {
 
   /** Maps the broker's names back to the scenario's, everywhere in a value (error messages and status details included). */
   inbound(value: unknown): unknown {
-    if (typeof value === 'string') return value.split(`.${this.runId}`).join('').split(`${this.runId}.`).join('');
+    if (typeof value === 'string') {
+      let s = value;
+      for (const [broker, scenario] of this.backwards) s = s.split(broker).join(scenario);
+      return s.split(`.${this.runId}`).join('').split(`${this.runId}.`).join('');
+    }
     if (Array.isArray(value)) return value.map((v) => this.inbound(v));
     if (isObj(value)) {
       const out: Obj = {};

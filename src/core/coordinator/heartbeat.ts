@@ -238,7 +238,11 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     // a group this join creates is a new object that the replay of its records replaces (getOrCreateStreamsGroup does
     // not store it): what is kept in its memory only, like these offsets, is gone after the heartbeat
     // (StreamsGroup.taskOffsets is a plain map: a later exception does not undo it)
-    if (groupExisted) effects.push(plainFieldEffect(groupId, (g) => g.setTaskOffsets(memberId, merged)));
+    // [4.4] a static member that comes back under the same member id writes its old metadata's tombstone in this
+    // heartbeat: replaying it (GroupMetadataManager.replay of StreamsGroupMemberMetadata, StreamsGroup.removeMember)
+    // forgets the offsets just stored, so only this heartbeat's assignment reads them
+    const droppedByReplay = replacedMemberId === memberId;
+    if (groupExisted && !droppedByReplay) effects.push(plainFieldEffect(groupId, (g) => g.setTaskOffsets(memberId, merged)));
   }
 
   // 9. becoming ready (or ceasing to be) triggers a rebalance

@@ -5,7 +5,7 @@ import { emptyHeartbeatResponse, STATUS } from '../protocol/messages.ts';
 import { subtopology } from '../protocol/normalize.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import { isReconciledTo, newMember, sameAssignment, sameMetadata, type StreamsGroupMember } from '../model/member.ts';
-import { EMPTY_TUPLE, describeTasks, equalTuplesWithEpochs, messageTaskIds, withoutEpochs, type TaskIds, type TasksTuple } from '../model/tasks.ts';
+import { EMPTY_TUPLE, describeTasks, equalTuples, equalTuplesWithEpochs, messageTaskIds, withoutEpochs, type TaskIds, type TasksTuple } from '../model/tasks.ts';
 import { isReady, type ConfiguredTopology, type StreamsTopology } from '../model/topology.ts';
 import { buildCurrentAssignment, ownedReportFromRequest, type OwnedReport, type ProcessLookups } from '../reconcile/index.ts';
 import { configureTopicsMemo } from '../topology/configureMemo.ts';
@@ -26,6 +26,7 @@ import {
   memberMetadataRecord,
   memberMetadataTombstone,
   targetAssignmentMemberRecord,
+  targetAssignmentMetadataRecord,
   targetAssignmentMemberTombstone,
   topologyRecord,
 } from './records.ts';
@@ -258,6 +259,17 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     note(ctx, narration, () => 'The assignment configs changed: the group epoch is bumped.');
   }
 
+  // 11. [4.4] assignmentUpdate REFINED: on a Stable group a heartbeat that changes nothing else still bumps the group
+  // epoch when the member's assigned tasks differ from its refined target (GroupMetadataManager.refineAssignment, the
+  // group's target map: AssignmentRefiner.refine is the identity), e.g. after it reconciled toward a stale cached
+  // refinement of the same epoch (a failed heartbeat cached one, see RefinedCache)
+  const stableBefore = !bump && groupExisted && group.state() === 'STABLE';
+  const refineOnly = stableBefore && !equalTuples(group.targetOf(memberId), withoutEpochs(updated.assignedTasks));
+  if (refineOnly) {
+    bump = true;
+    note(ctx, narration, () => `Member ${memberId}'s tasks differ from its target in a Stable group: the group epoch is bumped to refine the assignment.`);
+  }
+
   // 12. bump
   let groupEpoch = group.groupEpoch;
   if (bump) {
@@ -289,13 +301,23 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   const refinedCache = new RefinedCache(ctx, group, groupId, memberId, replacedMemberId, groupExisted, effects);
   // (the relabel above, already among the effects)
   if (relabelFrom !== null) refinedCache.relabeled(relabeledRefinedAssignment(group, relabelFrom, memberId));
-  // assignmentUpdate NONE on a Stable group: the group's target map itself is the refined assignment
-  const stableBefore = !bump && groupExisted && group.state() === 'STABLE';
+  // assignmentUpdate NONE or REFINED on a Stable group: the group's target map itself is the refined assignment
   let targetEpoch: number;
   let target: TasksTuple;
   if (groupEpoch > group.assignmentEpoch) {
     const interval = ctx.config.int('group.streams.assignment.interval.ms');
-    if (initialDelayActive) {
+    if (refineOnly && initialDelayActive) {
+      // maybeUpdateStreamsTargetAssignment answers the assignment epoch; the refinement is cached for it
+      targetEpoch = group.assignmentEpoch;
+      target = refinedCache.store(targetEpoch, 'live', group.targetOf(memberId));
+      statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
+    } else if (refineOnly && group.assignmentEpoch >= group.groupEpoch) {
+      // maybeUpdateStreamsTargetAssignment(refineOnly): the target stays, only its epoch moves (the last assignment's
+      // timestamp is kept, and the assignment interval is not consulted)
+      records.push(targetAssignmentMetadataRecord(groupId, groupEpoch, group.assignmentTimestamp));
+      targetEpoch = groupEpoch;
+      target = refinedCache.store(targetEpoch, 'live', group.targetOf(memberId));
+    } else if (initialDelayActive) {
       // during the initial delay members reconcile toward an empty target at the group's assignment epoch
       // (1 for a new group: TargetAssignmentMetadata.INITIAL)
       targetEpoch = group.assignmentEpoch;

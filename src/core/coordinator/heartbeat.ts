@@ -422,7 +422,12 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       // holds until another bump reaches it)
       throw new FailedAfterEffects(new Error('No value present'), effectsSurvivingFailure(effects));
     }
-    resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, replacedMemberId, configured, ctx.topics);
+    try {
+      resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, replacedMemberId, configured, ctx.topics);
+    } catch (e) {
+      // a topic of an assigned task missing from the image (see endpointToPartitions): the same failure, after effects
+      throw new FailedAfterEffects(e, effectsSurvivingFailure(effects));
+    }
   }
   // groups.containsKey(groupId): true for a converted classic group too (its tombstone is not replayed yet), while the
   // streams group object this join made is a new one

@@ -429,7 +429,9 @@ export class Coordinator {
         const sweep = cleanupGroupMetadata(this.groups, this.now, offsetsRetentionMs(this.options.config.int('offsets.retention.minutes')), policy);
         if (sweep.records.length === 0) return { ...firedNothing(t, 'retention check: nothing expired'), narration: sweep.narration };
         const did = [sweep.expiredOffsets > 0 ? `expired ${sweep.expiredOffsets} offset(s)` : '', sweep.deletedGroups.length > 0 ? `deleted ${sweep.deletedGroups.join(', ')}` : ''].filter((s) => s);
-        return this.runTimerOp(t, () => ({ response: null, records: sweep.records, effects: [], narration: sweep.narration }), `retention check ${did.join(' and ')}`);
+        // [4.4] createGroupTombstoneRecordsAndCancelTimers: a deleted streams group's initial rebalance delay is cancelled
+        const cancels = sweep.deletedGroups.filter((id) => this.groups.get(id)?.classic === false).map((id): Effect => ({ kind: 'cancel', key: timerKey({ kind: 'initial-rebalance', groupId: id }) }));
+        return this.runTimerOp(t, () => ({ response: null, records: sweep.records, effects: cancels, narration: sweep.narration }), `retention check ${did.join(' and ')}`);
       }
       case 'topology-initialization-timeout': {
         // kip1071-draft §9.3: the member asked to initialize is fenced, even if healthy; the group stays INITIALIZING

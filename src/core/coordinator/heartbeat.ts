@@ -123,8 +123,11 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
           targetAssignmentMemberRecord(groupId, memberId, inherited),
           currentAssignmentRecord(groupId, member, true),
         );
-        effects.push({ kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: holder.memberId }) });
-        effects.push({ kind: 'cancel', key: timerKey({ kind: 'rebalance-timeout', groupId, memberId: holder.memberId, memberEpoch: 0 }) });
+        // [4.4] replaceStreamsMember cancels none of the old member's timers: after a successful replacement its session
+        // timeout finds no member and does nothing (streamsGroupFenceMemberOperation), so the playground drops it then;
+        // a heartbeat that fails after this point keeps the old member, whose session timeout still fences it
+        effects.push({ kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: holder.memberId }), successOnly: true });
+        effects.push({ kind: 'cancel', key: timerKey({ kind: 'rebalance-timeout', groupId, memberId: holder.memberId, memberEpoch: 0 }), successOnly: true });
         note(ctx, narration, () => `Static member ${instanceId} comes back as ${memberId}: it replaces ${holder.memberId} and inherits its tasks and target.`);
       }
     } else {

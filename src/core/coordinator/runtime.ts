@@ -18,7 +18,7 @@ import { buildTargetAssignment, memberTableOrder } from './targetAssignment.ts';
 import { timerKey, Timers, type ScheduledTimer } from './timers.ts';
 import { variantDefinition, variantRules, type Variant, type VariantRules } from '../variants/index.ts';
 import { releasePendingOnTimeout } from './releaseOnTimeout.ts';
-import { assignmentConfigMap } from './assignmentConfigs.ts';
+import { storedAssignmentConfigMap } from './assignmentConfigs.ts';
 import { GROUP_STATE_NAMES } from './group.ts';
 import type { StreamsGroup } from './group.ts';
 import { cleanupGroupMetadata, nextOffsetExpiry, offsetsRetentionMs, streamsGroupIsSubscribedToTopic } from '../offsets/retention.ts';
@@ -405,7 +405,9 @@ export class Coordinator {
               replacedMemberId: null,
               configuredTopology: g.configuredTopology,
               assignor: this.assignor,
-              assignmentConfigs: assignmentConfigMap(this.configOf(g.groupId)),
+              // [4.4] computeDelayedTargetAssignment assigns with the group's stored configs (StreamsGroup.lastAssignmentConfigs,
+              // as of the last epoch bump), not with a group config changed since
+              assignmentConfigs: storedAssignmentConfigMap(g.lastAssignmentConfigs),
               timestamp: this.now,
               // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
               previousTasks: this.options.edition.initialRebalancePreviousTasks,

@@ -10,6 +10,7 @@ import type { StreamsGroupMember } from '../../src/core/model/member.ts';
 import { toObject, withoutEpochs } from '../../src/core/model/tasks.ts';
 import type { Variant } from '../../src/core/scenario/types.ts';
 import { editionNamed } from '../../src/core/editions/index.ts';
+import type { KafkaRelease } from '../../src/core/releases/index.ts';
 import type { Int64Json } from '../../src/core/util/int64.ts';
 
 export type Tasks = Record<string, number[]>;
@@ -39,6 +40,8 @@ export interface HarnessOptions {
   config?: Record<string, number | string>;
   topics?: [string, number][];
   groupId?: string;
+  /** The Kafka release modelled (default 4.4). */
+  release?: KafkaRelease;
 }
 
 /** No initial delay and no assignment interval unless a test asks for them (kafka-20870 §4 "Common"). */
@@ -51,7 +54,7 @@ export class Harness {
   constructor(o: HarnessOptions = {}) {
     this.groupId = o.groupId ?? 'g';
     this.broker = new Broker(
-      { edition: editionNamed('ak4'), variant: o.variant ?? 'current', config: Config.from(o.config ?? NO_DELAYS) },
+      { edition: editionNamed('ak4'), variant: o.variant ?? 'current', config: Config.from(o.config ?? NO_DELAYS), release: o.release },
       o.topics ?? [
         ['in0', 4],
         ['app-0-changelog', 4],

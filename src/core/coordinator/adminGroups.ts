@@ -5,7 +5,8 @@ import type { CoordinatorRecord } from '../log/records.ts';
 import { offsetCommitTombstone } from '../offsets/records.ts';
 import { errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
 import { hashMapOrder, stringHashCode } from '../util/java.ts';
-import type { OpContext, OpResult } from './context.ts';
+import type { Effect, OpContext, OpResult } from './context.ts';
+import { timerKey } from './timers.ts';
 import { GROUP_STATE_NAMES, type StreamsGroup } from './group.ts';
 import type { Groups } from './replay.ts';
 import { classicGroupTombstone } from './records.ts';
@@ -108,6 +109,7 @@ export function distinctGroupIds(ids: readonly string[]): string[] {
 export function deleteGroups(ctx: OpContext, req: DeleteGroupsRequest, edition: Edition, groupTombstones: (g: StreamsGroup) => CoordinatorRecord[]): OpResult<DeleteGroupsResponse> {
   const results: DeleteGroupsResponse['results'] = [];
   const records: CoordinatorRecord[] = [];
+  const effects: Effect[] = [];
   const narration: string[] = [];
   const ids = distinctGroupIds(req.groupsNames);
   for (const groupId of ids) {
@@ -130,8 +132,10 @@ export function deleteGroups(ctx: OpContext, req: DeleteGroupsRequest, edition: 
     const offsets = [...g.offsets.entries()];
     for (const e of offsets) records.push(offsetCommitTombstone(groupId, e.topic, e.partition));
     pushAll(records, g.classic ? [classicGroupTombstone(groupId)] : groupTombstones(g));
+    // [4.4] createGroupTombstoneRecordsAndCancelTimers: StreamsGroup.cancelTimers cancels the initial rebalance delay
+    if (!g.classic) effects.push({ kind: 'cancel', key: timerKey({ kind: 'initial-rebalance', groupId }) });
     results.push({ groupId, errorCode: 0 });
     narration.push(`${groupId} is deleted: ${offsets.length} offset tombstone(s), then the group's tombstones.`);
   }
-  return { response: { throttleTimeMs: 0, results }, records, effects: [], narration };
+  return { response: { throttleTimeMs: 0, results }, records, effects, narration };
 }

@@ -27,6 +27,17 @@ export function assignmentConfigMap(config: Config): ReadonlyMap<string, string>
   return configsOf(config).map;
 }
 
+const storedMaps = new WeakMap<readonly KeyValue[], ReadonlyMap<string, string>>();
+const NONE_STORED: ReadonlyMap<string, string> = new Map();
+
+/** StreamsGroup.lastAssignmentConfigs as the map the assignor reads (none stored: the empty map); one per stored list. */
+export function storedAssignmentConfigMap(stored: readonly KeyValue[] | null): ReadonlyMap<string, string> {
+  if (stored === null) return NONE_STORED;
+  let m = storedMaps.get(stored);
+  if (!m) storedMaps.set(stored, (m = new Map(stored.map((kv) => [kv.key, kv.value]))));
+  return m;
+}
+
 /** Stored configs compare as a map; null (never stored) is the empty map. */
 export function sameConfigs(a: readonly KeyValue[], stored: readonly KeyValue[] | null): boolean {
   const b = stored ?? [];

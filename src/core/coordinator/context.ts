@@ -38,7 +38,11 @@ export interface OpContext {
 export type Effect =
   | { kind: 'schedule'; task: TimerTask; at: number }
   | { kind: 'schedule-if-absent'; task: TimerTask; at: number }
-  | { kind: 'cancel'; key: string }
+  /**
+   * `successOnly`: a cancellation Kafka never makes, of a timer that would fire without effect after a successful
+   * operation; the playground drops the timer then, but a failed operation keeps it, as Kafka does.
+   */
+  | { kind: 'cancel'; key: string; successOnly?: true }
   /**
    * A group the operation put in the coordinator's group map without writing a record for it (a simple classic group
    * validateOffsetCommit created for a commit that wrote nothing): it stays in memory, unseen by reads at the
@@ -92,5 +96,5 @@ export class FailedAfterEffects extends Error {
 
 /** The effects of an operation so far, which a later exception does not undo (see FailedAfterEffects). */
 export function effectsSurvivingFailure(effects: readonly Effect[]): Effect[] {
-  return [...effects];
+  return effects.filter((e) => e.kind !== 'cancel' || e.successOnly !== true);
 }

@@ -11,7 +11,7 @@ import { memberTableOrder } from './targetAssignment.ts';
  * EndpointToPartitionsManager.topicPartitions: per subtopology of the task map, per topic of a HashSet of its source
  * and repartition source topics, one entry with the task partitions that exist in the topic (sorted; none: no entry).
  * Subtopologies in java.util.HashMap order (the standby-and-warm-up map is one; the active map is an unmodifiable map
- * whose order Kafka randomises per JVM run, taken here in the same HashMap order).
+ * whose order Kafka randomises per JVM run, taken here in the same HashMap order). Throws when a topic is missing.
  */
 function topicPartitions(tasks: ReadonlyMap<string, Iterable<number>>, configured: ConfiguredTopology | null, topics: TopicsImage): TopicPartition[] {
   const out: TopicPartition[] = [];
@@ -24,7 +24,9 @@ function topicPartitions(tasks: ReadonlyMap<string, Iterable<number>>, configure
     const taskPartitions = [...new Set(tasks.get(s)!)].sort((a, b) => a - b);
     for (const topic of hashMapOrder(names, stringHashCode, capacity)) {
       const count = topics.get(topic);
-      if (count === undefined) continue;
+      // [4.4] EndpointToPartitionsManager.topicPartitionListForTask: a source or repartition source topic missing from
+      // the image (an internal topic deleted) throws IllegalStateException (UNKNOWN_SERVER_ERROR for the heartbeat)
+      if (count === undefined) throw new Error(`Topic ${topic} not found in metadata image`);
       // a task s_p reads partition p of every source and repartition source topic of s, where the topic has it
       const partitions = taskPartitions.filter((p) => p < count);
       if (partitions.length > 0) out.push({ topic, partitions });

@@ -5,7 +5,7 @@ import { emptyHeartbeatResponse, STATUS } from '../protocol/messages.ts';
 import { subtopology } from '../protocol/normalize.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import { isReconciledTo, newMember, sameAssignment, sameMetadata, type StreamsGroupMember } from '../model/member.ts';
-import { EMPTY_TUPLE, tupleIsEmpty, describeTasks, equalTuplesWithEpochs, messageTaskIds, withoutEpochs, type TaskIds, type TasksTuple } from '../model/tasks.ts';
+import { EMPTY_TUPLE, tupleIsEmpty, describeTasks, equalTuples, equalTuplesWithEpochs, messageTaskIds, withoutEpochs, type TaskIds, type TasksTuple } from '../model/tasks.ts';
 import { isReady, type ConfiguredTopology, type StreamsTopology } from '../model/topology.ts';
 import { buildCurrentAssignment, ownedReportFromRequest, type OwnedReport, type ProcessLookups } from '../reconcile/index.ts';
 import { configureTopicsMemo } from '../topology/configureMemo.ts';
@@ -27,6 +27,7 @@ import {
   memberMetadataRecord,
   memberMetadataTombstone,
   targetAssignmentMemberRecord,
+  targetAssignmentMetadataRecord,
   targetAssignmentMemberTombstone,
   topologyRecord,
 } from './records.ts';
@@ -125,8 +126,11 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
           targetAssignmentMemberRecord(groupId, memberId, inherited),
           currentAssignmentRecord(groupId, member, true),
         );
-        effects.push({ kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: holder.memberId }) });
-        effects.push({ kind: 'cancel', key: timerKey({ kind: 'rebalance-timeout', groupId, memberId: holder.memberId, memberEpoch: 0 }) });
+        // [4.4] replaceStreamsMember cancels none of the old member's timers: after a successful replacement its session
+        // timeout finds no member and does nothing (streamsGroupFenceMemberOperation), so the playground drops it then;
+        // a heartbeat that fails after this point keeps the old member, whose session timeout still fences it
+        effects.push({ kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: holder.memberId }), successOnly: true });
+        effects.push({ kind: 'cancel', key: timerKey({ kind: 'rebalance-timeout', groupId, memberId: holder.memberId, memberEpoch: 0 }), successOnly: true });
         note(ctx, narration, () => `Static member ${instanceId} comes back as ${memberId}: it replaces ${holder.memberId} and inherits its tasks and target.`);
       }
     } else {
@@ -241,7 +245,11 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     // a group this join creates is a new object that the replay of its records replaces (getOrCreateStreamsGroup does
     // not store it): what is kept in its memory only, like these offsets, is gone after the heartbeat
     // (StreamsGroup.taskOffsets is a plain map: a later exception does not undo it)
-    if (groupExisted) effects.push(plainFieldEffect(groupId, (g) => g.setTaskOffsets(memberId, merged)));
+    // [4.4] a static member that comes back under the same member id writes its old metadata's tombstone in this
+    // heartbeat: replaying it (GroupMetadataManager.replay of StreamsGroupMemberMetadata, StreamsGroup.removeMember)
+    // forgets the offsets just stored, so only this heartbeat's assignment reads them
+    const droppedByReplay = replacedMemberId === memberId;
+    if (groupExisted && !droppedByReplay) effects.push(plainFieldEffect(groupId, (g) => g.setTaskOffsets(memberId, merged)));
   }
 
   // 9. becoming ready (or ceasing to be) triggers a rebalance ([4.1] keeps no validated epoch: noValidatedEpochOrAssignmentConfigs)
@@ -256,6 +264,18 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   if (!v41 && !bump && !sameConfigs(configs, group.lastAssignmentConfigs)) {
     bump = true;
     note(ctx, narration, () => 'The assignment configs changed: the group epoch is bumped.');
+  }
+
+  // 11. [4.4] assignmentUpdate REFINED: on a Stable group a heartbeat that changes nothing else still bumps the group
+  // epoch when the member's assigned tasks differ from its refined target (GroupMetadataManager.refineAssignment, the
+  // group's target map: AssignmentRefiner.refine is the identity), e.g. after it reconciled toward a stale cached
+  // refinement of the same epoch (a failed heartbeat cached one, see RefinedCache)
+  // ([4.1]–[4.3] have no refinement: refinedAssignmentBump)
+  const stableBefore = ctx.release.switches.refinedAssignmentBump && !bump && groupExisted && group.state() === 'STABLE';
+  const refineOnly = stableBefore && !equalTuples(group.targetOf(memberId), withoutEpochs(updated.assignedTasks));
+  if (refineOnly) {
+    bump = true;
+    note(ctx, narration, () => `Member ${memberId}'s tasks differ from its target in a Stable group: the group epoch is bumped to refine the assignment.`);
   }
 
   // 12. bump
@@ -296,13 +316,23 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   const refinedCache = new RefinedCache(ctx, group, groupId, memberId, replacedMemberId, groupExisted, effects);
   // (the relabel above, already among the effects)
   if (relabelFrom !== null) refinedCache.relabeled(relabeledRefinedAssignment(group, relabelFrom, memberId));
-  // assignmentUpdate NONE on a Stable group: the group's target map itself is the refined assignment
-  const stableBefore = !bump && groupExisted && group.state() === 'STABLE';
+  // assignmentUpdate NONE or REFINED on a Stable group: the group's target map itself is the refined assignment
   let targetEpoch: number;
   let target: TasksTuple;
   if (groupEpoch > group.assignmentEpoch) {
     const interval = ctx.config.int('group.streams.assignment.interval.ms');
-    if (initialDelayActive) {
+    if (refineOnly && initialDelayActive) {
+      // maybeUpdateStreamsTargetAssignment answers the assignment epoch; the refinement is cached for it
+      targetEpoch = group.assignmentEpoch;
+      target = refinedCache.store(targetEpoch, 'live', group.targetOf(memberId));
+      statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
+    } else if (refineOnly && group.assignmentEpoch >= group.groupEpoch) {
+      // maybeUpdateStreamsTargetAssignment(refineOnly): the target stays, only its epoch moves (the last assignment's
+      // timestamp is kept, and the assignment interval is not consulted)
+      records.push(targetAssignmentMetadataRecord(groupId, groupEpoch, group.assignmentTimestamp));
+      targetEpoch = groupEpoch;
+      target = refinedCache.store(targetEpoch, 'live', group.targetOf(memberId));
+    } else if (initialDelayActive) {
       // during the initial delay members reconcile toward an empty target at the group's assignment epoch
       // (1 for a new group: TargetAssignmentMetadata.INITIAL; [4.2] at least 1: delayedTargetEpochAtLeastOne)
       targetEpoch = ctx.release.switches.delayedTargetEpochAtLeastOne ? Math.max(1, group.assignmentEpoch) : group.assignmentEpoch;
@@ -419,7 +449,12 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       // holds until another bump reaches it)
       throw new FailedAfterEffects(new Error('No value present'), effectsSurvivingFailure(effects));
     }
-    resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, replacedMemberId, configured, ctx.topics);
+    try {
+      resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, replacedMemberId, configured, ctx.topics);
+    } catch (e) {
+      // a topic of an assigned task missing from the image (see endpointToPartitions): the same failure, after effects
+      throw new FailedAfterEffects(e, effectsSurvivingFailure(effects));
+    }
   }
   // groups.containsKey(groupId): true for a converted classic group too (its tombstone is not replayed yet), while the
   // streams group object this join made is a new one

@@ -19,7 +19,7 @@ import { timerKey, Timers, type ScheduledTimer } from './timers.ts';
 import { variantDefinition, variantRules, type Variant, type VariantRules } from '../variants/index.ts';
 import { releasePendingOnTimeout } from './releaseOnTimeout.ts';
 import { releaseRules, type KafkaRelease, type ReleaseRules } from '../releases/index.ts';
-import { assignmentConfigMap } from './assignmentConfigs.ts';
+import { storedAssignmentConfigMap } from './assignmentConfigs.ts';
 import { GROUP_STATE_NAMES } from './group.ts';
 import type { StreamsGroup } from './group.ts';
 import { cleanupGroupMetadata, nextOffsetExpiry, offsetsRetentionMs, streamsGroupIsSubscribedToTopic } from '../offsets/retention.ts';
@@ -413,7 +413,9 @@ export class Coordinator {
               replacedMemberId: null,
               configuredTopology: g.configuredTopology,
               assignor: this.assignor,
-              assignmentConfigs: assignmentConfigMap(this.configOf(g.groupId)),
+              // [4.4] computeDelayedTargetAssignment assigns with the group's stored configs (StreamsGroup.lastAssignmentConfigs,
+              // as of the last epoch bump), not with a group config changed since
+              assignmentConfigs: storedAssignmentConfigMap(g.lastAssignmentConfigs),
               timestamp: this.now,
               // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
               previousTasks: this.options.edition.initialRebalancePreviousTasks,
@@ -437,7 +439,9 @@ export class Coordinator {
         const sweep = cleanupGroupMetadata(this.groups, this.now, offsetsRetentionMs(this.options.config.int('offsets.retention.minutes')), policy);
         if (sweep.records.length === 0) return { ...firedNothing(t, 'retention check: nothing expired'), narration: sweep.narration };
         const did = [sweep.expiredOffsets > 0 ? `expired ${sweep.expiredOffsets} offset(s)` : '', sweep.deletedGroups.length > 0 ? `deleted ${sweep.deletedGroups.join(', ')}` : ''].filter((s) => s);
-        return this.runTimerOp(t, () => ({ response: null, records: sweep.records, effects: [], narration: sweep.narration }), `retention check ${did.join(' and ')}`);
+        // [4.4] createGroupTombstoneRecordsAndCancelTimers: a deleted streams group's initial rebalance delay is cancelled
+        const cancels = sweep.deletedGroups.filter((id) => this.groups.get(id)?.classic === false).map((id): Effect => ({ kind: 'cancel', key: timerKey({ kind: 'initial-rebalance', groupId: id }) }));
+        return this.runTimerOp(t, () => ({ response: null, records: sweep.records, effects: cancels, narration: sweep.narration }), `retention check ${did.join(' and ')}`);
       }
       case 'topology-initialization-timeout': {
         // kip1071-draft §9.3: the member asked to initialize is fenced, even if healthy; the group stays INITIALIZING

@@ -42,6 +42,8 @@ export const KAFKA_4_3: ReleaseRules = {
     endpointEpochBump: 'assignment-with-endpoint',
     // [4.3] a join's null endpoint keeps the stored one (StreamsGroupMember.Builder.maybeUpdateUserEndpoint; 4.4 replaces it, KAFKA-20169)
     joinReplacesEndpoint: false,
+    // [4.3] no assignment refinement: a Stable member whose tasks differ from its target bumps nothing (GroupMetadataManager.refineAssignment came with 4.4; ticket not identified)
+    refinedAssignmentBump: false,
   },
   differences: [
     {
@@ -53,6 +55,7 @@ export const KAFKA_4_3: ReleaseRules = {
       what: 'No warm-up, task-offset-interval, recovery-lag, rack-aware-tag or assignor configs: the response carries TaskOffsetIntervalMs and AcceptableRecoveryLag 0, and no MISSING_CLIENT_TAGS status.',
       ticket: 'KIP-1071, KAFKA-20744, KAFKA-20790',
     },
+    { what: "No assignment refinement: a Stable group's member whose assigned tasks differ from its target does not bump the group epoch.", ticket: 'ticket not identified' },
     { what: "A join's null user endpoint keeps the stored one, and the endpoint epoch moves only when an assignment goes to a member with an endpoint.", ticket: 'KAFKA-20169' },
   ],
 };

@@ -24,6 +24,7 @@ export const KAFKA_4_4: ReleaseRules = {
     joinReplacesEndpoint: true,
     offsetCommitNeedsExactEpoch: false,
     emptyStatusIsNull: false,
+    refinedAssignmentBump: true,
   },
   differences: [],
 };

@@ -57,6 +57,12 @@ export interface ReleaseSwitches {
   readonly endpointEpochAlwaysSent: boolean;
   /** Member metadata (heartbeat.ts): a join replaces the user endpoint, a null clearing it ([4.4]); before, a null keeps the stored one. */
   readonly joinReplacesEndpoint: boolean;
+  /**
+   * Group epoch bump (heartbeat.ts; GroupMetadataManager.refineAssignment): a Stable group's heartbeat bumps the epoch
+   * when the member's assigned tasks differ from its target, and only the target's metadata moves ([4.4]; 4.1–4.3 have
+   * no assignment refinement).
+   */
+  readonly refinedAssignmentBump: boolean;
   /** OffsetCommit (offsets/validate.ts; StreamsGroup.validateOffsetCommit): a member commits with exactly its member epoch ([4.1]); later, an older epoch passes per partition by the task's assignment epoch. */
   readonly offsetCommitNeedsExactEpoch: boolean;
 }

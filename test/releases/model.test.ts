@@ -75,6 +75,22 @@ describe('the release model', () => {
 });
 
 describe('the per-release summary (README table, UI)', () => {
+  it("is the README's table, row for row (release and patch, what differs, ticket)", async () => {
+    const { releaseSummary } = await import('../../src/core/releases/index.ts');
+    const { readFileSync } = await import('node:fs');
+    const lines = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').split('\n');
+    const header = lines.findIndex((l) => /^\| release\s+\| what differs/.test(l));
+    expect(header, 'the README has the release table').toBeGreaterThan(0);
+    const rows: string[][] = [];
+    for (let i = header + 2; lines[i]?.startsWith('|'); i++)
+      rows.push(
+        lines[i]!.slice(1, -1)
+          .split(/(?<!\\)\|/)
+          .map((c) => c.trim().replace(/\\\|/g, '|')),
+      );
+    expect(rows).toEqual(releaseSummary().map((r) => [`${r.release} (${r.patch})`, r.what, r.ticket]));
+  });
+
   it('lists what each older release does differently, each with a ticket, oldest first; 4.4 has no row', async () => {
     const { releaseSummary } = await import('../../src/core/releases/index.ts');
     const rows = releaseSummary();

@@ -81,6 +81,22 @@ export class Harness {
     return this.hb({ memberId, memberEpoch, ...lists, ...extra });
   }
 
+  /** An admin OffsetCommit v9 (no member, generation -1) of offset 5 for one partition of a topic. */
+  adminCommit(groupId: string, topic: string, partition: number): RpcOutcome {
+    return this.broker.send(
+      'OffsetCommit',
+      9,
+      {
+        groupId,
+        memberId: '',
+        generationIdOrMemberEpoch: -1,
+        groupInstanceId: null,
+        topics: [{ name: topic, partitions: [{ partitionIndex: partition, committedOffset: 5, committedLeaderEpoch: -1, committedMetadata: '' }] }],
+      },
+      { clientId: 'admin', clientHost: '/127.0.0.1' },
+    );
+  }
+
   describe(groupIds: string[] = [this.groupId]) {
     return this.broker.send('StreamsGroupDescribe', 0, { groupIds }, { clientId: 'admin', clientHost: '/127.0.0.1' });
   }

@@ -8,19 +8,7 @@ import { Harness } from '../conformance/harness.ts';
 describe('topic deletion: offset tombstones in the order of the offsets-by-group table (OffsetMetadataManager.onTopicsDeleted)', () => {
   it('the group "" comes before the group "app" whose offsets came first', () => {
     const h = new Harness({ groupId: 'app', topics: [['in0', 4]] });
-    const commit = (groupId: string, partition: number) =>
-      h.broker.send(
-        'OffsetCommit',
-        9,
-        {
-          groupId,
-          memberId: '',
-          generationIdOrMemberEpoch: -1,
-          groupInstanceId: null,
-          topics: [{ name: 'in0', partitions: [{ partitionIndex: partition, committedOffset: 5, committedLeaderEpoch: -1, committedMetadata: '' }] }],
-        },
-        { clientId: 'admin', clientHost: '/127.0.0.1' },
-      );
+    const commit = (groupId: string, partition: number) => h.adminCommit(groupId, 'in0', partition);
     expect(commit('app', 1).errorName).toBe('NONE');
     expect(commit('', 0).errorName).toBe('NONE');
     expect([...h.broker.coordinator.groups.keys()]).toEqual(['app', '']);
@@ -30,20 +18,7 @@ describe('topic deletion: offset tombstones in the order of the offsets-by-group
   it('a group enters the table with its first offset: "g2", created before "" but committing after it, is newer in its slot and comes first', () => {
     const h = new Harness({ groupId: 'g2', topics: [['in0', 4]] });
     expect(h.join('A', 'pA', { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'] }] }).error).toBe('NONE');
-    const admin = { clientId: 'admin', clientHost: '/127.0.0.1' };
-    const commit = (groupId: string, partition: number) =>
-      h.broker.send(
-        'OffsetCommit',
-        9,
-        {
-          groupId,
-          memberId: '',
-          generationIdOrMemberEpoch: -1,
-          groupInstanceId: null,
-          topics: [{ name: 'in0', partitions: [{ partitionIndex: partition, committedOffset: 5, committedLeaderEpoch: -1, committedMetadata: '' }] }],
-        },
-        admin,
-      );
+    const commit = (groupId: string, partition: number) => h.adminCommit(groupId, 'in0', partition);
     expect(commit('', 1).errorName).toBe('NONE');
     // the member leaves: g2 is empty and takes an admin commit
     expect(h.beat('A', -1).error).toBe('NONE');

@@ -132,10 +132,14 @@ export function deleteGroups(ctx: OpContext, req: DeleteGroupsRequest, edition: 
     const offsets = [...g.offsets.entries()];
     for (const e of offsets) records.push(offsetCommitTombstone(groupId, e.topic, e.partition));
     pushAll(records, g.classic ? [classicGroupTombstone(groupId)] : groupTombstones(g));
-    // [4.4] createGroupTombstoneRecordsAndCancelTimers: StreamsGroup.cancelTimers cancels the initial rebalance delay
-    if (!g.classic) effects.push({ kind: 'cancel', key: timerKey({ kind: 'initial-rebalance', groupId }) });
+    pushAll(effects, deletedGroupTimerCancels(g));
     results.push({ groupId, errorCode: 0 });
     narration.push(`${groupId} is deleted: ${offsets.length} offset tombstone(s), then the group's tombstones.`);
   }
   return { response: { throttleTimeMs: 0, results }, records, effects, narration };
+}
+
+/** [4.4] createGroupTombstoneRecordsAndCancelTimers (DeleteGroups, the retention check): StreamsGroup.cancelTimers cancels a deleted streams group's initial rebalance delay. */
+export function deletedGroupTimerCancels(g: StreamsGroup): Effect[] {
+  return g.classic ? [] : [{ kind: 'cancel', key: timerKey({ kind: 'initial-rebalance', groupId: g.groupId }) }];
 }

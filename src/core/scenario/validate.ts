@@ -36,6 +36,7 @@ import { maxOf } from '../util/arrays.ts';
 import { variantDefinition, variantsWithHeartbeatV2 } from '../variants/index.ts';
 import { DEFAULT_KAFKA_RELEASE, firstReleaseWithConfig, KAFKA_RELEASES, releaseRules, SHIPPED_RELEASE, type KafkaRelease, type ReleaseRules } from '../releases/index.ts';
 import { RPC_NAMES } from './rpc-names.ts';
+import { compileTopicRegex } from '../topology/topicRegex.ts';
 
 export const MAX_ERRORS = 50;
 
@@ -491,6 +492,7 @@ export function validateScenario(root: JsonNode): ParseResult {
   }
 
   if (c.p.list.length === 0) taskLimit(c, topics, steps, explore);
+  if (protocol === 'kip1071-draft') unmatchableTopicRegexes(c, root);
   const errors = c.p.result();
   if (errors.length > 0) return { ok: false, errors };
   const scenario: Scenario = { format, protocol, variant, config, groupId, topics, clients, steps };
@@ -602,6 +604,38 @@ function taskLimit(c: Checker, topics: { name: string; partitions: number }[], s
         node.pos,
         `This topology has up to ${tasks.toLocaleString('en')} tasks with the scenario's topics, above the playground's limit of ${MAX_TASKS_PER_GROUP.toLocaleString('en')} tasks per group`,
       );
+    }
+  }
+}
+
+/**
+ * Source-topic regexes the playground cannot match as Kafka does (issue 22 item 1; topicRegex.ts): a construct Java's
+ * Pattern accepts but that has no linear-time match, or that RE2 reads differently, is refused where it stands, with
+ * the reason, in every sourceTopicRegex list of the document (requests, clients, initialLog records). Patterns no
+ * engine accepts stay valid input: the broker answers them as Kafka does (STREAMS_INVALID_TOPOLOGY).
+ */
+function unmatchableTopicRegexes(c: Checker, root: JsonNode): void {
+  // iterative: a document may nest deeper than the call stack
+  const todo: { node: JsonNode; path: string }[] = [{ node: root, path: '$' }];
+  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+    const { node, path } = next;
+    if (node.kind === 'array') node.items.forEach((item, i) => todo.push({ node: item, path: childPath(path, i) }));
+    if (node.kind !== 'object') continue;
+    for (const e of node.entries) {
+      const at = childPath(path, e.key);
+      if (e.key === 'sourceTopicRegex' && e.value.kind === 'array') {
+        e.value.items.forEach((item, i) => {
+          if (item.kind !== 'string') return;
+          const compiled = compileTopicRegex(item.value);
+          if (!compiled.ok && compiled.kind === 'unsupported') {
+            c.p.add(
+              childPath(at, i),
+              item.pos,
+              `the regex ${JSON.stringify(item.value)} uses ${compiled.reason}: Kafka's java.util.regex accepts it, but the playground matches topic regexes in linear time (RE2) and refuses it rather than answer otherwise than Kafka`,
+            );
+          }
+        });
+      } else todo.push({ node: e.value, path: at });
     }
   }
 }

@@ -106,3 +106,34 @@ export const mutatedRequestLog: fc.Arbitrary<Mutation> = fc
     }
     return { base: 'kafka-request-log.txt', path: `line ${i + 1}`, text: lines.join('\n') };
   });
+
+/** The replacements tried on every field of every record type: null, missing, and a value of each wrong kind. */
+const FIELD_REPLACEMENTS: readonly (Json | undefined)[] = [null, undefined, 'x', -1, 1.5, true, [], {}, ['x']];
+
+/**
+ * Every field of every record type found in the bases' initialLogs (each type's key and value, tombstones too: a
+ * field of a type is taken once, from its first record), each replaced by every FIELD_REPLACEMENTS value.
+ */
+export function everyRecordFieldMutation(): Mutation[] {
+  const seen = new Set<string>();
+  const out: Mutation[] = [];
+  for (const b of MUTATION_BASES) {
+    const log = b.doc.initialLog;
+    if (!Array.isArray(log)) continue;
+    for (const path of LOG_PATHS.get(b) ?? []) {
+      if (path.length < 2) continue;
+      const record = log[path[1] as number] as { type?: Json; value?: Json };
+      // the field's place in its record type: array indexes read as [] (one entry stands for all)
+      const shape = `${String(record.type)}${record.value === null ? ' tombstone' : ''} ${path
+        .slice(2)
+        .map((k) => (typeof k === 'number' ? '[]' : k))
+        .join('.')}`;
+      if (seen.has(shape)) continue;
+      seen.add(shape);
+      for (const replacement of FIELD_REPLACEMENTS) {
+        out.push({ base: `${b.name} (${shape})`, path: path.join('.'), text: JSON.stringify(applyAt(b.doc, path, replacement), null, 2) });
+      }
+    }
+  }
+  return out;
+}

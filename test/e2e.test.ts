@@ -1854,3 +1854,51 @@ describe('issue 22: a text that killed the tab or its worker is not run again af
     await unfinished(page);
   });
 });
+
+describe('issue 22: links cannot flood the storage', { timeout: 180000 }, () => {
+  it('branches kept from opened links stop at 5 with a notice, and a save that fails for space drops old branches, never the current work', async () => {
+    const page = await openPage();
+    await settled(page);
+    const base = await appField<string>(page, 'text');
+    /** A link's scenario: the current one with its own title and a 10,000-character note. */
+    const linkText = (i: number) => JSON.stringify({ ...(JSON.parse(base) as object), title: `link ${i}`, notes: String(i).repeat(10_000) }, null, 2);
+    const open = async (i: number) => {
+      const frag = await page.evaluate((t) => (window.__sgp.app as { client: { encodeLink(t: string, s: number): Promise<string> } }).client.encodeLink(t, 0), linkText(i));
+      await page.evaluate((f) => (location.hash = f), frag);
+      await expect.poll(() => appField<string>(page, 'text'), { timeout: 10000 }).toBe(linkText(i));
+      await settled(page);
+    };
+    const linkBranches = () => appField<{ text: string; fromLink?: boolean }[]>(page, 'branches').then((bs) => bs.filter((b) => b.fromLink === true));
+    // the first link keeps the work shown before it; each later one keeps the link opened before
+    for (let i = 1; i <= 7; i++) await open(i);
+    const kept = await linkBranches();
+    expect(kept).toHaveLength(5);
+    // oldest first: the work before link 1 and link 1 itself are gone, links 2 to 6 stay (7 is the current text)
+    expect(kept.map((b) => /"title": "([^"]*)"/.exec(b.text)?.[1])).toEqual(['link 2', 'link 3', 'link 4', 'link 5', 'link 6']);
+    expect(await page.textContent('[data-testid=link-opened]')).toMatch(/The oldest branch kept from links was dropped \(at most 5 are kept\)/);
+    await expect.poll(() => page.textContent('[data-testid=save-state]')).toBe('saved');
+
+    // the browser's storage is now nearly full: a save needs room for 2 branches fewer than it holds
+    const stored = await page.evaluate(() => localStorage.getItem('sgp:work:v1')!.length);
+    await page.evaluate((limit) => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key === 'sgp:work:v1' && value.length > limit) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        setItem.call(this, key, value);
+      };
+    }, stored - 15_000);
+    const edited = linkText(7).replace('"title": "link 7"', '"title": "my edit"');
+    await page.evaluate((t) => window.__sgp.editor!.setValue(t), edited);
+    await page.waitForSelector('[data-testid=save-failed]', { timeout: 10000 });
+    expect(await page.textContent('[data-testid=save-failed]')).toContain('drop old branches to make room');
+    await page.click('[data-testid=save-failed] button:has-text("Drop old branches and save")');
+    await page.waitForSelector('[data-testid=branches-dropped]', { timeout: 10000 });
+    expect(await page.textContent('[data-testid=branches-dropped]')).toContain('2 old branches were dropped');
+    await expect.poll(() => page.textContent('[data-testid=save-state]')).toBe('saved');
+    // the current work is what was saved; the newest branches stay
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('sgp:work:v1')!) as { text: string; branches: { text: string }[] });
+    expect(saved.text).toBe(edited);
+    expect(saved.branches.map((b) => /"title": "([^"]*)"/.exec(b.text)?.[1])).toEqual(['link 4', 'link 5', 'link 6']);
+    expect(await appField<string>(page, 'text')).toBe(edited);
+  });
+});

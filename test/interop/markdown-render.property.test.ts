@@ -72,6 +72,25 @@ function isSubsequence(needles: readonly string[], hay: readonly string[]): bool
   return i === needles.length;
 }
 
+/** The report, rendered, has every section heading in order, its Mermaid lines are the exporter's, no raw HTML got through. */
+function expectSectionsSurvive(md: string): void {
+  // Mermaid: every diagram line is one of the statements the exporter writes, its free text entity-coded
+  for (const block of md.matchAll(/```mermaid\n([\s\S]*?)\n```/g)) {
+    for (const line of block[1]!.split('\n')) {
+      expect(line).toMatch(/^(sequenceDiagram|  participant \w+ as .*|  \w+(->>|-->>|--x)\w+: .*|  Note over [\w,]+: .*)$/);
+      expect(line.replace(/^[^:]*(: | as )/, '').replace(/#\d+;/g, ''), line).not.toMatch(/[;#<>`%"\r\n:]/);
+    }
+  }
+  const html = render(md);
+  const expected = ['h2 Scenario', 'h2 Steps', 'h2 Variant current', 'h3 Sequence', 'h3 Records written', 'h2 Variant coordinator-only', 'h2 Invariants', 'h2 Durability', 'h2 Expectations'];
+  expect(isSubsequence(expected, headings(html)), headings(html).join(' / ')).toBe(true);
+  // the title is the first heading, and the report's own sections come after it
+  expect(headings(html)[0]).toMatch(/^h1 /);
+  expect(html.match(/<code class="language-mermaid">/g)?.length ?? 0).toBeGreaterThanOrEqual(1);
+  // nothing from the strings became a comment, a script or a raw block
+  expect(html).not.toMatch(/<!--|<script>|<textarea>|<pre>(?!<code)/);
+}
+
 const BASE = example('01-first-join.json');
 const VARIANTS: Variant[] = ['current', 'coordinator-only'];
 
@@ -96,22 +115,41 @@ describe('the KIP report, rendered by CommonMark + GFM (micromark), keeps its se
         if (!parsed.ok) return;
         const s = parsed.scenario;
         const traces = VARIANTS.map((variant) => ({ variant, trace: runScenario({ ...s, variant }) }));
-        const md = exportMarkdown(s, traces);
-        // Mermaid: every diagram line is one of the statements the exporter writes, its free text entity-coded
-        for (const block of md.matchAll(/```mermaid\n([\s\S]*?)\n```/g)) {
-          for (const line of block[1]!.split('\n')) {
-            expect(line).toMatch(/^(sequenceDiagram|  participant \w+ as .*|  \w+(->>|-->>|--x)\w+: .*|  Note over [\w,]+: .*)$/);
-            expect(line.replace(/^[^:]*(: | as )/, '').replace(/#\d+;/g, ''), line).not.toMatch(/[;#<>`%"\r\n:]/);
-          }
-        }
-        const html = render(md);
-        const expected = ['h2 Scenario', 'h2 Steps', 'h2 Variant current', 'h3 Sequence', 'h3 Records written', 'h2 Variant coordinator-only', 'h2 Invariants', 'h2 Durability', 'h2 Expectations'];
-        expect(isSubsequence(expected, headings(html)), headings(html).join(' / ')).toBe(true);
-        // the title is the first heading, and the report's own sections come after it
-        expect(headings(html)[0]).toMatch(/^h1 /);
-        expect(html.match(/<code class="language-mermaid">/g)?.length ?? 0).toBeGreaterThanOrEqual(1);
-        // nothing from the strings became a comment, a script or a raw block
-        expect(html).not.toMatch(/<!--|<script>|<textarea>|<pre>(?!<code)/);
+        expectSectionsSurvive(exportMarkdown(s, traces));
+      }),
+      { numRuns: 150, seed: 22 },
+    );
+  });
+
+  it("every section heading survives hostile client aliases and topic names too (the steps table, the diagram's participants, the topics)", () => {
+    fc.assert(
+      fc.property(hostile, hostile, (alias, topic) => {
+        const source = `t${topic}`;
+        const parsed = parseScenario(
+          JSON.stringify({
+            ...BASE,
+            topics: [
+              { name: source, partitions: 2 },
+              { name: 'app-0-changelog', partitions: 2 },
+            ],
+            topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: [source], stateChangelogTopics: [{ name: 'app-0-changelog', partitions: 0 }] }] },
+            clients: { [`c${alias}`]: { profile: 'java', processId: 'p1' } },
+            steps: [
+              { client: `c${alias}`, do: 'join', label: `${alias} joins`, expect: { error: 'NONE', group: { members: { [`c${alias}`]: { memberEpoch: 99 } } } } },
+              { topics: { create: [{ name: `${source}-more`, partitions: 1 }] } },
+              { advance: 1000 },
+            ],
+          }),
+        );
+        fc.pre(parsed.ok);
+        if (!parsed.ok) return;
+        const s = parsed.scenario;
+        expectSectionsSurvive(
+          exportMarkdown(
+            s,
+            VARIANTS.map((variant) => ({ variant, trace: runScenario({ ...s, variant }) })),
+          ),
+        );
       }),
       { numRuns: 150, seed: 22 },
     );

@@ -44,6 +44,8 @@ export const KAFKA_4_3: ReleaseRules = {
     joinReplacesEndpoint: false,
     // [4.3] no assignment refinement: a Stable member whose tasks differ from its target bumps nothing (GroupMetadataManager.refineAssignment came with 4.4; ticket not identified)
     refinedAssignmentBump: false,
+    // [4.3] GroupConfig.validateValues names the bounding broker config in its range errors (4.4 names the bound's value; ticket not identified)
+    groupConfigBoundNamesBrokerConfig: true,
   },
   differences: [
     {

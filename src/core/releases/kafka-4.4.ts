@@ -26,6 +26,7 @@ export const KAFKA_4_4: ReleaseRules = {
     emptyStatusIsNull: false,
     refinedAssignmentBump: true,
     groupConfigBoundNamesBrokerConfig: false,
+    fullGroupRefusesKnownMember: false,
   },
   differences: [],
 };

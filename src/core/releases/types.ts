@@ -71,6 +71,12 @@ export interface ReleaseSwitches {
    * [4.1]–[4.3]); 4.4 names the bound's value ("… must be less than or equal to 2", "… must be in the range A to B inclusive.").
    */
   readonly groupConfigBoundNamesBrokerConfig: boolean;
+  /**
+   * Join into a full group (heartbeat.ts; GroupMetadataManager.throwIfStreamsGroupIsFull): GROUP_MAX_SIZE_REACHED when
+   * the group has group.streams.max.size members, even for a known member's rejoin ([4.1]–[4.3]); 4.4 lets a known
+   * member or static instance through.
+   */
+  readonly fullGroupRefusesKnownMember: boolean;
 }
 
 /** One release line as data. */

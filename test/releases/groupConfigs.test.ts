@@ -49,4 +49,21 @@ describe("a group config the release's GroupConfig does not have is unknown ther
     // a name every release has
     for (const kafka of ['4.1', '4.2', '4.3', '4.4'] as const) expect(alter(kafka, 'streams.num.standby.replicas', '1').errorCode, kafka).toBe(0);
   });
+
+  it('GroupConfig.validateValues of 4.1–4.3 names the bounding broker config; 4.4 names the bound (groupConfigBoundNamesBrokerConfig)', () => {
+    const INVALID_CONFIG = 40;
+    expect(alter('4.4', 'streams.num.standby.replicas', '3')).toEqual({ errorCode: INVALID_CONFIG, errorMessage: 'streams.num.standby.replicas must be less than or equal to 2' });
+    expect(alter('4.4', 'streams.session.timeout.ms', '1000').errorMessage).toBe('streams.session.timeout.ms must be in the range 45000 to 60000 inclusive.');
+    for (const kafka of ['4.1', '4.2', '4.3'] as const) {
+      expect(alter(kafka, 'streams.num.standby.replicas', '3'), kafka).toEqual({
+        errorCode: INVALID_CONFIG,
+        errorMessage: 'streams.num.standby.replicas must be less than or equal to group.streams.max.standby.replicas',
+      });
+      expect(alter(kafka, 'streams.session.timeout.ms', '1000').errorMessage, kafka).toBe('streams.session.timeout.ms must be greater than or equal to group.streams.min.session.timeout.ms');
+      expect(alter(kafka, 'streams.heartbeat.interval.ms', '20000').errorMessage, kafka).toBe('streams.heartbeat.interval.ms must be less than or equal to group.streams.max.heartbeat.interval.ms');
+      expect(alter(kafka, 'consumer.session.timeout.ms', '1000').errorMessage, kafka).toBe('consumer.session.timeout.ms must be greater than or equal to group.consumer.min.session.timeout.ms');
+    }
+    expect(alter('4.3', 'share.delivery.count.limit', '11').errorMessage).toBe('share.delivery.count.limit must be less than or equal to group.share.max.delivery.count.limit');
+    expect(alter('4.3', 'streams.assignment.interval.ms', '20000').errorMessage).toBe('streams.assignment.interval.ms must be less than or equal to group.streams.max.assignment.interval.ms');
+  });
 });

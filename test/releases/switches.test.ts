@@ -122,6 +122,28 @@ describe('release switches, each as its release runs it', () => {
       expect(req.taskOffsets !== undefined && req.taskOffsets !== null, k).toBe(k === '4.4');
     }
   });
+
+  it('fullGroupRefusesKnownMember — GroupMetadataManager.throwIfStreamsGroupIsFull: in a full group a known member rejoining at epoch 0 is GROUP_MAX_SIZE_REACHED in 4.1–4.3; 4.4 lets it in', () => {
+    const rejoinFull = (kafka: KafkaRelease) =>
+      run(
+        kafka,
+        [
+          { client: 'a', do: 'join' },
+          { client: 'b', do: 'join' },
+          {
+            send: 'StreamsGroupHeartbeat',
+            member: 'a',
+            data: { groupId: 'app', memberId: 'a', memberEpoch: 0, rebalanceTimeoutMs: 1000, topology: TOPOLOGY, activeTasks: [], standbyTasks: [], warmupTasks: [] },
+          },
+        ],
+        { config: { ...noDelay(kafka).config, 'group.streams.max.size': 2 } },
+      ).trace.steps[2]!;
+    for (const k of ['4.1', '4.2', '4.3'] as const) {
+      expect(rejoinFull(k).errorName, k).toBe('GROUP_MAX_SIZE_REACHED');
+      expect(responseOf(rejoinFull(k)).errorMessage, k).toBe('The streams group has reached its maximum capacity of 2 members.');
+    }
+    expect(rejoinFull('4.4').errorName).toBe('NONE');
+  });
 });
 
 describe('the narration names the release where a release rule decides a step', () => {

@@ -76,7 +76,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     // [4.1]–[4.3] a new group's epochs differ (src/core/releases/ newGroupEpochs)
     else group = newShippedGroup(groupId, ctx.release.switches.newGroupEpochs);
     // max size: only new members count
-    const known = group.members.has(memberId) || (instanceId !== null && group.staticMembers.has(instanceId));
+    // [4.1]–[4.3] every member counts, a known one's rejoin too (release switch fullGroupRefusesKnownMember)
+    const known = !ctx.release.switches.fullGroupRefusesKnownMember && (group.members.has(memberId) || (instanceId !== null && group.staticMembers.has(instanceId)));
     if (!known && group.members.size >= maxSize) {
       throw apiError('GROUP_MAX_SIZE_REACHED', `The streams group has reached its maximum capacity of ${maxSize} members.`);
     }

@@ -44,6 +44,10 @@ export const KAFKA_4_3: ReleaseRules = {
     joinReplacesEndpoint: false,
     // [4.3] no assignment refinement: a Stable member whose tasks differ from its target bumps nothing (GroupMetadataManager.refineAssignment came with 4.4; ticket not identified)
     refinedAssignmentBump: false,
+    // [4.3] GroupConfig.validateValues names the bounding broker config in its range errors (4.4 names the bound's value; ticket not identified)
+    groupConfigBoundNamesBrokerConfig: true,
+    // [4.3] throwIfStreamsGroupIsFull(group) counts members only: a known member's rejoin into a full group is refused (4.4 passes the member and instance id, KAFKA-20169)
+    fullGroupRefusesKnownMember: true,
   },
   differences: [
     {
@@ -56,6 +60,7 @@ export const KAFKA_4_3: ReleaseRules = {
       ticket: 'KIP-1071, KAFKA-20744, KAFKA-20790',
     },
     { what: "No assignment refinement: a Stable group's member whose assigned tasks differ from its target does not bump the group epoch.", ticket: 'ticket not identified' },
+    { what: 'A join into a group that has group.streams.max.size members is refused with GROUP_MAX_SIZE_REACHED, even when the member is already in it.', ticket: 'KAFKA-20169' },
     { what: "A join's null user endpoint keeps the stored one, and the endpoint epoch moves only when an assignment goes to a member with an endpoint.", ticket: 'KAFKA-20169' },
   ],
 };

@@ -25,6 +25,8 @@ export const KAFKA_4_4: ReleaseRules = {
     offsetCommitNeedsExactEpoch: false,
     emptyStatusIsNull: false,
     refinedAssignmentBump: true,
+    groupConfigBoundNamesBrokerConfig: false,
+    fullGroupRefusesKnownMember: false,
   },
   differences: [],
 };

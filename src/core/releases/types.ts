@@ -65,6 +65,18 @@ export interface ReleaseSwitches {
   readonly refinedAssignmentBump: boolean;
   /** OffsetCommit (offsets/validate.ts; StreamsGroup.validateOffsetCommit): a member commits with exactly its member epoch ([4.1]); later, an older epoch passes per partition by the task's assignment epoch. */
   readonly offsetCommitNeedsExactEpoch: boolean;
+  /**
+   * IncrementalAlterConfigs on a GROUP (broker/groupConfigs.ts; GroupConfig.validateValues): a value outside the broker's
+   * bounds is refused naming the bounding broker config ("… must be less than or equal to group.streams.max.standby.replicas",
+   * [4.1]–[4.3]); 4.4 names the bound's value ("… must be less than or equal to 2", "… must be in the range A to B inclusive.").
+   */
+  readonly groupConfigBoundNamesBrokerConfig: boolean;
+  /**
+   * Join into a full group (heartbeat.ts; GroupMetadataManager.throwIfStreamsGroupIsFull): GROUP_MAX_SIZE_REACHED when
+   * the group has group.streams.max.size members, even for a known member's rejoin ([4.1]–[4.3]); 4.4 lets a known
+   * member or static instance through.
+   */
+  readonly fullGroupRefusesKnownMember: boolean;
 }
 
 /** One release line as data. */

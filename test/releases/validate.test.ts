@@ -19,6 +19,17 @@ describe('the validator per release', () => {
     expect(errors({ kafka: '4.4', steps: [{ send: 'StreamsGroupHeartbeat', version: 1, data: {} }] })).toEqual([]);
   });
 
+  it('refuses a request field of a version the release does not have, naming the release that brought it', () => {
+    expect(errors({ kafka: '4.2', steps: [{ send: 'StreamsGroupDescribe', data: { groupIds: ['app'], includeTopologyDescription: true } }] })).toEqual([
+      '$.steps[0].data.includeTopologyDescription: Field "includeTopologyDescription" is not in Kafka 4.2\'s StreamsGroupDescribe (v0); it came with v1 in Kafka 4.4',
+    ]);
+    // under 4.4 the same field of v0 is only a version mismatch
+    expect(errors({ kafka: '4.4', steps: [{ send: 'StreamsGroupDescribe', version: 0, data: { groupIds: ['app'], includeTopologyDescription: true } }] })).toEqual([
+      '$.steps[0].data.includeTopologyDescription: Field "includeTopologyDescription" is not in StreamsGroupDescribe v0 (ak4)',
+    ]);
+    expect(errors({ kafka: '4.4', steps: [{ send: 'StreamsGroupDescribe', version: 1, data: { groupIds: ['app'], includeTopologyDescription: true } }] })).toEqual([]);
+  });
+
   it("a send step that names no version sends the release's newest", () => {
     const r = parse({ kafka: '4.2', steps: [{ send: 'StreamsGroupHeartbeat', data: {} }] });
     if (!r.ok) throw new Error(JSON.stringify(r.errors));

@@ -34,7 +34,7 @@ import {
 } from './types.ts';
 import { maxOf } from '../util/arrays.ts';
 import { variantDefinition, variantsWithHeartbeatV2 } from '../variants/index.ts';
-import { DEFAULT_KAFKA_RELEASE, firstReleaseWithConfig, KAFKA_RELEASES, releaseRules, SHIPPED_RELEASE, type KafkaRelease, type ReleaseRules } from '../releases/index.ts';
+import { DEFAULT_KAFKA_RELEASE, firstReleaseWithConfig, KAFKA_RELEASES, releaseRules, SHIPPED_RELEASE, type KafkaRelease, type ReleaseRules, type VersionRange } from '../releases/index.ts';
 import { RPC_NAMES } from './rpc-names.ts';
 import { compileTopicRegex } from '../topology/topicRegex.ts';
 
@@ -925,6 +925,12 @@ function sendStep(c: Checker, obj: ObjectNode, path: string, base: { label?: str
         if (versions.some((fs) => hasOwnKey(fs, key))) {
           if (variantDefinition(c.variant).heartbeat.v2 === 'nested' && version === 2) {
             return `Field ${JSON.stringify(key)} is not in StreamsGroupHeartbeat v2 of variant ${JSON.stringify(c.variant)}; send the owned tasks as "ownedTasks": {"activeTasks": [], "standbyTasks": [], "warmupTasks": []}`;
+          }
+          // a field of a version the scenario's release does not have: name the release that brought it
+          const since = releaseRange ? versions.findIndex((fs) => hasOwnKey(fs, key)) : -1;
+          if (releaseRange && since > releaseRange[1]) {
+            const first = KAFKA_RELEASES.find((k) => (releaseRules(k).versions as Record<string, VersionRange>)[rpc]![1] >= since);
+            return `Field ${JSON.stringify(key)} is not in Kafka ${c.release.release}'s ${rpc} (v${releaseRange[0] === releaseRange[1] ? releaseRange[0] : `${releaseRange[0]}–v${releaseRange[1]}`}); it came with v${since}${first ? ` in Kafka ${first}` : ''}`;
           }
           return `Field ${JSON.stringify(key)} is not in ${where}`;
         }

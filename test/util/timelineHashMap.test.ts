@@ -46,3 +46,26 @@ describe('TimelineHashMap order (the coordinator member map)', () => {
     expect(timelineHashMapOrder(['c', 'a', 'b'], stringHashCode, 4)).toEqual(['c', 'b', 'a']);
   });
 });
+
+describe('BaseHashTable.findSlot in 32-bit arithmetic', () => {
+  /** The formula as written in Java: (hashCode * 0x9E3779B97F4A7C15L) >>> (64 - bits), in 64-bit BigInt arithmetic. */
+  const reference = (hash: number, capacity: number): number => {
+    const bits = 31 - Math.clz32(capacity);
+    if (bits === 0) return 0;
+    return Number(BigInt.asUintN(64, BigInt(hash) * -7046029254386353131n) >> BigInt(64 - bits));
+  };
+
+  it('agrees with the 64-bit product for every capacity and hash codes across the int range', () => {
+    const hashes = [0, 1, -1, 2112, 0x7fffffff, -0x80000000, 0xffff, -0x10000, 123456789, -987654321];
+    // a deterministic spread of int hash codes (a linear congruential walk)
+    let x = 17;
+    for (let i = 0; i < 2000; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) | 0;
+      hashes.push(x);
+    }
+    for (let bits = 0; bits <= 30; bits++) {
+      const capacity = 2 ** bits;
+      for (const h of hashes) expect(timelineSlot(h, capacity), `hash ${h}, capacity ${capacity}`).toBe(reference(h, capacity));
+    }
+  });
+});

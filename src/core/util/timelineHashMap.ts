@@ -12,13 +12,34 @@ export function timelineCapacityAfterPut(capacity: number, sizeBefore: number): 
   return c;
 }
 
-const FIBONACCI = -7046029254386353131n;
+/** 0x9E3779B97F4A7C15 (BaseHashTable's Fibonacci multiplier) as two unsigned 32-bit words. */
+const FIBONACCI_HI = 0x9e3779b9;
+const FIBONACCI_LO = 0x7f4a7c15;
 
-/** BaseHashTable.findSlot: the top log2(capacity) bits of hashCode · 0x9E3779B97F4A7C15 (64-bit wrap). */
+/** The high 32 bits of the 64-bit product of two unsigned 32-bit words (16-bit limbs: every partial product is exact in a double). */
+function mulHigh32(a: number, b: number): number {
+  const a0 = a & 0xffff;
+  const a1 = a >>> 16;
+  const b0 = b & 0xffff;
+  const b1 = b >>> 16;
+  const p01 = a0 * b1;
+  const p10 = a1 * b0;
+  const mid = ((a0 * b0) >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+  return (a1 * b1 + Math.floor(p01 / 0x10000) + Math.floor(p10 / 0x10000) + Math.floor(mid / 0x10000)) >>> 0;
+}
+
+/**
+ * BaseHashTable.findSlot: the top log2(capacity) bits of hashCode · 0x9E3779B97F4A7C15 (64-bit wrap), from the high word
+ * of the product alone (capacity is at most 2^30), in 32-bit arithmetic: no BigInt on the coordinator's hot paths.
+ */
 export function timelineSlot(hash: number, capacity: number): number {
   const bits = 31 - Math.clz32(capacity);
   if (bits === 0) return 0;
-  return Number(BigInt.asUintN(64, BigInt(hash) * FIBONACCI) >> BigInt(64 - bits));
+  const lo = hash >>> 0;
+  // the int hash code sign-extends to a long: its high word is all ones when negative
+  const hi = hash < 0 ? 0xffffffff : 0;
+  const high = (mulHigh32(lo, FIBONACCI_LO) + Math.imul(hi, FIBONACCI_LO) + Math.imul(lo, FIBONACCI_HI)) >>> 0;
+  return high >>> (32 - bits);
 }
 
 /**

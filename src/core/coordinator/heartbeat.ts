@@ -153,8 +153,9 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   }
   // [4.2]+ a join with epoch 0 is never fenced; [4.1] it is checked like any epoch (release switch fenceRejoinAtEpochZero)
   if (!isJoining) throwIfMemberEpochIsInvalid(member, req);
-  else {
-    // a known member's rejoin that the epoch check would fence: the release rule decides the step
+  else if (ctx.release.switches.fenceRejoinAtEpochZero || !ctx.quiet) {
+    // a known member's rejoin that the epoch check would fence: the release rule decides the step (checked for the
+    // narration only when narrating)
     let fence: unknown = null;
     try {
       throwIfMemberEpochIsInvalid(member, req);

@@ -1604,6 +1604,27 @@ describe('issue 20: forms next to the JSON, every request in hex, explore that k
     expect((await doc()).clients.c).toEqual({ profile: 'java', processId: 'p3', rackId: 'rack-1' });
   });
 
+  it("the hex view encodes with the run's Kafka release's schemas: 4.1's v0 with its int32 acceptableRecoveryLag", async () => {
+    const page = await openPage();
+    await openExample(page, '27-what-changed-4.1-to-4.4.json');
+    await page.getByRole('combobox', { name: 'Kafka release' }).selectOption('4.1');
+    await settled(page);
+    await selectStep(page, 0);
+    await page.click('[data-testid=tab-hex]');
+    await expect.poll(() => page.textContent('[data-testid=hex-title]'), { timeout: 20000 }).toMatch(/StreamsGroupHeartbeat v0[\s\S]*ak4 · Kafka 4\.1 · step 0/);
+    const field = page.locator('[data-testid=hex-response] [data-testid=hex-field][data-path=acceptableRecoveryLag]');
+    await expect.poll(() => field.locator('td').nth(3).textContent()).toBe('int32');
+    expect(await page.locator('[data-testid=hex-response] [data-testid=hex-field][data-path=acceptableRecoveryLagLegacy]').count()).toBe(0);
+    // the paste box offers only the release's versions
+    await page.selectOption('[data-testid=decode-kind]', 'StreamsGroupHeartbeatRequest');
+    await expect.poll(() => page.locator('[data-testid=decode-version] option').allTextContents()).toEqual(['v0']);
+    // 4.4: v1, the int64 lag
+    await page.getByRole('combobox', { name: 'Kafka release' }).selectOption('4.4');
+    await settled(page);
+    await expect.poll(() => page.textContent('[data-testid=hex-title]'), { timeout: 20000 }).toMatch(/StreamsGroupHeartbeat v1[\s\S]*Kafka 4\.4/);
+    await expect.poll(() => field.locator('td').nth(3).textContent()).toBe('int64');
+  });
+
   it('the hex view shows each heartbeat a run step sent', async () => {
     const page = await openPage();
     await openExample(page, '03-crash-session-timeout.json');

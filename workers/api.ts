@@ -20,7 +20,11 @@ import {
   type Annotation,
   type Edition,
   type MessageKind,
+  type MessageSchema,
 } from '../src/core/wire/index.ts';
+import { inVersions, versionList } from '../src/core/wire/versions.ts';
+import { releaseSchema, toReleaseJson } from '../src/core/releases/wire.ts';
+import type { KafkaRelease } from '../src/core/releases/index.ts';
 import { exportMarkdown, scenarioFromRequestLog, type ImportOptions } from '../src/core/interop/index.ts';
 import { INVARIANTS } from '../src/core/invariants/index.ts';
 import type { Scenario, Variant } from '../src/core/scenario/types.ts';
@@ -174,8 +178,20 @@ function failure(errors: ScenarioError[]): Failure {
   return { ok: false, errors, message: e ? `${e.line}:${e.column} ${e.path}: ${e.message}` : 'the scenario is not valid' };
 }
 
-function decodeJson(kind: MessageKind, version: number, edition: Edition, bytes: Uint8Array): Record<string, unknown> {
-  return decodeMessage(kind, version, bytes, { edition }).json;
+/** The schema the Hex view uses: the scenario's Kafka release's (src/core/releases/wire.ts), else the edition's. */
+function hexSchema(kind: MessageKind, edition: Edition, kafka: KafkaRelease | null): MessageSchema {
+  return kafka !== null ? releaseSchema(kind, kafka) : getSchema(kind, edition);
+}
+
+/** A version the release's jar does not have is refused with the release named (the codec's own error names only the edition). */
+function throwIfNotInRelease(schema: MessageSchema, version: number, kafka: KafkaRelease | null): void {
+  if (kafka === null || inVersions(schema.validVersions, version)) return;
+  const has = versionList(schema.validVersions);
+  throw new WireError(`${schema.name} v${version} is not in Kafka ${kafka}, which has ${has.length === 1 ? `v${has[0]}` : `v${has[0]}–v${has.at(-1)}`}`, 0, '');
+}
+
+function decodeJson(schema: MessageSchema, version: number, bytes: Uint8Array): Record<string, unknown> {
+  return decodeMessage(schema, version, bytes).json;
 }
 
 function errText(e: unknown): string {
@@ -183,11 +199,15 @@ function errText(e: unknown): string {
 }
 
 /** Kafka's request/response JSON for the wire codec: drop the keys the codec does not know (the trace's own extras). */
-function wireEncode(kind: MessageKind, version: number, edition: Edition, json: unknown): WireEncoding {
+function wireEncode(kind: MessageKind, version: number, edition: Edition, json: unknown, kafka: KafkaRelease | null): WireEncoding {
   try {
     if (!json || typeof json !== 'object') throw new Error('no message body in the trace');
-    const bytes = encodeMessage(kind, version, json as Record<string, unknown>, { edition, ignorable: 'drop' });
-    return { ok: true, value: { kind, hex: toHex(bytes), annotations: annotate(kind, version, bytes, { edition }) } };
+    const schema = hexSchema(kind, edition, kafka);
+    throwIfNotInRelease(schema, version, kafka);
+    // a trace keeps 4.4's field names; the release's schema has its own (src/core/releases/wire.ts)
+    const body = (kafka !== null ? toReleaseJson(kind, kafka, json) : json) as Record<string, unknown>;
+    const bytes = encodeMessage(schema, version, body, { ignorable: 'drop' });
+    return { ok: true, value: { kind, hex: toHex(bytes), annotations: annotate(schema, version, bytes) } };
   } catch (e) {
     return { ok: false, kind, message: errText(e) };
   }
@@ -362,13 +382,13 @@ export class WorkerApi {
     }
   }
 
-  /** The message kinds of an edition with their versions (for the paste-hex box). */
-  wireKinds(edition: Edition): { kind: MessageKind; versions: number[] }[] {
+  /** The message kinds of an edition with their versions (for the paste-hex box); `kafka`: those of that release. */
+  wireKinds(edition: Edition, kafka: KafkaRelease | null = null): { kind: MessageKind; versions: number[] }[] {
     const out: { kind: MessageKind; versions: number[] }[] = [];
     for (const kind of MESSAGE_KINDS) {
       try {
         if (getSchema(kind, edition).edition !== edition && kind.startsWith('StreamsGroup')) continue;
-        out.push({ kind, versions: supportedVersions(kind, edition) });
+        out.push({ kind, versions: kafka !== null ? versionList(releaseSchema(kind, kafka).validVersions) : supportedVersions(kind, edition) });
       } catch {
         /* not in this edition */
       }
@@ -376,8 +396,8 @@ export class WorkerApi {
     return out;
   }
 
-  /** A step's request and response in Kafka's binary form for its version, with annotations. */
-  stepWire(api: string, version: number, edition: Edition, request: unknown, response: unknown): StepWire {
+  /** A step's request and response in Kafka's binary form for its version, with annotations; `kafka`: with that release's schemas. */
+  stepWire(api: string, version: number, edition: Edition, request: unknown, response: unknown, kafka: KafkaRelease | null = null): StepWire {
     const req = `${api}Request` as MessageKind;
     const res = `${api}Response` as MessageKind;
     const known = (k: MessageKind) => (MESSAGE_KINDS as readonly string[]).includes(k);
@@ -385,13 +405,13 @@ export class WorkerApi {
     return {
       edition,
       version,
-      request: request == null ? null : known(req) ? wireEncode(req, version, edition, request) : missing(req),
-      response: response == null ? null : known(res) ? wireEncode(res, version, edition, response) : missing(res),
+      request: request == null ? null : known(req) ? wireEncode(req, version, edition, request, kafka) : missing(req),
+      response: response == null ? null : known(res) ? wireEncode(res, version, edition, response, kafka) : missing(res),
     };
   }
 
-  /** Decodes pasted hex as one message of the given kind and version. */
-  decodeHex(kind: MessageKind, version: number, edition: Edition, hex: string): HexDecode {
+  /** Decodes pasted hex as one message of the given kind and version (`kafka`: with that release's schema). */
+  decodeHex(kind: MessageKind, version: number, edition: Edition, hex: string, kafka: KafkaRelease | null = null): HexDecode {
     let bytes: Uint8Array;
     try {
       bytes = fromHex(hex);
@@ -400,9 +420,11 @@ export class WorkerApi {
     }
     if (bytes.length === 0) return { ok: false, message: 'no bytes: paste the message as hex (spaces, commas and 0x are ignored)', offset: null, path: '', annotations: [] };
     try {
-      const annotations = annotate(kind, version, bytes, { edition });
+      const schema = hexSchema(kind, edition, kafka);
+      throwIfNotInRelease(schema, version, kafka);
+      const annotations = annotate(schema, version, bytes);
       // annotate decoded it; decode again for the JSON form (same bytes, same result)
-      const json = decodeJson(kind, version, edition, bytes);
+      const json = decodeJson(schema, version, bytes);
       return { ok: true, json, annotations, bytes: bytes.length };
     } catch (e) {
       const ann = (e as { annotations?: Annotation[] }).annotations ?? [];

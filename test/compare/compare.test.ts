@@ -70,6 +70,17 @@ describe('sgp compare', () => {
     expect(out.stdout).toContain('First divergence at step 4');
   });
 
+  it('sgp compare FILE --kafka 4.2 --kafka 4.4: lesson 27 under two releases, with its first divergence', async () => {
+    const { out, io: x } = io();
+    const code = await runCli(['compare', 'static/examples/27-what-changed-4.1-to-4.4.json', '--kafka', '4.2', '--kafka', '4.4'], x, deps);
+    expect(code).toBe(1);
+    expect(out.stdout).toMatch(/compare Kafka 4\.2 +vs +Kafka 4\.4/);
+    expect(out.stdout).toMatch(/>> 0 {2}a joins +NONE 4rec Assigning 2\/0 +NONE 4rec Assigning 2\/1/);
+    expect(out.stdout).toMatch(/b, a static member, joins +INVALID_REQUEST .* NONE /);
+    expect(out.stdout).toContain('First divergence at step 0 "a joins"');
+    expect(out.stdout).toContain('group $.assignmentEpoch: 0  vs  1');
+  });
+
   it('exits 0 when they agree, and 2 on a bad command line', async () => {
     const a = io();
     expect(await runCli(['compare', 'static/examples/14-kafka-20870-baseline.json', '--variant', 'current', '--variant', 'C-reject-partial'], a.io, deps)).toBe(0);

@@ -37,6 +37,10 @@ describe('REFINED assignment update (GroupMetadataManager.streamsGroupHeartbeat,
     expect(beat.records[1]!.value).toEqual({ assignmentEpoch: 4, assignmentTimestamp: 0 });
     expect(beat.res.memberEpoch).toBe(4);
     expect(beat.res.activeTasks).toEqual([{ subtopologyId: '0', partitions: [0] }]);
+    // the narration names the release: the refinement is 4.4's only
+    expect(beat.out.narration.join(' ')).toContain(
+      "Member C's tasks differ from its target in a Stable group. In Kafka 4.4 the group epoch is bumped to refine the assignment; in 4.1, 4.2 and 4.3 there is no assignment refinement: the epoch stays.",
+    );
   });
 
   it('[4.3] has no refinement (refinedAssignmentBump): the same Stable member without its target tasks bumps nothing', () => {
@@ -61,6 +65,9 @@ describe('REFINED assignment update (GroupMetadataManager.streamsGroupHeartbeat,
     expect(beat.error).toBe('NONE');
     expect(beat.records).toEqual([]);
     expect(beat.res.memberEpoch).toBe(rejoin.res.memberEpoch);
+    expect(beat.out.narration.join(' ')).toContain(
+      "Member C's tasks differ from its target in a Stable group. In Kafka 4.3 there is no assignment refinement: the epoch stays; in 4.4 the group epoch is bumped to refine the assignment.",
+    );
   });
 
   it('a Stable member that holds its target tasks bumps nothing', () => {

@@ -145,13 +145,3 @@ describe('release switches, each as its release runs it', () => {
     expect(rejoinFull('4.4').errorName).toBe('NONE');
   });
 });
-
-describe('the narration names the release where a release rule decides a step', () => {
-  it("4.2's first bump to 2 and its delayed target epoch max(1, 0)", () => {
-    const narration = (kafka: KafkaRelease, extra: Record<string, unknown>) => run(kafka, [{ client: 'a', do: 'join' }], extra).trace.steps[0]!.narration.join(' ');
-    expect(narration('4.2', noDelay('4.2'))).toContain('In Kafka 4.2 a new group starts at epoch 0 and its first bump goes to 2');
-    expect(narration('4.2', {})).toContain("In Kafka 4.2 a new group's assignment epoch is 0");
-    expect(narration('4.3', {})).not.toContain('In Kafka');
-    expect(narration('4.4', {})).not.toContain('In Kafka');
-  });
-});

@@ -16,6 +16,7 @@ import type { RpcName } from '../scenario/types.ts';
 import type { Variant } from '../variants/index.ts';
 import { releaseRules, SHIPPED_RELEASE, type ReleaseRules } from '../releases/index.ts';
 import { editionForRelease } from '../coordinator/releaseEdition.ts';
+import { releaseContrast } from '../releases/narrate.ts';
 import { throwIfTopologyTopicsInvalid } from '../topology/validate.ts';
 import { OFFSET_COMMIT_VERSIONS } from '../offsets/commit.ts';
 import { OFFSET_FETCH_VERSIONS } from '../offsets/fetch.ts';
@@ -174,6 +175,20 @@ export class Broker implements BrokerView {
     return { request, response, errorName, errorMessage: message, memberId: null, memberEpoch: null, batch: null, narration: [], createdTopics: [], rejectedBy: 'KafkaApis' };
   }
 
+  /**
+   * " " + the release contrast when the release's refusal of later features (serviceRejectsLaterFeatures) decided the
+   * rejection, that is when 4.4's service layer would not refuse the request the same way; else "".
+   */
+  private laterFeatureContrast(req: StreamsGroupHeartbeatRequest, version: number, invalid: ApiError): string {
+    const release = this.coordinator.release;
+    if (!release.switches.serviceRejectsLaterFeatures || validateHeartbeat(req, this.coordinator.rules, version, SHIPPED_RELEASE)?.apiMessage === invalid.apiMessage) return '';
+    return ` ${releaseContrast(
+      release,
+      (r) => r.switches.serviceRejectsLaterFeatures,
+      (v) => (v ? 'the service layer refuses static members, task offsets and warm-up tasks (INVALID_REQUEST)' : 'the coordinator takes them'),
+    )}`;
+  }
+
   /** The shipped StreamsGroupHeartbeat (an edition's handler calls it). */
   heartbeat(version: number, data: Record<string, unknown>, client: ClientContext, quiet: boolean): RpcOutcome {
     const nested = this.coordinator.rules.nestedReport && version >= 2;
@@ -225,7 +240,13 @@ export class Broker implements BrokerView {
     // service layer
     const invalid = validateHeartbeat(req, this.coordinator.rules, version, this.coordinator.release);
     if (invalid)
-      return rejected(edition, 'service layer', invalid.errorName, invalid.apiMessage, narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}` : null);
+      return rejected(
+        edition,
+        'service layer',
+        invalid.errorName,
+        invalid.apiMessage,
+        narrate ? `The service layer rejects the request before the coordinator sees it: ${invalid.apiMessage}${this.laterFeatureContrast(req, version, invalid)}` : null,
+      );
     // GroupCoordinatorService.streamsGroupHeartbeat validates the request first; only then does the runtime answer
     // COORDINATOR_LOAD_IN_PROGRESS while the new coordinator loads the partition
     if (this.loadingUntil !== null)

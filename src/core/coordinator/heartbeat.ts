@@ -1,5 +1,8 @@
 // StreamsGroupHeartbeat in the coordinator (GroupMetadataManager.streamsGroupHeartbeat), shipped edition [4.4].
-import { apiError } from '../protocol/errors.ts';
+import { apiError, ApiError } from '../protocol/errors.ts';
+import { releaseContrast } from '../releases/narrate.ts';
+import { DEFAULT_KAFKA_RELEASE, KAFKA_RELEASES, releaseRules, type ReleaseRules } from '../releases/index.ts';
+import { hasOwnKey } from '../util/own.ts';
 import type { Endpoint, KeyValue, Status, StreamsGroupHeartbeatRequest, StreamsGroupHeartbeatResponse, TaskOffset } from '../protocol/messages.ts';
 import { emptyHeartbeatResponse, STATUS } from '../protocol/messages.ts';
 import { subtopology } from '../protocol/normalize.ts';
@@ -65,9 +68,16 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   if (existing?.classic) {
     // getOrCreateStreamsGroup: a join converts the empty (simple) classic group, whose tombstone goes first
     // [4.1] castToStreamsGroup: no conversion, even on a join (release switch joinConvertsEmptyClassicGroup)
-    if (!isJoining || !ctx.release.switches.joinConvertsEmptyClassicGroup) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
+    const converts = () =>
+      releaseContrast(
+        ctx.release,
+        (r) => r.switches.joinConvertsEmptyClassicGroup,
+        (c) => (c ? 'a join converts an empty classic group into a streams group' : 'a join into a classic group is GROUP_ID_NOT_FOUND'),
+      );
+    if (!isJoining) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
+    if (!ctx.release.switches.joinConvertsEmptyClassicGroup) throw withNarration(ctx, apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`), converts);
     records.push(classicGroupTombstone(groupId));
-    note(ctx, narration, () => `Group ${groupId} is an empty classic group (created by a manual offset commit): the join replaces it with a streams group; its committed offsets stay.`);
+    note(ctx, narration, () => `Group ${groupId} is an empty classic group (created by a manual offset commit): the join replaces it with a streams group; its committed offsets stay. ${converts()}`);
     existing = undefined;
   }
   let group: StreamsGroup;
@@ -143,7 +153,28 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     }
   }
   // [4.2]+ a join with epoch 0 is never fenced; [4.1] it is checked like any epoch (release switch fenceRejoinAtEpochZero)
-  if (!isJoining || ctx.release.switches.fenceRejoinAtEpochZero) throwIfMemberEpochIsInvalid(member, req);
+  if (!isJoining) throwIfMemberEpochIsInvalid(member, req);
+  else if (ctx.release.switches.fenceRejoinAtEpochZero || !ctx.quiet) {
+    // a known member's rejoin that the epoch check would fence: the release rule decides the step (checked for the
+    // narration only when narrating)
+    let fence: unknown = null;
+    try {
+      throwIfMemberEpochIsInvalid(member, req);
+    } catch (e) {
+      fence = e;
+    }
+    if (fence !== null) {
+      const rejoin = () =>
+        `Member ${memberId} rejoins with epoch 0 while it holds epoch ${member.memberEpoch}. ` +
+        releaseContrast(
+          ctx.release,
+          (r) => r.switches.fenceRejoinAtEpochZero,
+          (f) => (f ? 'such a rejoin is checked like any epoch and fenced (FENCED_MEMBER_EPOCH)' : 'a join with epoch 0 is never fenced: the member rejoins'),
+        );
+      if (ctx.release.switches.fenceRejoinAtEpochZero) throw fence instanceof ApiError ? withNarration(ctx, fence, rejoin) : fence;
+      note(ctx, narration, rejoin);
+    }
+  }
 
   // 3. member metadata: null keeps the stored value; client id and host always come from the request context
   const tags = clientTagsFrom(req.clientTags);
@@ -256,7 +287,18 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   // 9. becoming ready (or ceasing to be) triggers a rebalance ([4.1] keeps no validated epoch: noValidatedEpochOrAssignmentConfigs)
   const v41 = ctx.release.switches.noValidatedEpochOrAssignmentConfigs;
   if (!v41 && validatedTopologyEpoch !== group.validatedTopologyEpoch) {
-    if (!bump) note(ctx, narration, () => (validatedTopologyEpoch === -1 ? 'The topology is no longer ready: the group epoch is bumped.' : 'The topology is now ready: the group epoch is bumped.'));
+    if (!bump)
+      note(
+        ctx,
+        narration,
+        () =>
+          (validatedTopologyEpoch === -1 ? 'The topology is no longer ready: the group epoch is bumped.' : 'The topology is now ready: the group epoch is bumped.') +
+          olderReleaseContrast(
+            ctx.release,
+            (r) => r.switches.noValidatedEpochOrAssignmentConfigs,
+            (v) => (v ? 'the group keeps no validated topology epoch, so this alone bumps nothing' : 'a change of readiness bumps the group epoch'),
+          ),
+      );
     bump = true;
   }
 
@@ -264,7 +306,17 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   const configs = assignmentConfigs(ctx.config);
   if (!v41 && !bump && !sameConfigs(configs, group.lastAssignmentConfigs)) {
     bump = true;
-    note(ctx, narration, () => 'The assignment configs changed: the group epoch is bumped.');
+    note(
+      ctx,
+      narration,
+      () =>
+        'The assignment configs changed: the group epoch is bumped.' +
+        olderReleaseContrast(
+          ctx.release,
+          (r) => r.switches.noValidatedEpochOrAssignmentConfigs,
+          (v) => (v ? 'the group keeps no last assignment configs, so a change bumps nothing' : 'an assignment config change bumps the group epoch'),
+        ),
+    );
   }
 
   // 11. [4.4] assignmentUpdate REFINED: on a Stable group a heartbeat that changes nothing else still bumps the group
@@ -274,9 +326,25 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   // ([4.1]–[4.3] have no refinement: refinedAssignmentBump)
   const stableBefore = ctx.release.switches.refinedAssignmentBump && !bump && groupExisted && group.state() === 'STABLE';
   const refineOnly = stableBefore && !equalTuples(group.targetOf(memberId), withoutEpochs(updated.assignedTasks));
+  const refineContrast = () =>
+    releaseContrast(
+      ctx.release,
+      (r) => r.switches.refinedAssignmentBump,
+      (v) => (v ? 'the group epoch is bumped to refine the assignment' : 'there is no assignment refinement: the epoch stays'),
+    );
   if (refineOnly) {
     bump = true;
-    note(ctx, narration, () => `Member ${memberId}'s tasks differ from its target in a Stable group: the group epoch is bumped to refine the assignment.`);
+    note(ctx, narration, () => `Member ${memberId}'s tasks differ from its target in a Stable group. ${refineContrast()}`);
+  } else if (
+    !ctx.quiet &&
+    !ctx.release.switches.refinedAssignmentBump &&
+    !bump &&
+    groupExisted &&
+    group.state() === 'STABLE' &&
+    !equalTuples(group.targetOf(memberId), withoutEpochs(updated.assignedTasks))
+  ) {
+    // [4.1]–[4.3] the step 4.4 would refine (refinedAssignmentBump)
+    narration.push(`Member ${memberId}'s tasks differ from its target in a Stable group. ${refineContrast()}`);
   }
 
   // 12. bump
@@ -285,7 +353,9 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     // [4.2] a bump from epoch 0 goes to 2 (firstBumpSkipsToTwo)
     const skipsToTwo = groupEpoch === 0 && ctx.release.switches.firstBumpSkipsToTwo;
     groupEpoch = skipsToTwo ? 2 : groupEpoch + 1;
-    if (skipsToTwo) note(ctx, narration, () => `In Kafka ${ctx.release.release} a new group starts at epoch 0 and its first bump goes to 2 (4.1 goes to 1; from 4.3 a new group starts at 1).`);
+    // [4.1]–[4.3] a new group's epochs (newGroupEpochs, firstBumpSkipsToTwo): an older release names itself
+    if (!groupExisted && ctx.release.release !== DEFAULT_KAFKA_RELEASE)
+      note(ctx, narration, () => releaseContrast(ctx.release, firstEpochs, ([start, first]) => `a new group starts at epoch ${start} and its first bump goes to ${first}`));
     records.push(
       v41
         ? groupMetadataRecordWithoutValidation(groupId, groupEpoch, metadataHash)
@@ -305,6 +375,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   // 13. [4.4] initial rebalance delay for the first member of an empty group
   const initialKey = timerKey({ kind: 'initial-rebalance', groupId });
   const delay = ctx.config.int('group.streams.initial.rebalance.delay.ms');
+  // [4.1] no initial rebalance delay (the config came with 4.2): a new group is assigned at once
+  if (!groupExisted && hasOwnKey(ctx.release.absentConfigs, 'group.streams.initial.rebalance.delay.ms')) note(ctx, narration, () => releaseContrast(ctx.release, firstDelay, describeFirstDelay));
   let initialDelayActive = ctx.timers.isScheduled(initialKey);
   if (group.members.size === 0 && delay > 0) {
     effects.push({ kind: 'schedule-if-absent', task: { kind: 'initial-rebalance', groupId }, at: ctx.now + delay });
@@ -337,8 +409,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       // during the initial delay members reconcile toward an empty target at the group's assignment epoch
       // (1 for a new group: TargetAssignmentMetadata.INITIAL; [4.2] at least 1: delayedTargetEpochAtLeastOne)
       targetEpoch = ctx.release.switches.delayedTargetEpochAtLeastOne ? Math.max(1, group.assignmentEpoch) : group.assignmentEpoch;
-      if (ctx.release.switches.delayedTargetEpochAtLeastOne && group.assignmentEpoch === 0)
-        note(ctx, narration, () => `In Kafka ${ctx.release.release} a new group's assignment epoch is 0; during the delay its members reconcile at epoch 1 (max(1, assignment epoch)).`);
+      // [4.2]/[4.3] the epoch a new group's members reconcile at during the delay: an older release names itself
+      if (!groupExisted && ctx.release.release !== DEFAULT_KAFKA_RELEASE) note(ctx, narration, () => releaseContrast(ctx.release, firstDelay, describeFirstDelay));
       target = refinedCache.read(targetEpoch) ?? refinedCache.store(targetEpoch, new Map(), EMPTY_TUPLE);
       statuses.push({ statusCode: STATUS.ASSIGNMENT_DELAYED, statusDetail: 'Assignment delayed due to the configured initial rebalance delay.' });
       note(ctx, narration, () => `The first assignment waits for the initial rebalance delay (${delay} ms).`);
@@ -435,6 +507,23 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       : endpointBump === 'assignment-with-endpoint'
         ? assignmentSent && reconciled.userEndpoint !== null
         : assignmentSent && (!isJoining || !tupleIsEmpty(withoutEpochs(reconciled.assignedTasks)));
+  // [4.1]–[4.3] where the release's endpoint epoch rule decides differently from another release's, it names itself
+  if (!ctx.quiet && ctx.release.release !== DEFAULT_KAFKA_RELEASE) {
+    const bumpsUnder = (rule: ReleaseRules['switches']['endpointEpochBump']): boolean =>
+      rule === 'changed'
+        ? endpointChanged || (assignmentChanged && reconciled.userEndpoint !== null)
+        : rule === 'assignment-with-endpoint'
+          ? assignmentSent && reconciled.userEndpoint !== null
+          : assignmentSent && (!isJoining || !tupleIsEmpty(withoutEpochs(reconciled.assignedTasks)));
+    if (new Set(KAFKA_RELEASES.map((k) => bumpsUnder(releaseRules(k).switches.endpointEpochBump))).size > 1)
+      narration.push(
+        releaseContrast(
+          ctx.release,
+          (r) => bumpsUnder(r.switches.endpointEpochBump),
+          (b) => (b ? `this response moves the endpoint information epoch to ${endpointEpoch + 1}` : `the endpoint information epoch stays ${endpointEpoch}`),
+        ),
+      );
+  }
   if (bumpEndpointEpoch) {
     endpointEpoch += 1;
     const e = endpointEpoch;
@@ -558,6 +647,31 @@ class RefinedCache {
 function note(ctx: OpContext, narration: string[], line: () => string): void {
   if (!ctx.quiet) narration.push(line());
 }
+
+/** An error a release rule decided, with the narration that says so (only when narrating). */
+function withNarration(ctx: OpContext, e: ApiError, line: () => string): ApiError {
+  if (!ctx.quiet) e.narration = [line()];
+  return e;
+}
+
+/** " " + the release contrast, for a release older than the default; "" for 4.4 (its narration teaches the protocol as shipped). */
+function olderReleaseContrast<V>(release: ReleaseRules, rule: (r: ReleaseRules) => V, says: (value: V) => string): string {
+  return release.release === DEFAULT_KAFKA_RELEASE ? '' : ` ${releaseContrast(release, rule, says)}`;
+}
+
+/** A new group's epoch and its first bump (newGroupEpochs, firstBumpSkipsToTwo). */
+const firstEpochs = (r: ReleaseRules): [number, number] => [r.switches.newGroupEpochs.group, r.switches.firstBumpSkipsToTwo ? 2 : r.switches.newGroupEpochs.group + 1];
+
+/** A new group's first join: no delay at all ([4.1]), else its assignment epoch and the epoch its members wait at during the delay (newGroupEpochs, delayedTargetEpochAtLeastOne). */
+const firstDelay = (r: ReleaseRules): [number, number] | 'none' => {
+  if (hasOwnKey(r.absentConfigs, 'group.streams.initial.rebalance.delay.ms')) return 'none';
+  const a = r.switches.newGroupEpochs.assignment;
+  return [a, r.switches.delayedTargetEpochAtLeastOne ? Math.max(1, a) : a];
+};
+const describeFirstDelay = (v: [number, number] | 'none'): string =>
+  v === 'none'
+    ? 'there is no initial rebalance delay: the first join is assigned at once'
+    : `a new group's assignment epoch is ${v[0]} and its members wait at epoch ${v[1]} with no tasks for the initial rebalance delay`;
 
 /** throwIfRequestContainsInvalidTasks: reported tasks must exist in the configured topology. */
 function throwIfRequestContainsInvalidTasks(configured: ConfiguredTopology, list: TaskIds[] | null): void {

@@ -239,7 +239,7 @@ export class Coordinator {
       errorName: name,
       errorMessage: message,
       batch: null,
-      narration: name === 'UNKNOWN_SERVER_ERROR' ? [`The coordinator failed unexpectedly${detail}; nothing was written.`] : [],
+      narration: name === 'UNKNOWN_SERVER_ERROR' ? [`The coordinator failed unexpectedly${detail}; nothing was written.`] : e instanceof ApiError && e.narration ? [...e.narration] : [],
       topicsToCreate: [],
     };
   }

@@ -3,7 +3,9 @@
 // (one OffsetCommit per accepted partition) form one atomic batch.
 import type { OpContext, OpResult } from '../coordinator/context.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
-import { apiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
+import { apiError, ApiError, errorCode, type Edition, type ErrorName } from '../protocol/errors.ts';
+import { releaseContrast } from '../releases/narrate.ts';
+import { DEFAULT_KAFKA_RELEASE } from '../releases/index.ts';
 import { newSimpleClassicGroup } from '../coordinator/group.ts';
 import { offsetCommitRecord } from './records.ts';
 import { topicIdOf } from '../util/uuid.ts';
@@ -94,7 +96,24 @@ export function commitOffset(ctx: OpContext, req: OffsetCommitRequest, version: 
     g = newSimpleClassicGroup(req.groupId);
     created = true;
   }
-  const validator = validateOffsetCommit(g, req.memberId, req.generationIdOrMemberEpoch, version, ctx.release.switches.offsetCommitNeedsExactEpoch);
+  const exact = ctx.release.switches.offsetCommitNeedsExactEpoch;
+  // a member's commit at an older epoch than its own: the release rule decides it (offsetCommitNeedsExactEpoch)
+  const holder = g.classic || g.draft ? undefined : g.members.get(req.memberId);
+  const olderEpoch = holder !== undefined && version >= 9 && req.generationIdOrMemberEpoch >= 0 && req.generationIdOrMemberEpoch < holder.memberEpoch;
+  const exactContrast = () =>
+    `${req.memberId} commits at epoch ${req.generationIdOrMemberEpoch}, older than its member epoch ${holder?.memberEpoch}. ` +
+    releaseContrast(
+      ctx.release,
+      (r) => r.switches.offsetCommitNeedsExactEpoch,
+      (v) => (v ? 'a commit needs exactly the member epoch (STALE_MEMBER_EPOCH)' : 'an older epoch passes for each partition whose task the member held since then'),
+    );
+  let validator: ReturnType<typeof validateOffsetCommit>;
+  try {
+    validator = validateOffsetCommit(g, req.memberId, req.generationIdOrMemberEpoch, version, exact);
+  } catch (e) {
+    if (exact && olderEpoch && e instanceof ApiError && !ctx.quiet) e.narration = [exactContrast()];
+    throw e;
+  }
   // RetentionTimeMs (v2-4 only) sets a per-commit expiry; otherwise the broker's retention applies
   const expireTimestamp = version >= 2 && version <= 4 && req.retentionTimeMs !== -1 ? ctx.now + req.retentionTimeMs : null;
   const records: CoordinatorRecord[] = [];
@@ -123,6 +142,7 @@ export function commitOffset(ctx: OpContext, req: OffsetCommitRequest, version: 
     n > 0 ? `The coordinator writes ${n} OffsetCommit record(s) for group ${req.groupId} in one batch, stamped with commit time ${ctx.now} ms: retention counts from here.` : 'Nothing to commit.',
   );
   // getOrMaybeCreateClassicGroup put the group in the group map: without a record it stays there in memory only
+  if (olderEpoch && !exact && !ctx.quiet && ctx.release.release !== DEFAULT_KAFKA_RELEASE) narration.push(exactContrast());
   return { response, records, effects: created && n === 0 ? [{ kind: 'put-group', group: g }] : [], narration };
 }
 

@@ -72,6 +72,8 @@ export class ApiError extends Error {
     this.apiMessage = message;
   }
   readonly apiMessage: string | null;
+  /** What the narration says about the error before the answer (a release rule that decided it); set only when narrating. */
+  narration?: string[];
 }
 
 export function apiError(name: ErrorName, message: string | null = null): ApiError {

@@ -24,6 +24,8 @@ import java.util.HexFormat;
  *       the *Data class read by its JsonConverter, then written with Kafka's size/write (ObjectSerializationCache).
  *   {"op":"decode","message":...,"version":1,"hex":"..."} -> {"json":{...},"consumed":n}
  *       the *Data class read from the bytes, then written by its JsonConverter.
+ *   {"op":"versions","message":...} -> {"lowest":n,"highest":n}
+ *       the versions the generated class declares (its lowestSupportedVersion and highestSupportedVersion).
  *   {"op":"decodeRecord","key":"hex","value":"hex"|null} -> {"type","typeId","key":{...},"valueVersion","value":{...}|null}
  *       a __consumer_offsets record through the group coordinator's record serde and CoordinatorRecordJsonConverters.
  *   {"op":"encodeRecord","typeId":17,"key":{...},"valueVersion":0,"value":{...}|null} -> {"key":"hex","value":"hex"|null}
@@ -59,6 +61,7 @@ public final class CodecRunner {
         return switch (op) {
             case "encode" -> encode(messageClass(input.get("message").asText()), (short) input.get("version").asInt(), input.get("json"));
             case "decode" -> decode(messageClass(input.get("message").asText()), (short) input.get("version").asInt(), HEX.parseHex(input.get("hex").asText()));
+            case "versions" -> versions(messageClass(input.get("message").asText()));
             case "decodeRecord" -> decodeRecord(input);
             case "encodeRecord" -> encodeRecord(input);
             case "dumpLog" -> dumpLog(input);
@@ -89,6 +92,14 @@ public final class CodecRunner {
         m.write(new ByteBufferAccessor(buf), cache, version);
         if (buf.position() != size) throw new IllegalStateException("wrote " + buf.position() + " bytes, size() said " + size);
         return buf.array();
+    }
+
+    static ObjectNode versions(Class<?> c) throws Exception {
+        Message m = (Message) c.getConstructor().newInstance();
+        ObjectNode r = JSON.createObjectNode();
+        r.put("lowest", m.lowestSupportedVersion());
+        r.put("highest", m.highestSupportedVersion());
+        return r;
     }
 
     static ObjectNode encode(Class<?> c, short version, JsonNode json) throws Exception {

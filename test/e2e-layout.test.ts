@@ -408,3 +408,147 @@ describe('issue 20: the leftovers (flow reasons, three-line labels, the report o
     await page.screenshot({ path: screenshotPath('report-table-390.png') });
   });
 });
+
+describe("issue 20: the last layout items (Compare's room, the header title)", { timeout: 240000 }, () => {
+  /** Compare on lesson 15 (current vs A-persist-partial: INVALID_REQUEST at the first divergence, step 4). */
+  async function compareLesson15(page: Page, phone = false): Promise<void> {
+    if (phone) await page.click('[data-testid=pane-editor]');
+    await openExample(page, '15-kafka-20870-report-one-role.json');
+    if (phone) await page.click('[data-testid=pane-editor]');
+    await openTool(page, 'tab-compare');
+    await page.selectOption('[data-testid=compare-left]', 'variant:current');
+    await page.selectOption('[data-testid=compare-right]', 'variant:A-persist-partial');
+    await page.click('[data-testid=compare-run]');
+    await page.locator('[data-testid=compare-first]').waitFor({ timeout: 30000 });
+  }
+
+  /** How the compare table reads: labels cut, error names broken (inside a word, or at all), the table past the screen. */
+  const compareTable = (page: Page) =>
+    page.locator('[data-testid=compare-table]').evaluate((table) => {
+      const lines = (n: Node) => {
+        const r = document.createRange();
+        r.selectNodeContents(n);
+        return new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top))).size;
+      };
+      const labels = [...table.querySelectorAll<HTMLElement>('tbody td:nth-child(2)')];
+      const names = [...table.querySelectorAll<HTMLElement>('[data-testid=compare-error-name]')];
+      const words = names.flatMap((n) => [...n.childNodes].filter((c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim() !== '' && c.textContent !== '_'));
+      const panel = table.closest<HTMLElement>('[role=tabpanel]')!.getBoundingClientRect();
+      return {
+        labels: labels.length,
+        cutLabels: labels.filter((l) => l.scrollWidth > l.clientWidth + 1 || l.scrollHeight > l.clientHeight + 1 || getComputedStyle(l).textOverflow === 'ellipsis').map((l) => l.textContent),
+        names: names.map((n) => n.textContent),
+        brokenNames: names.filter((n) => lines(n) > 1).map((n) => n.textContent),
+        brokenWords: words.filter((w) => lines(w) > 1).map((w) => w.textContent),
+        tableRight: table.getBoundingClientRect().right,
+        panelWidth: panel.width,
+        panelRight: panel.right,
+      };
+    });
+
+  for (const viewport of [DESKTOP, WIDE]) {
+    it(`at ${viewport.width} Compare gets the timeline's room: every compared step's label and every error name whole, the first divergence whole`, async () => {
+      const page = await openPage({ viewport });
+      const timelineWidth = () => page.locator('#pane-timeline').evaluate((e) => e.getBoundingClientRect().width);
+      const before = await timelineWidth();
+      expect(before).toBeGreaterThan(200);
+      await compareLesson15(page);
+      expect(await page.getAttribute('[data-testid=compare-wide]', 'aria-pressed')).toBe('true');
+      const t = await compareTable(page);
+      expect(t.labels).toBe(7);
+      expect(t.cutLabels, 'no label of a compared step cut').toEqual([]);
+      expect(t.names).toContain('INVALID_REQUEST');
+      expect(t.brokenNames, 'no error name broken').toEqual([]);
+      expect(t.tableRight).toBeLessThanOrEqual(t.panelRight + 0.5);
+      // the tools column has the timeline's room while Compare is open (about 740 px at 1280)
+      expect(t.panelWidth).toBeGreaterThan(viewport.width * 0.5);
+      expect(await timelineWidth()).toBeLessThan(1);
+      // the first divergence: named in the summary, its row's cells whole (no cell runs past its column)
+      expect(await page.textContent('[data-testid=compare-summary]')).toContain('First divergence at step 4 “A reports only its active list”');
+      const spill = await page.locator('[data-testid=compare-first] td').evaluateAll((tds) => tds.filter((td) => td.scrollWidth > td.clientWidth + 1).length);
+      expect(spill).toBe(0);
+      await page.screenshot({ path: screenshotPath(`compare-${viewport.width}.png`) });
+      // another tool gives the timeline its room back
+      await page.click('[data-testid=tab-scenario]');
+      await expect.poll(timelineWidth).toBeGreaterThan(before - 2);
+    });
+  }
+
+  it('the Compare wide mode is a toggle the page remembers: off, Compare keeps the tools column (labels still whole); after a reload it stays off', async () => {
+    const page = await openPage();
+    await compareLesson15(page);
+    const wide = page.locator('[data-testid=compare-wide]');
+    await wide.click();
+    expect(await wide.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => page.locator('#pane-timeline').evaluate((e) => e.getBoundingClientRect().width)).toBeGreaterThan(200);
+    const t = await compareTable(page);
+    expect(t.panelWidth).toBeLessThan(DESKTOP.width * 0.4);
+    expect(t.cutLabels).toEqual([]);
+    expect(t.brokenWords, 'a name may break after an underscore here, never inside a word').toEqual([]);
+    await page.reload();
+    await page.waitForFunction(() => !!window.__sgp?.app && (window.__sgp.app as { trace: unknown }).trace !== null);
+    await openTool(page, 'tab-compare');
+    expect(await page.getAttribute('[data-testid=compare-wide]', 'aria-pressed')).toBe('false');
+    expect(await page.locator('#pane-timeline').evaluate((e) => e.getBoundingClientRect().width)).toBeGreaterThan(200);
+    // on again: kept too, and a reload made while wide gives the panes their sizes back
+    await page.click('[data-testid=compare-wide]');
+    await expect.poll(() => page.locator('#pane-timeline').evaluate((e) => e.getBoundingClientRect().width)).toBeLessThan(1);
+    await page.reload();
+    await page.waitForFunction(() => !!window.__sgp?.app && (window.__sgp.app as { trace: unknown }).trace !== null);
+    await expect.poll(() => page.locator('#pane-timeline').evaluate((e) => e.getBoundingClientRect().width)).toBeGreaterThan(200);
+  });
+
+  it('on a phone Compare stays usable: the table fits the screen, every label whole, a name breaks only after an underscore', async () => {
+    const page = await openPage({ phone: true });
+    await compareLesson15(page, true);
+    // wide mode changes nothing on a phone (one section at a time): no toggle
+    expect(await page.locator('[data-testid=compare-wide]').isVisible()).toBe(false);
+    const t = await compareTable(page);
+    expect(t.cutLabels).toEqual([]);
+    expect(t.brokenWords).toEqual([]);
+    expect(t.tableRight).toBeLessThanOrEqual(PHONE.width);
+    await page.locator('[data-testid=compare-first]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('compare-390.png') });
+  });
+
+  for (const viewport of [DESKTOP, WIDE]) {
+    it(`at ${viewport.width} every lesson's title is whole in the header, with the Kafka release pill`, async () => {
+      const page = await openPage({ viewport });
+      await page.waitForFunction(() => ((window.__sgp.app as { examples: unknown[] | null }).examples?.length ?? 0) > 0);
+      const seen = await page.evaluate(async () => {
+        const app = window.__sgp.app as {
+          examples: { file: string }[];
+          openExample(f: string, keep: boolean): Promise<boolean>;
+          example: string | null;
+          running: boolean;
+          stale: boolean;
+          trace: { title: string } | null;
+        };
+        const out: { file: string; title: string; cut: boolean; lines: number; pill: boolean }[] = [];
+        for (const { file } of app.examples) {
+          await app.openExample(file, false);
+          while (app.running || app.stale || app.example !== file) await new Promise((r) => setTimeout(r, 20));
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          const el = document.querySelector<HTMLElement>('[data-testid=scenario-title]')!;
+          out.push({
+            file,
+            title: el.textContent ?? '',
+            cut: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1,
+            lines: Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)),
+            pill: !!document.querySelector('[data-testid=release-switch]:not([disabled])'),
+          });
+        }
+        return out;
+      });
+      expect(seen.length).toBeGreaterThan(25);
+      // the titles are the lessons' own, and the pill is in the header for the ak4 lessons (lesson 13 among them)
+      expect(seen.find((s) => s.file === '13-kafka-20870-coordinator-only.json')).toMatchObject({ title: expect.stringContaining('coordinator-only'), pill: true });
+      expect(
+        seen.filter((s) => s.cut || s.title === '').map((s) => `${s.file}: ${s.title}`),
+        'titles cut',
+      ).toEqual([]);
+      // at 1280 the longest title takes two lines, at 1920 one
+      expect(Math.max(...seen.map((s) => s.lines))).toBeLessThanOrEqual(viewport.width >= 1920 ? 1 : 2);
+    });
+  }
+});

@@ -324,7 +324,7 @@ describe('playground e2e', { timeout: 180000 }, () => {
     problems.splice(0, problems.length, ...problems.filter((p) => !/status of 504/.test(p)));
   });
 
-  it('steps through a 100-member scenario quickly, cancels a long run, and takes the screenshot', async () => {
+  it('steps through a 100-member scenario (its render time timed under bench:e2e), cancels a long run, and takes the screenshot', async () => {
     const page = await openPage();
     const big = bigScenario(100);
     // a run can be cancelled while it is in flight: one that cannot end before the wall budget, so the test never
@@ -355,7 +355,8 @@ describe('playground e2e', { timeout: 180000 }, () => {
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
     console.log(`[e2e] step render with 100 members: median ${median.toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms over ${times.length} steps`);
-    expect(median).toBeLessThan(100);
+    // a timing target: asserted by `npm run bench:e2e` only (BENCH, below), not in the ordinary run on a shared machine
+    if (BENCH) expect(median).toBeLessThan(100);
 
     // the README's screenshots: a first visit (a fresh browser) at 1280×800 and 1920×1080, on the course
     for (const [w, h, name] of [

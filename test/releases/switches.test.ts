@@ -58,6 +58,25 @@ describe('release switches, each as its release runs it', () => {
     expect(responseOf(run('4.2', [{ client: 'a', do: 'join' }], noDelay('4.2')).trace.steps[0]!).status).toEqual([]);
   });
 
+  it('emptyStatusIsNull — StreamsGroupHeartbeatResponse.json (4.1.2: Status "default": "null"): an error response and a leave carry null, later releases []', () => {
+    const statics = (kafka: KafkaRelease) => run(kafka, [{ client: 'a', do: 'join' }], { ...noDelay(kafka), clients: { a: { profile: 'java', instanceId: 'i-a' } } }).trace.steps[0]!;
+    expect(statics('4.1').errorName).toBe('INVALID_REQUEST');
+    expect(responseOf(statics('4.1')).status).toBeNull();
+    expect(responseOf(statics('4.2')).status).toEqual([]);
+    const leave = (kafka: KafkaRelease) =>
+      run(
+        kafka,
+        [
+          { client: 'a', do: 'join' },
+          { client: 'a', do: 'leave' },
+        ],
+        noDelay(kafka),
+      ).trace.steps[1]!;
+    expect(leave('4.1').errorName).toBe('NONE');
+    expect(responseOf(leave('4.1')).status).toBeNull();
+    expect(responseOf(leave('4.2')).status).toEqual([]);
+  });
+
   it('noValidatedEpochOrAssignmentConfigs — StreamsCoordinatorRecordHelpers.newStreamsGroupEpochRecord (4.1.2): Epoch and MetadataHash only', () => {
     const meta = (kafka: KafkaRelease) => run(kafka, [{ client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[0]!.records.find((r) => r.type === 'StreamsGroupMetadata')!.value!;
     expect(Object.keys(meta('4.1')).sort()).toEqual(['epoch', 'metadataHash']);

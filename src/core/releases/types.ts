@@ -22,7 +22,8 @@ export interface ReleaseSwitches {
   readonly clientSendsTaskOffsets: boolean;
   /**
    * Heartbeat response (heartbeat.ts; GroupMetadataManager.streamsGroupHeartbeat): the status list is set only when
-   * not empty, and the schema's default is null ([4.1]); later releases always set a list.
+   * not empty, and the schema's default is null ([4.1]), so an error or a leave response carries null too
+   * (broker.ts runHeartbeat); later releases always set a list.
    */
   readonly emptyStatusIsNull: boolean;
   /**

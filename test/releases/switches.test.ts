@@ -106,8 +106,53 @@ describe('release switches, each as its release runs it', () => {
 
   it('endpointEpochBump and endpointEpochAlwaysSent — GroupMetadataManager.streamsGroupHeartbeat: a join that gets tasks bumps the endpoint epoch in 4.1 (and says so for a new group), not later', () => {
     const join = (kafka: KafkaRelease) => responseOf(run(kafka, [{ client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[0]!);
-    expect(join('4.1').endpointInformationEpoch).toBe(1);
+    expect(join('4.1').endpointInformationEpoch).toBe(0);
     for (const k of ['4.2', '4.3', '4.4'] as const) expect(join(k).endpointInformationEpoch, k).toBe(0);
+  });
+
+  it("initialEndpointInformationEpoch — StreamsGroup's endpointInformationEpoch field (4.1.2: -1, 4.2.2 bytecode: 0): a join that gets no tasks answers it", () => {
+    const noTasks = (kafka: KafkaRelease) => responseOf(run(kafka, [{ client: 'a', do: 'join' }], { ...noDelay(kafka), topics: [] }).trace.steps[0]!);
+    expect(noTasks('4.1').activeTasks).toEqual([]);
+    expect(noTasks('4.1').endpointInformationEpoch).toBe(-1);
+    expect(noTasks('4.2').endpointInformationEpoch).toBe(0);
+  });
+
+  it('endpointPartitionsFromMemberMap — GroupMetadataManager.maybeBuildEndpointToPartitions (4.1.2): the stored member map only, null when none has an endpoint', () => {
+    const withEndpoints = (kafka: KafkaRelease) =>
+      run(
+        kafka,
+        [
+          { client: 'a', do: 'join' },
+          { client: 'a', do: 'heartbeat' },
+        ],
+        {
+          ...noDelay(kafka),
+          clients: { a: { profile: 'java', userEndpoint: { host: 'h-a', port: 1 } }, b: { profile: 'java' } },
+        },
+      ).trace.steps;
+    // the joining member is not in the map yet: 4.1 lists nobody (null), 4.2 lists the joiner
+    expect(responseOf(withEndpoints('4.1')[0]!).partitionsByUserEndpoint).toBeNull();
+    expect(responseOf(withEndpoints('4.2')[0]!).partitionsByUserEndpoint).toHaveLength(1);
+    const noEndpoint = (kafka: KafkaRelease) =>
+      responseOf(
+        run(
+          kafka,
+          [
+            { client: 'a', do: 'join' },
+            { client: 'a', do: 'heartbeat' },
+          ],
+          noDelay(kafka),
+        ).trace.steps[0]!,
+      );
+    expect(noEndpoint('4.1').partitionsByUserEndpoint).toBeNull();
+    expect(noEndpoint('4.2').partitionsByUserEndpoint).toEqual([]);
+  });
+
+  it('taskAssignmentEpochs — StreamsGroupCurrentMemberAssignmentValue.json (4.1.2 has no AssignmentEpochs)', () => {
+    const current = (kafka: KafkaRelease) =>
+      run(kafka, [{ client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[0]!.records.find((r) => r.type === 'StreamsGroupCurrentMemberAssignment')!.value as { activeTasks: Json[] };
+    expect(current('4.1').activeTasks[0]).not.toHaveProperty('assignmentEpochs');
+    expect(current('4.2').activeTasks[0]).toHaveProperty('assignmentEpochs');
   });
 
   it('joinConvertsEmptyClassicGroup — GroupMetadataManager.castToStreamsGroup (4.1.2): a join into an empty classic group is GROUP_ID_NOT_FOUND; 4.2 converts it', () => {

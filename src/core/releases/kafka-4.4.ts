@@ -25,6 +25,9 @@ export const KAFKA_4_4: ReleaseRules = {
     offsetCommitNeedsExactEpoch: false,
     emptyStatusIsNull: false,
     refinedAssignmentBump: true,
+    initialEndpointInformationEpoch: 0,
+    endpointPartitionsFromMemberMap: false,
+    taskAssignmentEpochs: true,
   },
   differences: [],
 };

@@ -64,6 +64,23 @@ export interface ReleaseSwitches {
    * no assignment refinement).
    */
   readonly refinedAssignmentBump: boolean;
+  /**
+   * A group's endpoint information epoch before any bump (heartbeat.ts, releaseEdition.ts; StreamsGroup's field
+   * initialiser): [4.1] -1, so a join that gets no tasks answers -1 and the first bump reaches 0; from 4.2 it is 0.
+   */
+  readonly initialEndpointInformationEpoch: number;
+  /**
+   * PartitionsByUserEndpoint (heartbeat.ts, endpoints.ts; GroupMetadataManager.maybeBuildEndpointToPartitions) [4.1]:
+   * the stored member map in its order (a member this heartbeat creates is not listed), each topic of a task listed
+   * with the task's first partitions, standby tasks only, null when no member has an endpoint; from 4.2
+   * (StreamsGroup.buildEndpointToPartitions) the other members, then the heartbeating one, always a list.
+   */
+  readonly endpointPartitionsFromMemberMap: boolean;
+  /**
+   * StreamsGroupCurrentMemberAssignment (heartbeat.ts, leave.ts, releaseOnTimeout.ts; records.ts currentAssignmentRecord):
+   * active tasks carry AssignmentEpochs ([4.2]+); [4.1]'s record has none, so a replayed task is at the member epoch.
+   */
+  readonly taskAssignmentEpochs: boolean;
   /** OffsetCommit (offsets/validate.ts; StreamsGroup.validateOffsetCommit): a member commits with exactly its member epoch ([4.1]); later, an older epoch passes per partition by the task's assignment epoch. */
   readonly offsetCommitNeedsExactEpoch: boolean;
 }

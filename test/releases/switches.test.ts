@@ -148,6 +148,14 @@ describe('release switches, each as its release runs it', () => {
     expect(noEndpoint('4.2').partitionsByUserEndpoint).toEqual([]);
   });
 
+  it('topicListDetail — InternalTopicManager.configureTopics (4.1.2: "Internal topics are missing: " + a key set; summarizeTopics from 4.2)', () => {
+    const topology = { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'], stateChangelogTopics: [{ name: 'app-a-changelog' }, { name: 'app-b-changelog' }] }] };
+    const detail = (kafka: KafkaRelease) =>
+      (responseOf(run(kafka, [{ client: 'a', do: 'join' }], { ...noDelay(kafka), topology }).trace.steps[0]!).status as { statusDetail: string }[])[0]!.statusDetail;
+    expect(detail('4.1')).toMatch(/^Internal topics are missing: \[app-[ab]-changelog, app-[ab]-changelog\]$/);
+    expect(detail('4.2')).toMatch(/^Internal topics are missing: app-[ab]-changelog, app-[ab]-changelog$/);
+  });
+
   it('taskAssignmentEpochs — StreamsGroupCurrentMemberAssignmentValue.json (4.1.2 has no AssignmentEpochs)', () => {
     const current = (kafka: KafkaRelease) =>
       run(kafka, [{ client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[0]!.records.find((r) => r.type === 'StreamsGroupCurrentMemberAssignment')!.value as { activeTasks: Json[] };

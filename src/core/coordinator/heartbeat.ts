@@ -223,7 +223,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       reconfigure = true;
     }
     if (reconfigure || group.configuredTopology === null) {
-      configured = configureTopicsMemo(topology, ctx.topics, metadataHash);
+      // [4.1] status details list every topic (release switch topicListDetail)
+      configured = configureTopicsMemo(topology, ctx.topics, metadataHash, ctx.release.switches.topicListDetail);
       const c = configured;
       if (groupExisted) effects.push(softEffect(groupId, (g) => (g.configuredTopology = c)));
     } else configured = group.configuredTopology;

@@ -38,6 +38,8 @@ export const KAFKA_4_1: ReleaseRules = {
     endpointPartitionsFromMemberMap: true,
     // [4.1] StreamsGroupCurrentMemberAssignmentValue has no AssignmentEpochs (per-task assignment epochs came with 4.2: KAFKA-19779)
     taskAssignmentEpochs: false,
+    // [4.1] InternalTopicManager lists every missing topic, the internal ones as a set's toString (summarizeTopics came with 4.2; ticket not identified)
+    topicListDetail: 'full',
   },
   differences: [
     { what: 'Early access: the heartbeat and describe v0 are unstable, served only with unstable API versions enabled and streams.version set.', ticket: 'KIP-1071' },
@@ -50,6 +52,7 @@ export const KAFKA_4_1: ReleaseRules = {
       ticket: 'KAFKA-19779',
     },
     { what: 'A join into an empty classic group (made by a manual offset commit) is GROUP_ID_NOT_FOUND; 4.2 converts it.', ticket: 'ticket not identified' },
+    { what: 'Status details list every missing topic (no "and N additional topics"), the missing internal topics in brackets.', ticket: 'ticket not identified' },
     {
       what: 'The endpoint information epoch starts at -1 and moves with every assignment sent (not a join that gets none), is always in the response, and PartitionsByUserEndpoint is null when no member has an endpoint.',
       ticket: 'ticket not identified',

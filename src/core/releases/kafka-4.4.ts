@@ -28,6 +28,7 @@ export const KAFKA_4_4: ReleaseRules = {
     initialEndpointInformationEpoch: 0,
     endpointPartitionsFromMemberMap: false,
     taskAssignmentEpochs: true,
+    topicListDetail: 'summarized',
   },
   differences: [],
 };

@@ -81,6 +81,11 @@ export interface ReleaseSwitches {
    * active tasks carry AssignmentEpochs ([4.2]+); [4.1]'s record has none, so a replayed task is at the member epoch.
    */
   readonly taskAssignmentEpochs: boolean;
+  /**
+   * Status details (heartbeat.ts, topology/configure.ts; InternalTopicManager.configureTopics): 'summarized' (4.2+
+   * summarizeTopics) or 'full' ([4.1]: every missing source topic, the missing internal topics as "[a, b]").
+   */
+  readonly topicListDetail: 'summarized' | 'full';
   /** OffsetCommit (offsets/validate.ts; StreamsGroup.validateOffsetCommit): a member commits with exactly its member epoch ([4.1]); later, an older epoch passes per partition by the task's assignment epoch. */
   readonly offsetCommitNeedsExactEpoch: boolean;
 }

@@ -156,6 +156,29 @@ describe('release switches, each as its release runs it', () => {
     expect(detail('4.2')).toMatch(/^Internal topics are missing: app-[ab]-changelog, app-[ab]-changelog$/);
   });
 
+  it('readinessFromConfiguredTopology — StreamsGroup.maybeUpdateGroupState, isSubscribedToTopic and asDescribedGroup (4.1.2, checked on its shard): the configured topology decides, and a new group has none until its next heartbeat', () => {
+    const describe = { send: 'StreamsGroupDescribe', data: { groupIds: ['app'] } };
+    const offsetDelete = { send: 'OffsetDelete', data: { groupId: 'app', topics: [{ name: 'in', partitions: [{ partitionIndex: 0 }] }] } };
+    const steps = (kafka: KafkaRelease) =>
+      run(kafka, [{ client: 'a', do: 'join' }, describe, offsetDelete, { client: 'a', do: 'heartbeat' }, describe, offsetDelete, { client: 'b', do: 'join' }, describe], noDelay(kafka)).trace.steps;
+    const group = (s: Trace['steps'][number]) => (responseOf(s).groups as Json[])[0]!;
+    const deleteCode = (s: Trace['steps'][number]) => ((responseOf(s).topics as Json[])[0]!.partitions as Json[])[0]!.errorCode;
+    const v41 = steps('4.1');
+    // the join configured the topology on a group object the replay of its records replaced
+    expect(group(v41[1]!).groupState).toBe('NotReady');
+    expect(group(v41[1]!).topology).toBeNull();
+    expect(deleteCode(v41[2]!)).toBe(0);
+    // the heartbeat configures it in memory, writing nothing: subscribed now, but a read at the committed offset does not see it
+    expect(group(v41[4]!).groupState).toBe('NotReady');
+    expect(deleteCode(v41[5]!)).toBe(86);
+    // the next write makes it visible
+    expect(group(v41[7]!).groupState).toBe('Reconciling');
+    expect(group(v41[7]!).topology).not.toBeNull();
+    const v42 = steps('4.2');
+    expect(group(v42[1]!).groupState).not.toBe('NotReady');
+    expect(deleteCode(v42[2]!)).toBe(86);
+  });
+
   it('taskAssignmentEpochs — StreamsGroupCurrentMemberAssignmentValue.json (4.1.2 has no AssignmentEpochs)', () => {
     const current = (kafka: KafkaRelease) =>
       run(kafka, [{ client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[0]!.records.find((r) => r.type === 'StreamsGroupCurrentMemberAssignment')!.value as { activeTasks: Json[] };

@@ -78,6 +78,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       group = newShippedGroup(groupId, ctx.release.switches.newGroupEpochs);
       // [4.1] the endpoint information epoch starts at -1 (release switch initialEndpointInformationEpoch)
       group.endpointInformationEpoch = ctx.release.switches.initialEndpointInformationEpoch;
+      // [4.1] readiness by the configured topology (release switch readinessFromConfiguredTopology)
+      group.readinessFromConfiguredTopology = ctx.release.switches.readinessFromConfiguredTopology;
     }
     // max size: only new members count
     const known = group.members.has(memberId) || (instanceId !== null && group.staticMembers.has(instanceId));

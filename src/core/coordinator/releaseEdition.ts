@@ -13,7 +13,8 @@ const byEdition = new WeakMap<CoordinatorEdition, Map<string, CoordinatorEdition
 export function editionForRelease<E extends CoordinatorEdition>(edition: E, release: ReleaseRules): E {
   const epochs = release.switches.newGroupEpochs;
   const endpointEpoch = release.switches.initialEndpointInformationEpoch;
-  if (epochs.group === SHIPPED_EPOCHS.group && epochs.assignment === SHIPPED_EPOCHS.assignment && endpointEpoch === SHIPPED_ENDPOINT_EPOCH) return edition;
+  if (epochs.group === SHIPPED_EPOCHS.group && epochs.assignment === SHIPPED_EPOCHS.assignment && endpointEpoch === SHIPPED_ENDPOINT_EPOCH && !release.switches.readinessFromConfiguredTopology)
+    return edition;
   let perRelease = byEdition.get(edition);
   if (!perRelease) byEdition.set(edition, (perRelease = new Map()));
   const hit = perRelease.get(release.release);
@@ -23,6 +24,8 @@ export function editionForRelease<E extends CoordinatorEdition>(edition: E, rele
     if (!keepAssignmentEpoch) g.assignmentEpoch = epochs.assignment;
     // [4.1] StreamsGroup's endpoint information epoch starts at -1 (release switch initialEndpointInformationEpoch)
     g.endpointInformationEpoch = endpointEpoch;
+    // [4.1] readiness by the configured topology (release switch readinessFromConfiguredTopology)
+    g.readinessFromConfiguredTopology = release.switches.readinessFromConfiguredTopology;
     return g;
   };
   const wrapped: E = {

@@ -40,12 +40,21 @@ export const KAFKA_4_1: ReleaseRules = {
     taskAssignmentEpochs: false,
     // [4.1] InternalTopicManager lists every missing topic, the internal ones as a set's toString (summarizeTopics came with 4.2; ticket not identified)
     topicListDetail: 'full',
+    // [4.1] StreamsGroup's state, isSubscribedToTopic and described topology follow the configured topology (4.2's ValidatedTopologyEpoch: KAFKA-19765)
+    readinessFromConfiguredTopology: true,
   },
   differences: [
     { what: 'Early access: the heartbeat and describe v0 are unstable, served only with unstable API versions enabled and streams.version set.', ticket: 'KIP-1071' },
     { what: 'No initial rebalance delay (group.streams.initial.rebalance.delay.ms): a new group starts at epoch 0 and the first member gets epoch 1.', ticket: 'KAFKA-19829' },
     { what: 'An empty status list is sent as null, and so is the status of an error or leave response.', ticket: 'KIP-1071 (Status default changed in 4.2; ticket not identified)' },
-    { what: 'StreamsGroupMetadata has no ValidatedTopologyEpoch or LastAssignmentConfigs; neither a topology becoming ready nor an assignment config change bumps the epoch.', ticket: 'KAFKA-19765' },
+    {
+      what: 'StreamsGroupMetadata has no ValidatedTopologyEpoch or LastAssignmentConfigs; neither a topology becoming ready nor an assignment config change bumps the epoch.',
+      ticket: 'KAFKA-19765',
+    },
+    {
+      what: 'A group is ready by its configured topology, which a loaded or just-created group lacks until its next heartbeat: NotReady, described topology null, subscribed to no topic.',
+      ticket: 'KAFKA-19765',
+    },
     { what: 'A known member rejoining with epoch 0 is fenced (FENCED_MEMBER_EPOCH) unless its previous epoch was 0.', ticket: 'ticket not identified' },
     {
       what: 'OffsetCommit needs exactly the member epoch (STALE_MEMBER_EPOCH otherwise); 4.2 checks an older epoch per task. StreamsGroupCurrentMemberAssignment has no AssignmentEpochs.',

@@ -29,6 +29,7 @@ export const KAFKA_4_4: ReleaseRules = {
     endpointPartitionsFromMemberMap: false,
     taskAssignmentEpochs: true,
     topicListDetail: 'summarized',
+    readinessFromConfiguredTopology: false,
   },
   differences: [],
 };

@@ -86,6 +86,13 @@ export interface ReleaseSwitches {
    * summarizeTopics) or 'full' ([4.1]: every missing source topic, the missing internal topics as "[a, b]").
    */
   readonly topicListDetail: 'summarized' | 'full';
+  /**
+   * Group readiness (group.ts state, offsets/retention.ts isSubscribedToTopic, describe.ts topology): [4.1]
+   * StreamsGroup.maybeUpdateGroupState and isSubscribedToTopic read the configured topology (none after a load until a
+   * heartbeat configures it) and asDescribedGroup describes it (null when none); from 4.2 the validated topology epoch
+   * decides, the stored topology's source topics subscribe and a group with no configured topology describes the stored one.
+   */
+  readonly readinessFromConfiguredTopology: boolean;
   /** OffsetCommit (offsets/validate.ts; StreamsGroup.validateOffsetCommit): a member commits with exactly its member epoch ([4.1]); later, an older epoch passes per partition by the task's assignment epoch. */
   readonly offsetCommitNeedsExactEpoch: boolean;
 }

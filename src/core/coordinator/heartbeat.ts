@@ -368,7 +368,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
         assignmentConfigs: assignmentConfigMap(ctx.config),
         timestamp: ctx.now,
         // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
-        previousTasks: 'assigned',
+        // ([4.2]/[4.3] createAssignmentMemberSpec: its target, release switch olderStickyAssignor)
+        previousTasks: ctx.release.switches.olderStickyAssignor ? 'target' : 'assigned',
         ...(updatedTaskOffsets ? { updatedMemberTaskOffsets: updatedTaskOffsets } : {}),
       });
       pushAll(records, result.records);

@@ -27,6 +27,7 @@ export const KAFKA_4_4: ReleaseRules = {
     refinedAssignmentBump: true,
     groupConfigBoundNamesBrokerConfig: false,
     fullGroupRefusesKnownMember: false,
+    olderStickyAssignor: false,
   },
   differences: [],
 };

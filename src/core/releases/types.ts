@@ -77,6 +77,13 @@ export interface ReleaseSwitches {
    * member or static instance through.
    */
   readonly fullGroupRefusesKnownMember: boolean;
+  /**
+   * The sticky assignor of 4.2.2/4.3.2 (coordinator/runtime.ts and heartbeat.ts; the same bytecode in both):
+   * TargetAssignmentBuilder.createAssignmentMemberSpec gives it each member's target as its previous tasks (4.4's
+   * createMemberMetadataAndState: the assigned tasks), and StickyTaskAssignor.initialize fills its process map with
+   * putIfAbsent (assignor flavour '4.2'; 4.4: computeIfAbsent) ([4.2]/[4.3]).
+   */
+  readonly olderStickyAssignor: boolean;
 }
 
 /** One release line as data. */

@@ -32,6 +32,20 @@ export const KAFKA_4_3: ReleaseRules = {
     'errors.deadletterqueue.topic.name',
     'errors.deadletterqueue.copy.record.enable',
   ],
+  // [4.3] GroupConfig.validate(Map, …) checks the group's configs over extractGroupConfigMap's eleven defaults (4.4 validates the new group config alone)
+  groupConfigValidationDefaults: [
+    'consumer.session.timeout.ms',
+    'consumer.heartbeat.interval.ms',
+    'share.session.timeout.ms',
+    'share.heartbeat.interval.ms',
+    'share.record.lock.duration.ms',
+    'share.delivery.count.limit',
+    'share.partition.max.record.locks',
+    'streams.session.timeout.ms',
+    'streams.heartbeat.interval.ms',
+    'streams.num.standby.replicas',
+    'streams.initial.rebalance.delay.ms',
+  ],
   switches: {
     ...KAFKA_4_4.switches,
     // [4.3] the service refuses static membership, task offsets and warm-up tasks (accepted from 4.4: static members KAFKA-20169, task offsets and warm-ups KIP-1071)

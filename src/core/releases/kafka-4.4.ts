@@ -10,6 +10,7 @@ export const KAFKA_4_4: ReleaseRules = {
   clientHeartbeatVersion: 1,
   absentConfigs: {},
   absentGroupConfigs: [],
+  groupConfigValidationDefaults: [],
   switches: {
     serviceRejectsLaterFeatures: false,
     clientSendsTaskOffsets: true,

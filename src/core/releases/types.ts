@@ -104,6 +104,12 @@ export interface ReleaseRules {
   readonly absentConfigs: Readonly<Record<string, number | string>>;
   /** Group configs (GroupConfig, IncrementalAlterConfigs on a GROUP resource) the release does not have. */
   readonly absentGroupConfigs: readonly string[];
+  /**
+   * The broker defaults GroupConfig.validate merges the group's configs over before it checks their names
+   * (GroupCoordinatorConfig.extractGroupConfigMap, into one HashMap): the names it adds. Their count sizes the map, so
+   * it decides which unknown name validateNames meets first ([4.3]; 4.4 and 4.1/4.2 check the group's configs alone).
+   */
+  readonly groupConfigValidationDefaults: readonly string[];
   readonly switches: ReleaseSwitches;
   /** What differs from the next release, one line each, with the Kafka ticket (the per-release summary table). */
   readonly differences: readonly ReleaseDifference[];

@@ -217,6 +217,52 @@ describe('release switches, each as its release runs it', () => {
       expect(req.taskOffsets !== undefined && req.taskOffsets !== null, k).toBe(k === '4.4');
     }
   });
+
+  it('fullGroupRefusesKnownMember — GroupMetadataManager.throwIfStreamsGroupIsFull: in a full group a known member rejoining at epoch 0 is GROUP_MAX_SIZE_REACHED in 4.1–4.3; 4.4 lets it in', () => {
+    const rejoinFull = (kafka: KafkaRelease) =>
+      run(
+        kafka,
+        [
+          { client: 'a', do: 'join' },
+          { client: 'b', do: 'join' },
+          {
+            send: 'StreamsGroupHeartbeat',
+            member: 'a',
+            data: { groupId: 'app', memberId: 'a', memberEpoch: 0, rebalanceTimeoutMs: 1000, topology: TOPOLOGY, activeTasks: [], standbyTasks: [], warmupTasks: [] },
+          },
+        ],
+        { config: { ...noDelay(kafka).config, 'group.streams.max.size': 2 } },
+      ).trace.steps[2]!;
+    for (const k of ['4.1', '4.2', '4.3'] as const) {
+      expect(rejoinFull(k).errorName, k).toBe('GROUP_MAX_SIZE_REACHED');
+      expect(responseOf(rejoinFull(k)).errorMessage, k).toBe('The streams group has reached its maximum capacity of 2 members.');
+    }
+    expect(rejoinFull('4.4').errorName).toBe('NONE');
+  });
+
+  it("olderStickyAssignor — TargetAssignmentBuilder.createAssignmentMemberSpec (4.3.2: the member's target is its previous tasks) and StickyTaskAssignor.initialize (putIfAbsent process map): the agreeing runs of the shard oracle", () => {
+    // a holds 0–3 (its target is 0–1 since b joined, b's is 2–3 but b holds nothing yet); c joins
+    const targets = (kafka: KafkaRelease) => {
+      const trace = run(
+        kafka,
+        [
+          { client: 'a', do: 'join' },
+          { client: 'b', do: 'join' },
+          { client: 'c', do: 'join' },
+        ],
+        {
+          topics: [{ name: 'in', partitions: 4 }],
+          config: { 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0 },
+          clients: { a: { profile: 'java', processId: 'p0' }, b: { profile: 'java', processId: 'p2' }, c: { profile: 'java', processId: 'p1' } },
+        },
+      ).trace;
+      const records = trace.steps[2]!.records.filter((r) => r.type === 'StreamsGroupTargetAssignmentMember');
+      return Object.fromEntries(records.map((r) => [(r.key as Json).memberId, (r.value as { activeTasks: unknown }).activeTasks]));
+    };
+    // 4.3: b keeps task 2 of its target; 4.4: b held nothing, so 2 and 3 go to the least loaded processes, p1 (c) first
+    expect(targets('4.3')).toEqual({ b: [{ subtopologyId: '0', partitions: [2] }], c: [{ subtopologyId: '0', partitions: [3] }] });
+    expect(targets('4.4')).toEqual({ b: [{ subtopologyId: '0', partitions: [3] }], c: [{ subtopologyId: '0', partitions: [2] }] });
+  });
 });
 
 describe('the narration names the release where a release rule decides a step', () => {

@@ -174,7 +174,11 @@ export function alterGroupConfigs(
  */
 function validateGroupConfig(config: ReadonlyMap<string, string>, broker: Config, release: ReleaseRules): void {
   // an older release's GroupConfig has fewer names: one it does not have is unknown there (ReleaseRules.absentGroupConfigs)
-  const unknown = hashMapOrder([...config.keys()], stringHashCode).find((name) => !GROUP_CONFIGS.has(name) || release.absentGroupConfigs.includes(name));
+  // [4.3] the names are checked in a HashMap that also holds the broker's defaults (ReleaseRules.groupConfigValidationDefaults)
+  const given = hashMapOrder([...config.keys()], stringHashCode);
+  const defaults = release.groupConfigValidationDefaults;
+  const names = defaults.length === 0 ? given : hashMapOrder([...defaults, ...given], stringHashCode);
+  const unknown = names.find((name) => !GROUP_CONFIGS.has(name) || release.absentGroupConfigs.includes(name));
   if (unknown !== undefined) throw new InvalidConfig(`Unknown group config name: ${unknown}`);
   const tags = config.get('streams.rack.aware.assignment.tags');
   if (tags !== undefined) {
@@ -187,13 +191,18 @@ function validateGroupConfig(config: ReadonlyMap<string, string>, broker: Config
     if (raw !== undefined) parsed.set(name, parseValue(name, def, raw));
   }
   const int = (key: string): number | undefined => parsed.get(key) as number | undefined;
+  // [4.1]–[4.3] a bound is named by its broker config (release switch groupConfigBoundNamesBrokerConfig)
+  const namesConfig = release.switches.groupConfigBoundNamesBrokerConfig;
   const range = (key: string, [min, max]: readonly [number, number]) => {
     const v = int(key);
-    if (v !== undefined && (v < min || v > max)) throw new InvalidConfig(`${key} must be in the range ${min} to ${max} inclusive.`);
+    if (v === undefined || (v >= min && v <= max)) return;
+    if (!namesConfig) throw new InvalidConfig(`${key} must be in the range ${min} to ${max} inclusive.`);
+    const bound = v < min ? 'min' : 'max';
+    throw new InvalidConfig(`${key} must be ${v < min ? 'greater' : 'less'} than or equal to ${boundConfigName(key, bound)}`);
   };
   const atMost = (key: string, max: number) => {
     const v = int(key);
-    if (v !== undefined && v > max) throw new InvalidConfig(`${key} must be less than or equal to ${max}`);
+    if (v !== undefined && v > max) throw new InvalidConfig(`${key} must be less than or equal to ${namesConfig ? boundConfigName(key, 'max') : max}`);
   };
   const atLeast = (key: string, min: number) => {
     const v = int(key);
@@ -229,6 +238,16 @@ function validateGroupConfig(config: ReadonlyMap<string, string>, broker: Config
   sessionExceedsHeartbeat('streams.session.timeout.ms', broker.int('group.streams.session.timeout.ms'), 'streams.heartbeat.interval.ms', broker.int('group.streams.heartbeat.interval.ms'));
   const dlq = parsed.get('errors.deadletterqueue.topic.name');
   if (typeof dlq === 'string' && dlq.startsWith('__')) throw new InvalidConfig("errors.deadletterqueue.topic.name: DLQ topic name must not start with '__'");
+}
+
+/**
+ * The broker config that bounds a group config in GroupConfig.validateValues of 4.1–4.3: group.<type>.min|max.<rest>
+ * ("share.delivery.count.limit" → "group.share.max.delivery.count.limit"), but group.streams.max.standby.replicas.
+ */
+function boundConfigName(key: string, bound: 'min' | 'max'): string {
+  if (key === 'streams.num.standby.replicas') return 'group.streams.max.standby.replicas';
+  const dot = key.indexOf('.');
+  return `group.${key.slice(0, dot)}.${bound}.${key.slice(dot + 1)}`;
 }
 
 const effective = new WeakMap<ReadonlyMap<string, string>, Config>();

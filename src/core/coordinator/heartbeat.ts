@@ -82,7 +82,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       group.readinessFromConfiguredTopology = ctx.release.switches.readinessFromConfiguredTopology;
     }
     // max size: only new members count
-    const known = group.members.has(memberId) || (instanceId !== null && group.staticMembers.has(instanceId));
+    // [4.1]–[4.3] every member counts, a known one's rejoin too (release switch fullGroupRefusesKnownMember)
+    const known = !ctx.release.switches.fullGroupRefusesKnownMember && (group.members.has(memberId) || (instanceId !== null && group.staticMembers.has(instanceId)));
     if (!known && group.members.size >= maxSize) {
       throw apiError('GROUP_MAX_SIZE_REACHED', `The streams group has reached its maximum capacity of ${maxSize} members.`);
     }
@@ -374,7 +375,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
         assignmentConfigs: assignmentConfigMap(ctx.config),
         timestamp: ctx.now,
         // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
-        previousTasks: 'assigned',
+        // ([4.2]/[4.3] createAssignmentMemberSpec: its target, release switch olderStickyAssignor)
+        previousTasks: ctx.release.switches.olderStickyAssignor ? 'target' : 'assigned',
         ...(updatedTaskOffsets ? { updatedMemberTaskOffsets: updatedTaskOffsets } : {}),
       });
       pushAll(records, result.records);

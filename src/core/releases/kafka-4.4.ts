@@ -10,6 +10,7 @@ export const KAFKA_4_4: ReleaseRules = {
   clientHeartbeatVersion: 1,
   absentConfigs: {},
   absentGroupConfigs: [],
+  groupConfigValidationDefaults: [],
   switches: {
     serviceRejectsLaterFeatures: false,
     clientSendsTaskOffsets: true,
@@ -30,6 +31,9 @@ export const KAFKA_4_4: ReleaseRules = {
     taskAssignmentEpochs: true,
     topicListDetail: 'summarized',
     readinessFromConfiguredTopology: false,
+    groupConfigBoundNamesBrokerConfig: false,
+    fullGroupRefusesKnownMember: false,
+    olderStickyAssignor: false,
   },
   differences: [],
 };

@@ -95,6 +95,25 @@ export interface ReleaseSwitches {
   readonly readinessFromConfiguredTopology: boolean;
   /** OffsetCommit (offsets/validate.ts; StreamsGroup.validateOffsetCommit): a member commits with exactly its member epoch ([4.1]); later, an older epoch passes per partition by the task's assignment epoch. */
   readonly offsetCommitNeedsExactEpoch: boolean;
+  /**
+   * IncrementalAlterConfigs on a GROUP (broker/groupConfigs.ts; GroupConfig.validateValues): a value outside the broker's
+   * bounds is refused naming the bounding broker config ("… must be less than or equal to group.streams.max.standby.replicas",
+   * [4.1]–[4.3]); 4.4 names the bound's value ("… must be less than or equal to 2", "… must be in the range A to B inclusive.").
+   */
+  readonly groupConfigBoundNamesBrokerConfig: boolean;
+  /**
+   * Join into a full group (heartbeat.ts; GroupMetadataManager.throwIfStreamsGroupIsFull): GROUP_MAX_SIZE_REACHED when
+   * the group has group.streams.max.size members, even for a known member's rejoin ([4.1]–[4.3]); 4.4 lets a known
+   * member or static instance through.
+   */
+  readonly fullGroupRefusesKnownMember: boolean;
+  /**
+   * The sticky assignor of 4.2.2/4.3.2 (coordinator/runtime.ts and heartbeat.ts; the same bytecode in both):
+   * TargetAssignmentBuilder.createAssignmentMemberSpec gives it each member's target as its previous tasks (4.4's
+   * createMemberMetadataAndState: the assigned tasks), and StickyTaskAssignor.initialize fills its process map with
+   * putIfAbsent (assignor flavour '4.2'; 4.4: computeIfAbsent) ([4.2]/[4.3]).
+   */
+  readonly olderStickyAssignor: boolean;
 }
 
 /** One release line as data. */
@@ -115,6 +134,12 @@ export interface ReleaseRules {
   readonly absentConfigs: Readonly<Record<string, number | string>>;
   /** Group configs (GroupConfig, IncrementalAlterConfigs on a GROUP resource) the release does not have. */
   readonly absentGroupConfigs: readonly string[];
+  /**
+   * The broker defaults GroupConfig.validate merges the group's configs over before it checks their names
+   * (GroupCoordinatorConfig.extractGroupConfigMap, into one HashMap): the names it adds. Their count sizes the map, so
+   * it decides which unknown name validateNames meets first ([4.3]; 4.4 and 4.1/4.2 check the group's configs alone).
+   */
+  readonly groupConfigValidationDefaults: readonly string[];
   readonly switches: ReleaseSwitches;
   /** What differs from the next release, one line each, with the Kafka ticket (the per-release summary table). */
   readonly differences: readonly ReleaseDifference[];

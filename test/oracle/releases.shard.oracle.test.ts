@@ -63,5 +63,21 @@ for (const release of OLDER_RELEASES) {
         for (const step of accepted) expect(result.steps[step - 1]?.diffs.length ?? 0, `${name} step ${step} now agrees as Kafka ${release}: remove it from oracle/accepted.md`).toBeGreaterThan(0);
       });
     }
+
+    if (release === '4.1')
+      it('OffsetFetch of all topics: 4.1.2 GroupCoordinatorService.fetchAllOffsets (the shard engine routes a group without topics there, KafkaLine 4.1)', async () => {
+        const commit = {
+          send: 'OffsetCommit',
+          data: { groupId: 'app', generationIdOrMemberEpoch: -1, memberId: '', topics: [{ name: 'in', partitions: [{ partitionIndex: 0, committedOffset: 7 }] }] },
+        };
+        const fetchAll = { send: 'OffsetFetch', version: 8, data: { groups: [{ groupId: 'app', topics: null }], requireStable: false } };
+        const parsed = parseScenario(JSON.stringify({ kafka: '4.1', topics: [{ name: 'in', partitions: 1 }], clients: {}, steps: [commit, fetchAll] }));
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+        const result = await runOnShard(parsed.scenario, { file: 'fetch-all.json', engine, kafka: patch });
+        const group = (result.steps[1]!.kafka.response as { groups: { errorCode: number; topics: { name: string }[] }[] }).groups[0]!;
+        expect(group.errorCode).toBe(0);
+        expect(group.topics.map((t) => t.name)).toEqual(['in']);
+        expect(result.steps.flatMap((s) => unexplainedDiffs(s))).toEqual([]);
+      });
   });
 }

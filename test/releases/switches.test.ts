@@ -58,6 +58,25 @@ describe('release switches, each as its release runs it', () => {
     expect(responseOf(run('4.2', [{ client: 'a', do: 'join' }], noDelay('4.2')).trace.steps[0]!).status).toEqual([]);
   });
 
+  it('emptyStatusIsNull — StreamsGroupHeartbeatResponse.json (4.1.2: Status "default": "null"): an error response and a leave carry null, later releases []', () => {
+    const statics = (kafka: KafkaRelease) => run(kafka, [{ client: 'a', do: 'join' }], { ...noDelay(kafka), clients: { a: { profile: 'java', instanceId: 'i-a' } } }).trace.steps[0]!;
+    expect(statics('4.1').errorName).toBe('INVALID_REQUEST');
+    expect(responseOf(statics('4.1')).status).toBeNull();
+    expect(responseOf(statics('4.2')).status).toEqual([]);
+    const leave = (kafka: KafkaRelease) =>
+      run(
+        kafka,
+        [
+          { client: 'a', do: 'join' },
+          { client: 'a', do: 'leave' },
+        ],
+        noDelay(kafka),
+      ).trace.steps[1]!;
+    expect(leave('4.1').errorName).toBe('NONE');
+    expect(responseOf(leave('4.1')).status).toBeNull();
+    expect(responseOf(leave('4.2')).status).toEqual([]);
+  });
+
   it('noValidatedEpochOrAssignmentConfigs — StreamsCoordinatorRecordHelpers.newStreamsGroupEpochRecord (4.1.2): Epoch and MetadataHash only', () => {
     const meta = (kafka: KafkaRelease) => run(kafka, [{ client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[0]!.records.find((r) => r.type === 'StreamsGroupMetadata')!.value!;
     expect(Object.keys(meta('4.1')).sort()).toEqual(['epoch', 'metadataHash']);
@@ -87,8 +106,84 @@ describe('release switches, each as its release runs it', () => {
 
   it('endpointEpochBump and endpointEpochAlwaysSent — GroupMetadataManager.streamsGroupHeartbeat: a join that gets tasks bumps the endpoint epoch in 4.1 (and says so for a new group), not later', () => {
     const join = (kafka: KafkaRelease) => responseOf(run(kafka, [{ client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[0]!);
-    expect(join('4.1').endpointInformationEpoch).toBe(1);
+    expect(join('4.1').endpointInformationEpoch).toBe(0);
     for (const k of ['4.2', '4.3', '4.4'] as const) expect(join(k).endpointInformationEpoch, k).toBe(0);
+  });
+
+  it("initialEndpointInformationEpoch — StreamsGroup's endpointInformationEpoch field (4.1.2: -1, 4.2.2 bytecode: 0): a join that gets no tasks answers it", () => {
+    const noTasks = (kafka: KafkaRelease) => responseOf(run(kafka, [{ client: 'a', do: 'join' }], { ...noDelay(kafka), topics: [] }).trace.steps[0]!);
+    expect(noTasks('4.1').activeTasks).toEqual([]);
+    expect(noTasks('4.1').endpointInformationEpoch).toBe(-1);
+    expect(noTasks('4.2').endpointInformationEpoch).toBe(0);
+  });
+
+  it('endpointPartitionsFromMemberMap — GroupMetadataManager.maybeBuildEndpointToPartitions (4.1.2): the stored member map only, null when none has an endpoint', () => {
+    const withEndpoints = (kafka: KafkaRelease) =>
+      run(
+        kafka,
+        [
+          { client: 'a', do: 'join' },
+          { client: 'a', do: 'heartbeat' },
+        ],
+        {
+          ...noDelay(kafka),
+          clients: { a: { profile: 'java', userEndpoint: { host: 'h-a', port: 1 } }, b: { profile: 'java' } },
+        },
+      ).trace.steps;
+    // the joining member is not in the map yet: 4.1 lists nobody (null), 4.2 lists the joiner
+    expect(responseOf(withEndpoints('4.1')[0]!).partitionsByUserEndpoint).toBeNull();
+    expect(responseOf(withEndpoints('4.2')[0]!).partitionsByUserEndpoint).toHaveLength(1);
+    const noEndpoint = (kafka: KafkaRelease) =>
+      responseOf(
+        run(
+          kafka,
+          [
+            { client: 'a', do: 'join' },
+            { client: 'a', do: 'heartbeat' },
+          ],
+          noDelay(kafka),
+        ).trace.steps[0]!,
+      );
+    expect(noEndpoint('4.1').partitionsByUserEndpoint).toBeNull();
+    expect(noEndpoint('4.2').partitionsByUserEndpoint).toEqual([]);
+  });
+
+  it('topicListDetail — InternalTopicManager.configureTopics (4.1.2: "Internal topics are missing: " + a key set; summarizeTopics from 4.2)', () => {
+    const topology = { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in'], stateChangelogTopics: [{ name: 'app-a-changelog' }, { name: 'app-b-changelog' }] }] };
+    const detail = (kafka: KafkaRelease) =>
+      (responseOf(run(kafka, [{ client: 'a', do: 'join' }], { ...noDelay(kafka), topology }).trace.steps[0]!).status as { statusDetail: string }[])[0]!.statusDetail;
+    expect(detail('4.1')).toMatch(/^Internal topics are missing: \[app-[ab]-changelog, app-[ab]-changelog\]$/);
+    expect(detail('4.2')).toMatch(/^Internal topics are missing: app-[ab]-changelog, app-[ab]-changelog$/);
+  });
+
+  it('readinessFromConfiguredTopology — StreamsGroup.maybeUpdateGroupState, isSubscribedToTopic and asDescribedGroup (4.1.2, checked on its shard): the configured topology decides, and a new group has none until its next heartbeat', () => {
+    const describe = { send: 'StreamsGroupDescribe', data: { groupIds: ['app'] } };
+    const offsetDelete = { send: 'OffsetDelete', data: { groupId: 'app', topics: [{ name: 'in', partitions: [{ partitionIndex: 0 }] }] } };
+    const steps = (kafka: KafkaRelease) =>
+      run(kafka, [{ client: 'a', do: 'join' }, describe, offsetDelete, { client: 'a', do: 'heartbeat' }, describe, offsetDelete, { client: 'b', do: 'join' }, describe], noDelay(kafka)).trace.steps;
+    const group = (s: Trace['steps'][number]) => (responseOf(s).groups as Json[])[0]!;
+    const deleteCode = (s: Trace['steps'][number]) => ((responseOf(s).topics as Json[])[0]!.partitions as Json[])[0]!.errorCode;
+    const v41 = steps('4.1');
+    // the join configured the topology on a group object the replay of its records replaced
+    expect(group(v41[1]!).groupState).toBe('NotReady');
+    expect(group(v41[1]!).topology).toBeNull();
+    expect(deleteCode(v41[2]!)).toBe(0);
+    // the heartbeat configures it in memory, writing nothing: subscribed now, but a read at the committed offset does not see it
+    expect(group(v41[4]!).groupState).toBe('NotReady');
+    expect(deleteCode(v41[5]!)).toBe(86);
+    // the next write makes it visible
+    expect(group(v41[7]!).groupState).toBe('Reconciling');
+    expect(group(v41[7]!).topology).not.toBeNull();
+    const v42 = steps('4.2');
+    expect(group(v42[1]!).groupState).not.toBe('NotReady');
+    expect(deleteCode(v42[2]!)).toBe(86);
+  });
+
+  it('taskAssignmentEpochs — StreamsGroupCurrentMemberAssignmentValue.json (4.1.2 has no AssignmentEpochs)', () => {
+    const current = (kafka: KafkaRelease) =>
+      run(kafka, [{ client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[0]!.records.find((r) => r.type === 'StreamsGroupCurrentMemberAssignment')!.value as { activeTasks: Json[] };
+    expect(current('4.1').activeTasks[0]).not.toHaveProperty('assignmentEpochs');
+    expect(current('4.2').activeTasks[0]).toHaveProperty('assignmentEpochs');
   });
 
   it('joinConvertsEmptyClassicGroup — GroupMetadataManager.castToStreamsGroup (4.1.2): a join into an empty classic group is GROUP_ID_NOT_FOUND; 4.2 converts it', () => {
@@ -143,5 +238,29 @@ describe('release switches, each as its release runs it', () => {
       expect(responseOf(rejoinFull(k)).errorMessage, k).toBe('The streams group has reached its maximum capacity of 2 members.');
     }
     expect(rejoinFull('4.4').errorName).toBe('NONE');
+  });
+
+  it("olderStickyAssignor — TargetAssignmentBuilder.createAssignmentMemberSpec (4.3.2: the member's target is its previous tasks) and StickyTaskAssignor.initialize (putIfAbsent process map): the agreeing runs of the shard oracle", () => {
+    // a holds 0–3 (its target is 0–1 since b joined, b's is 2–3 but b holds nothing yet); c joins
+    const targets = (kafka: KafkaRelease) => {
+      const trace = run(
+        kafka,
+        [
+          { client: 'a', do: 'join' },
+          { client: 'b', do: 'join' },
+          { client: 'c', do: 'join' },
+        ],
+        {
+          topics: [{ name: 'in', partitions: 4 }],
+          config: { 'group.streams.initial.rebalance.delay.ms': 0, 'group.streams.assignment.interval.ms': 0 },
+          clients: { a: { profile: 'java', processId: 'p0' }, b: { profile: 'java', processId: 'p2' }, c: { profile: 'java', processId: 'p1' } },
+        },
+      ).trace;
+      const records = trace.steps[2]!.records.filter((r) => r.type === 'StreamsGroupTargetAssignmentMember');
+      return Object.fromEntries(records.map((r) => [(r.key as Json).memberId, (r.value as { activeTasks: unknown }).activeTasks]));
+    };
+    // 4.3: b keeps task 2 of its target; 4.4: b held nothing, so 2 and 3 go to the least loaded processes, p1 (c) first
+    expect(targets('4.3')).toEqual({ b: [{ subtopologyId: '0', partitions: [2] }], c: [{ subtopologyId: '0', partitions: [3] }] });
+    expect(targets('4.4')).toEqual({ b: [{ subtopologyId: '0', partitions: [3] }], c: [{ subtopologyId: '0', partitions: [2] }] });
   });
 });

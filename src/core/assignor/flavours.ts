@@ -18,6 +18,12 @@ export interface FlavourRules {
   readonly rackAwareStandbys: boolean;
   /** [4.4] §5.1 step 1.3: equally loaded processes ordered by their stateless-active load. */
   readonly statelessLoadTieBreak: boolean;
+  /**
+   * [4.2]/[4.3] StickyTaskAssignor.initialize fills processIdToState with putIfAbsent (a new process at the tail of its
+   * bucket, resize after the insert); 4.4 uses computeIfAbsent (head of the bucket, resize before): the iteration
+   * order, and so which of equally loaded processes gets a task first, differs.
+   */
+  readonly processMapByPut: boolean;
 }
 
 /** Rules of the shipped assignor ([4.4] vs [4.2], ak4-shipped §5.2). The draft is a different algorithm (draft.ts). */
@@ -29,6 +35,7 @@ export const SHIPPED_RULES: Readonly<Record<'4.4' | 'trunk' | '4.2', FlavourRule
     offsetRankedStandbyCandidates: true,
     rackAwareStandbys: false,
     statelessLoadTieBreak: false,
+    processMapByPut: false,
   },
   trunk: {
     splitStatefulActivePass: true,
@@ -36,12 +43,15 @@ export const SHIPPED_RULES: Readonly<Record<'4.4' | 'trunk' | '4.2', FlavourRule
     offsetRankedStandbyCandidates: true,
     rackAwareStandbys: true,
     statelessLoadTieBreak: true,
+    processMapByPut: false,
   },
+  // Kafka 4.2.2's and 4.3.2's StickyTaskAssignor (the same bytecode in both): no task offsets, putIfAbsent process map
   '4.2': {
     splitStatefulActivePass: false,
     warmupsAreStandbyCandidates: false,
     offsetRankedStandbyCandidates: false,
     rackAwareStandbys: false,
     statelessLoadTieBreak: false,
+    processMapByPut: true,
   },
 };

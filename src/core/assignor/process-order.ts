@@ -4,7 +4,7 @@
 // sort, no Map: the ids are found by the Java hash it computes anyway): the assignor runs this on every assignment.
 
 import { Arena } from './arena.ts';
-import { spreadHash, stringHashCode, tableSizeFor } from '../util/java.ts';
+import { hashMapOrder, spreadHash, stringHashCode, tableSizeFor } from '../util/java.ts';
 
 const TREEIFY_THRESHOLD = 8;
 const MIN_TREEIFY_CAPACITY = 64;
@@ -74,5 +74,17 @@ export function processOrder(processIdOfMember: readonly string[], arena: Arena 
   }
   const memberProcess = arena.int32(numMembers);
   for (let m = 0; m < numMembers; m++) memberProcess[m] = rank[memberUnique[m]!]!;
+  return { processIds, memberProcess };
+}
+
+/**
+ * [4.2]/[4.3] The same for `putIfAbsent` into `new HashMap<>(numMembers)` (StickyTaskAssignor.initialize of 4.2.2 and
+ * 4.3.2): HashMap.putVal links a new process at the tail of its bucket and resizes after the insert.
+ */
+export function processOrderByPut(processIdOfMember: readonly string[], arena: Arena = new Arena()): ProcessOrder {
+  const processIds = hashMapOrder(processIdOfMember, stringHashCode, processIdOfMember.length);
+  const index = new Map(processIds.map((id, i) => [id, i]));
+  const memberProcess = arena.int32(processIdOfMember.length);
+  for (let m = 0; m < processIdOfMember.length; m++) memberProcess[m] = index.get(processIdOfMember[m]!)!;
   return { processIds, memberProcess };
 }

@@ -2,7 +2,7 @@
 
 import { hashMapOrder, PriorityQueue, stringHashCode } from '../util/java.ts';
 import type { Arena } from './arena.ts';
-import { processOrder } from './process-order.ts';
+import { processOrder, processOrderByPut } from './process-order.ts';
 import type { FlavourRules } from './flavours.ts';
 import { collectPrevious } from './previous.ts';
 import type { TaskIndex } from './task-index.ts';
@@ -74,8 +74,8 @@ export class AssignmentState {
     this.memberTaskCount = arena.int32(numMembers);
 
     // Processes in the order Java's HashMap iterates them: `new HashMap<>(numMembers)` filled with computeIfAbsent
-    // while iterating the members (StickyTaskAssignor.initialize).
-    const order = processOrder(processIdOfMember, arena);
+    // while iterating the members (StickyTaskAssignor.initialize); [4.2]/[4.3] with putIfAbsent (processMapByPut)
+    const order = rules.processMapByPut ? processOrderByPut(processIdOfMember, arena) : processOrder(processIdOfMember, arena);
     this.processIds = order.processIds;
     const memberProcess = (this.memberProcess = order.memberProcess);
     const numProcesses = this.processIds.length;

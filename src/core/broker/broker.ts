@@ -222,6 +222,14 @@ export class Broker implements BrokerView {
   }
 
   private runHeartbeat(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext, quiet: boolean, narrate: boolean): HeartbeatOutcome {
+    const out = this.runHeartbeatChecks(version, req, client, quiet, narrate);
+    // [4.1] StreamsGroupHeartbeatResponse's Status defaults to null: an error or a leave response, which sets no
+    // status, carries null (release switch emptyStatusIsNull; a successful heartbeat applies it in heartbeat.ts)
+    if (this.coordinator.release.switches.emptyStatusIsNull && out.response.status?.length === 0) return { ...out, response: { ...out.response, status: null } };
+    return out;
+  }
+
+  private runHeartbeatChecks(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext, quiet: boolean, narrate: boolean): HeartbeatOutcome {
     const edition = this.options.edition;
     const [lo, hi] = supportedVersions(edition, 'StreamsGroupHeartbeat', this.options.variant, this.coordinator.release)!;
     if (version < lo || version > hi) return rejected(edition, 'KafkaApis', 'UNSUPPORTED_VERSION', null, narrate ? `The broker does not support StreamsGroupHeartbeat v${version}.` : null);

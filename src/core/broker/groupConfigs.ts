@@ -174,7 +174,11 @@ export function alterGroupConfigs(
  */
 function validateGroupConfig(config: ReadonlyMap<string, string>, broker: Config, release: ReleaseRules): void {
   // an older release's GroupConfig has fewer names: one it does not have is unknown there (ReleaseRules.absentGroupConfigs)
-  const unknown = hashMapOrder([...config.keys()], stringHashCode).find((name) => !GROUP_CONFIGS.has(name) || release.absentGroupConfigs.includes(name));
+  // [4.3] the names are checked in a HashMap that also holds the broker's defaults (ReleaseRules.groupConfigValidationDefaults)
+  const given = hashMapOrder([...config.keys()], stringHashCode);
+  const defaults = release.groupConfigValidationDefaults;
+  const names = defaults.length === 0 ? given : hashMapOrder([...defaults, ...given], stringHashCode);
+  const unknown = names.find((name) => !GROUP_CONFIGS.has(name) || release.absentGroupConfigs.includes(name));
   if (unknown !== undefined) throw new InvalidConfig(`Unknown group config name: ${unknown}`);
   const tags = config.get('streams.rack.aware.assignment.tags');
   if (tags !== undefined) {

@@ -39,7 +39,7 @@ export function normalizeListGroupsRequest(data: Obj): ListGroupsRequest {
 /** Group.asListedGroup: a streams group lists as protocol type "streams"; a simple classic group has none. */
 function listed(g: StreamsGroup): ListedGroup {
   if (g.classic) return { groupId: g.groupId, protocolType: '', groupState: 'Empty', groupType: 'classic' };
-  return { groupId: g.groupId, protocolType: 'streams', groupState: GROUP_STATE_NAMES[g.state()], groupType: 'streams' };
+  return { groupId: g.groupId, protocolType: 'streams', groupState: GROUP_STATE_NAMES[g.state(true)], groupType: 'streams' };
 }
 
 /** String.trim in Java: strips the characters at or below U+0020 from both ends (JavaScript's trim strips more). */

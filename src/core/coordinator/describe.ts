@@ -32,7 +32,10 @@ function describedTopology(g: StreamsGroup): DescribedGroup['topology'] {
   if (!g.topology) return null;
   // StreamsGroup.asDescribedGroup reads the configured topology at the committed offset
   const ct = g.committedConfiguredTopology;
-  if (ct && isReady(ct) && ct.subtopologies) {
+  // [4.1] none is null, and one not ready lists its subtopologies when it has them (release switch readinessFromConfiguredTopology)
+  if (g.readinessFromConfiguredTopology && ct === null) return null;
+  if (g.readinessFromConfiguredTopology && !ct!.subtopologies) return { epoch: ct!.topologyEpoch, subtopologies: [] };
+  if (ct && (isReady(ct) || g.readinessFromConfiguredTopology) && ct.subtopologies) {
     // a ready topology is described with its resolved partition counts
     const stored = new Map(g.topology.subtopologies.map((s) => [s.subtopologyId, s]));
     const subs: DescribedSubtopology[] = ct.subtopologies.map((s) => {
@@ -96,7 +99,7 @@ export function describeGroups(groups: Groups, req: StreamsGroupDescribeRequest,
     if (g.classic) return { ...base, errorCode: errorCode(edition, 'GROUP_ID_NOT_FOUND'), errorMessage: `Group ${groupId} is not a streams group.` };
     return {
       ...base,
-      groupState: GROUP_STATE_NAMES[g.state()],
+      groupState: GROUP_STATE_NAMES[g.state(true)],
       groupEpoch: g.groupEpoch,
       assignmentEpoch: g.assignmentEpoch,
       topology: describedTopology(g),

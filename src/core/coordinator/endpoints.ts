@@ -13,7 +13,7 @@ import { memberTableOrder } from './targetAssignment.ts';
  * Subtopologies in java.util.HashMap order (the standby-and-warm-up map is one; the active map is an unmodifiable map
  * whose order Kafka randomises per JVM run, taken here in the same HashMap order). Throws when a topic is missing.
  */
-function topicPartitions(tasks: ReadonlyMap<string, Iterable<number>>, configured: ConfiguredTopology | null, topics: TopicsImage): TopicPartition[] {
+function topicPartitions(tasks: ReadonlyMap<string, Iterable<number>>, configured: ConfiguredTopology | null, topics: TopicsImage, firstPartitions = false): TopicPartition[] {
   const out: TopicPartition[] = [];
   for (const s of hashMapOrder([...tasks.keys()], stringHashCode)) {
     const sub = configured?.subtopologies?.find((x) => x.subtopologyId === s);
@@ -27,6 +27,11 @@ function topicPartitions(tasks: ReadonlyMap<string, Iterable<number>>, configure
       // [4.4] EndpointToPartitionsManager.topicPartitionListForTask: a source or repartition source topic missing from
       // the image (an internal topic deleted) throws IllegalStateException (UNKNOWN_SERVER_ERROR for the heartbeat)
       if (count === undefined) throw new Error(`Topic ${topic} not found in metadata image`);
+      if (firstPartitions) {
+        // [4.1] topicPartitionListForTask: every topic gets an entry, the task partitions cut to the topic's first `count` of them
+        out.push({ topic, partitions: count < taskPartitions.length ? taskPartitions.slice(0, count) : taskPartitions });
+        continue;
+      }
       // a task s_p reads partition p of every source and repartition source topic of s, where the topic has it
       const partitions = taskPartitions.filter((p) => p < count);
       if (partitions.length > 0) out.push({ topic, partitions });
@@ -78,4 +83,29 @@ export function endpointToPartitions(
   const own = entry(updated, configured, topics);
   if (own) out.push(own);
   return out;
+}
+
+/**
+ * [4.1] GroupMetadataManager.maybeBuildEndpointToPartitions: the members of the group's member map (state before this
+ * heartbeat, so a member this heartbeat creates is not listed) in its order, each with its stored endpoint and, for
+ * the heartbeating member, its updated assignment; standby tasks only; null when no member has an endpoint.
+ */
+export function endpointToPartitionsFromMemberMap(group: StreamsGroup, updated: StreamsGroupMember, configured: ConfiguredTopology | null, topics: TopicsImage): EndpointToPartitions[] | null {
+  if (group.membersWithEndpoint === 0) return null;
+  const out: EndpointToPartitions[] = [];
+  for (const id of memberTableOrder(group)) {
+    const stored = group.members.get(id)!;
+    if (!stored.userEndpoint) continue;
+    // EndpointToPartitionsManager.endpointToPartitions reads configuredTopology().subtopologies().get()
+    if (configured?.subtopologies == null) throw new Error('No value present');
+    const m = id === updated.memberId ? updated : stored;
+    const active = new Map<string, Iterable<number>>([...m.assignedTasks.active].map(([s, ps]) => [s, ps.keys()]));
+    const standby: ReadonlyMap<string, Iterable<number>> = m.assignedTasks.standby;
+    out.push({
+      userEndpoint: { host: stored.userEndpoint.host, port: stored.userEndpoint.port },
+      activePartitions: topicPartitions(active, configured, topics, true),
+      standbyPartitions: topicPartitions(standby, configured, topics, true),
+    });
+  }
+  return out.length === 0 ? null : out;
 }

@@ -2,7 +2,7 @@
 // and soft state that lives only in memory and is lost on failover.
 import { TIMELINE_MIN_CAPACITY, timelineCapacityAfterPut } from '../util/timelineHashMap.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
-import type { ConfiguredTopology, StreamsTopology } from '../model/topology.ts';
+import { isReady, type ConfiguredTopology, type StreamsTopology } from '../model/topology.ts';
 import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
 import { EMPTY_TUPLE, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { DraftGroupState } from './draftGroupState.ts';
@@ -125,6 +125,11 @@ export class StreamsGroup {
    * records leaves it unseen until a later write appends records (see Coordinator.commitSoftState).
    */
   committedConfiguredTopology: ConfiguredTopology | null = null;
+  /**
+   * [4.1] StreamsGroup.maybeUpdateGroupState: the group is ready when its configured topology (soft state, none after a
+   * load until a heartbeat configures it) is, not by a validated topology epoch (release switch readinessFromConfiguredTopology).
+   */
+  readinessFromConfiguredTopology = false;
   /** Put in the group map by an operation that wrote no record for it: reads at the committed offset do not see it yet. */
   uncommitted = false;
   /** When the group's first offset entered OffsetMetadataManager's offsets-by-group table (GroupTable.offsetsEntries). */
@@ -305,8 +310,11 @@ export class StreamsGroup {
     else this.partialMap.delete(memberId);
   }
 
-  /** maybeUpdateGroupState: first match wins. */
-  state(): GroupState {
+  /**
+   * maybeUpdateGroupState: first match wins. `atCommitted`: as a read at the committed offset sees it (describe, list),
+   * which for [4.1]'s readiness means the committed configured topology.
+   */
+  state(atCommitted = false): GroupState {
     // a simple classic group has no members: Empty
     if (this.classic) return 'EMPTY';
     if (this.draft) {
@@ -315,7 +323,9 @@ export class StreamsGroup {
       if (this.members.size === 0) return 'EMPTY';
     } else {
       if (this.members.size === 0) return 'EMPTY';
-      if (this.topology === null || this.topology.epoch !== this.validatedTopologyEpoch) return 'NOT_READY';
+      if (this.topology === null) return 'NOT_READY';
+      const configured = atCommitted ? this.committedConfiguredTopology : this.configuredTopology;
+      if (this.readinessFromConfiguredTopology ? configured === null || !isReady(configured) : this.topology.epoch !== this.validatedTopologyEpoch) return 'NOT_READY';
     }
     if (this.groupEpoch > this.assignmentEpoch) return 'ASSIGNING';
     // Stable when every member is Stable at the assignment epoch (counted as members are put)
@@ -396,6 +406,7 @@ export class StreamsGroup {
     g.classic = this.classic;
     g.configuredTopology = this.configuredTopology;
     g.committedConfiguredTopology = this.committedConfiguredTopology;
+    g.readinessFromConfiguredTopology = this.readinessFromConfiguredTopology;
     g.uncommitted = this.uncommitted;
     g.offsetsEntered = this.offsetsEntered;
     g.metadataRefreshRequested = this.metadataRefreshRequested;

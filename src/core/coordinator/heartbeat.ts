@@ -20,7 +20,7 @@ import { newShippedGroup, type MemberTaskOffsets, type RefinedAssignment, type S
 import { streamsGroupLeave } from './leave.ts';
 import { accumulateReport } from './partialProgress.ts';
 import { assignedAsReport, releasedOnTimeout } from './releaseOnTimeout.ts';
-import { endpointToPartitions } from './endpoints.ts';
+import { endpointToPartitions, endpointToPartitionsFromMemberMap } from './endpoints.ts';
 import {
   classicGroupTombstone,
   currentAssignmentRecord,
@@ -84,7 +84,13 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   if (isJoining) {
     if (existing) group = existing;
     // [4.1]–[4.3] a new group's epochs differ (src/core/releases/ newGroupEpochs)
-    else group = newShippedGroup(groupId, ctx.release.switches.newGroupEpochs);
+    else {
+      group = newShippedGroup(groupId, ctx.release.switches.newGroupEpochs);
+      // [4.1] the endpoint information epoch starts at -1 (release switch initialEndpointInformationEpoch)
+      group.endpointInformationEpoch = ctx.release.switches.initialEndpointInformationEpoch;
+      // [4.1] readiness by the configured topology (release switch readinessFromConfiguredTopology)
+      group.readinessFromConfiguredTopology = ctx.release.switches.readinessFromConfiguredTopology;
+    }
     // max size: only new members count
     // [4.1]–[4.3] every member counts, a known one's rejoin too (release switch fullGroupRefusesKnownMember)
     const known = !ctx.release.switches.fullGroupRefusesKnownMember && (group.members.has(memberId) || (instanceId !== null && group.staticMembers.has(instanceId)));
@@ -135,7 +141,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
           memberMetadataTombstone(groupId, holder.memberId),
           memberMetadataRecord(groupId, member),
           targetAssignmentMemberRecord(groupId, memberId, inherited),
-          currentAssignmentRecord(groupId, member, true),
+          currentAssignmentRecord(groupId, member, ctx.release.switches.taskAssignmentEpochs),
         );
         // [4.4] replaceStreamsMember cancels none of the old member's timers: after a successful replacement its session
         // timeout finds no member and does nothing (streamsGroupFenceMemberOperation), so the playground drops it then;
@@ -251,7 +257,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       reconfigure = true;
     }
     if (reconfigure || group.configuredTopology === null) {
-      configured = configureTopicsMemo(topology, ctx.topics, metadataHash);
+      // [4.1] status details list every topic (release switch topicListDetail)
+      configured = configureTopicsMemo(topology, ctx.topics, metadataHash, ctx.release.switches.topicListDetail);
       const c = configured;
       if (groupExisted) effects.push(softEffect(groupId, (g) => (g.configuredTopology = c)));
     } else configured = group.configuredTopology;
@@ -440,7 +447,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
         assignmentConfigs: assignmentConfigMap(ctx.config),
         timestamp: ctx.now,
         // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
-        previousTasks: 'assigned',
+        // ([4.2]/[4.3] createAssignmentMemberSpec: its target, release switch olderStickyAssignor)
+        previousTasks: ctx.release.switches.olderStickyAssignor ? 'target' : 'assigned',
         ...(updatedTaskOffsets ? { updatedMemberTaskOffsets: updatedTaskOffsets } : {}),
       });
       pushAll(records, result.records);
@@ -466,7 +474,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   const released = releasedOnTimeout(ctx, updated);
   const { member: reconciled, narration: rn } = maybeReconcile(ctx, group, updated, targetEpoch, target, report, effects);
   pushAll(narration, rn);
-  if (!sameAssignment(reconciled, updated)) records.push(currentAssignmentRecord(groupId, reconciled, true));
+  // [4.1] StreamsGroupCurrentMemberAssignmentValue has no AssignmentEpochs (release switch taskAssignmentEpochs)
+  if (!sameAssignment(reconciled, updated)) records.push(currentAssignmentRecord(groupId, reconciled, ctx.release.switches.taskAssignmentEpochs));
 
   // 17. the session is refreshed by every successful heartbeat
   effects.push({ kind: 'schedule', task: { kind: 'session-timeout', groupId, memberId }, at: ctx.now + ctx.config.int('group.streams.session.timeout.ms') });
@@ -529,7 +538,15 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     const e = endpointEpoch;
     if (groupExisted) effects.push(plainFieldEffect(groupId, (g) => (g.endpointInformationEpoch = e)));
   }
-  if (endpointEpoch !== req.endpointInformationEpoch) {
+  if (endpointEpoch !== req.endpointInformationEpoch && ctx.release.switches.endpointPartitionsFromMemberMap) {
+    // [4.1] maybeBuildEndpointToPartitions over the stored member map (release switch endpointPartitionsFromMemberMap);
+    // its failures (no configured subtopologies, a topic missing from the image) keep what the heartbeat changed so far
+    try {
+      resp.partitionsByUserEndpoint = endpointToPartitionsFromMemberMap(group, reconciled, configured, ctx.topics);
+    } catch (e) {
+      throw new FailedAfterEffects(e, effectsSurvivingFailure(effects));
+    }
+  } else if (endpointEpoch !== req.endpointInformationEpoch) {
     // [4.4] defect: EndpointToPartitionsManager.endpointToPartitions reads configuredTopology().subtopologies().get(),
     // empty when configuring the topology failed (missing source topics, inconsistent internal topics, invalid
     // topology): any member with an endpoint throws NoSuchElementException, answered UNKNOWN_SERVER_ERROR; nothing is

@@ -47,7 +47,7 @@ export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequ
     };
     return {
       response: resp,
-      records: [currentAssignmentRecord(groupId, left, true)],
+      records: [currentAssignmentRecord(groupId, left, ctx.release.switches.taskAssignmentEpochs)],
       effects,
       narration: [`Static member ${instanceId} (${memberId}) leaves temporarily (epoch -2): it keeps its tasks, and nobody else gets them, until it returns or its session times out.`],
     };

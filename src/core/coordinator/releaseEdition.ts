@@ -6,12 +6,15 @@ import type { CoordinatorEdition } from './editionHooks.ts';
 import type { StreamsGroup } from './group.ts';
 
 const SHIPPED_EPOCHS = { group: 1, assignment: 1 };
+const SHIPPED_ENDPOINT_EPOCH = 0;
 const byEdition = new WeakMap<CoordinatorEdition, Map<string, CoordinatorEdition>>();
 
 /** `edition` with `release`'s new-group epochs (one object per edition and release, so replay caches keep working). */
 export function editionForRelease<E extends CoordinatorEdition>(edition: E, release: ReleaseRules): E {
   const epochs = release.switches.newGroupEpochs;
-  if (epochs.group === SHIPPED_EPOCHS.group && epochs.assignment === SHIPPED_EPOCHS.assignment) return edition;
+  const endpointEpoch = release.switches.initialEndpointInformationEpoch;
+  if (epochs.group === SHIPPED_EPOCHS.group && epochs.assignment === SHIPPED_EPOCHS.assignment && endpointEpoch === SHIPPED_ENDPOINT_EPOCH && !release.switches.readinessFromConfiguredTopology)
+    return edition;
   let perRelease = byEdition.get(edition);
   if (!perRelease) byEdition.set(edition, (perRelease = new Map()));
   const hit = perRelease.get(release.release);
@@ -19,6 +22,10 @@ export function editionForRelease<E extends CoordinatorEdition>(edition: E, rele
   const withEpochs = (g: StreamsGroup, keepGroupEpoch: boolean, keepAssignmentEpoch: boolean): StreamsGroup => {
     if (!keepGroupEpoch) g.groupEpoch = epochs.group;
     if (!keepAssignmentEpoch) g.assignmentEpoch = epochs.assignment;
+    // [4.1] StreamsGroup's endpoint information epoch starts at -1 (release switch initialEndpointInformationEpoch)
+    g.endpointInformationEpoch = endpointEpoch;
+    // [4.1] readiness by the configured topology (release switch readinessFromConfiguredTopology)
+    g.readinessFromConfiguredTopology = release.switches.readinessFromConfiguredTopology;
     return g;
   };
   const wrapped: E = {

@@ -22,7 +22,7 @@ export function releasePendingOnTimeout(
   const roles = (['active', 'standby', 'warmup'] as const).filter((r) => pending[r].size > 0).map((r) => `${describeTasks(pending[r])} (${r})`);
   return {
     response: null,
-    records: [currentAssignmentRecord(group.groupId, released, true)],
+    records: [currentAssignmentRecord(group.groupId, released, ctx.release.switches.taskAssignmentEpochs)],
     effects: [],
     narration: ctx.quiet ? [] : [narrate(m.memberId, roles.join(', '), m.rebalanceTimeoutMs, m.memberEpoch)],
   };

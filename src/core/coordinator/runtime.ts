@@ -112,7 +112,8 @@ export class Coordinator {
     this.timers = new Timers();
     this.rules = variantRules(options.variant);
     this.release = releaseRules(options.release);
-    this.assignor = new StickyTaskAssignor({ flavour: options.edition.assignorFlavour });
+    // [4.2]/[4.3] the release's own sticky assignor (release switch olderStickyAssignor)
+    this.assignor = new StickyTaskAssignor({ flavour: this.release.switches.olderStickyAssignor ? '4.2' : options.edition.assignorFlavour });
     this.hooks = options.edition.hooks(options.config);
     // loading: replay the whole partition, then re-derive what lived only in memory (onLoaded)
     if (replayed) {
@@ -419,7 +420,8 @@ export class Coordinator {
               assignmentConfigs: storedAssignmentConfigMap(g.lastAssignmentConfigs),
               timestamp: this.now,
               // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
-              previousTasks: this.options.edition.initialRebalancePreviousTasks,
+              // ([4.2]/[4.3] createAssignmentMemberSpec: its target, release switch olderStickyAssignor)
+              previousTasks: this.release.switches.olderStickyAssignor ? 'target' : this.options.edition.initialRebalancePreviousTasks,
             });
             return { response: null, records: r.records, effects: [], narration: [`The initial rebalance delay is over: the target assignment for epoch ${g.groupEpoch} is computed.`] };
           },

@@ -3,6 +3,7 @@
 // and the group may be deleted (GroupMetadataManager.maybeDeleteGroup). All records form one batch.
 import type { CoordinatorRecord } from '../log/records.ts';
 import type { StreamsGroup } from '../coordinator/group.ts';
+import { isReady } from '../model/topology.ts';
 import type { Groups } from '../coordinator/replay.ts';
 import { groupTableOrder } from '../coordinator/groups.ts';
 import { offsetCommitTombstone } from './records.ts';
@@ -23,6 +24,12 @@ export interface RetentionPolicy {
 export function streamsGroupIsSubscribedToTopic(g: StreamsGroup, topic: string): boolean {
   const state = g.state();
   if (state === 'EMPTY' || state === 'DEAD' || g.topology === null) return false;
+  if (g.readinessFromConfiguredTopology) {
+    // [4.1] the ready configured topology's source and repartition source topics (release switch readinessFromConfiguredTopology)
+    const c = g.configuredTopology;
+    if (c === null || !isReady(c)) return false;
+    return (c.subtopologies ?? []).some((s) => s.sourceTopics.includes(topic) || s.repartitionSourceTopics.has(topic));
+  }
   return g.topology.subtopologies.some((s) => s.sourceTopics.includes(topic) || s.repartitionSourceTopics.some((r) => r.name === topic));
 }
 

@@ -32,15 +32,39 @@ export const KAFKA_4_1: ReleaseRules = {
     joinConvertsEmptyClassicGroup: false,
     // [4.1] StreamsGroup.validateOffsetCommit: the commit's epoch must equal the member's (per-task assignment epochs came with 4.2)
     offsetCommitNeedsExactEpoch: true,
+    // [4.1] StreamsGroup's endpointInformationEpoch starts at -1 (0 from 4.2; ticket not identified)
+    initialEndpointInformationEpoch: -1,
+    // [4.1] GroupMetadataManager.maybeBuildEndpointToPartitions lists the stored member map, null for no endpoint (4.2 moved it to StreamsGroup.buildEndpointToPartitions; ticket not identified)
+    endpointPartitionsFromMemberMap: true,
+    // [4.1] StreamsGroupCurrentMemberAssignmentValue has no AssignmentEpochs (per-task assignment epochs came with 4.2: KAFKA-19779)
+    taskAssignmentEpochs: false,
+    // [4.1] InternalTopicManager lists every missing topic, the internal ones as a set's toString (summarizeTopics came with 4.2; ticket not identified)
+    topicListDetail: 'full',
+    // [4.1] StreamsGroup's state, isSubscribedToTopic and described topology follow the configured topology (4.2's ValidatedTopologyEpoch: KAFKA-19765)
+    readinessFromConfiguredTopology: true,
   },
   differences: [
     { what: 'Early access: the heartbeat and describe v0 are unstable, served only with unstable API versions enabled and streams.version set.', ticket: 'KIP-1071' },
     { what: 'No initial rebalance delay (group.streams.initial.rebalance.delay.ms): a new group starts at epoch 0 and the first member gets epoch 1.', ticket: 'KAFKA-19829' },
-    { what: 'An empty status list is sent as null.', ticket: 'KIP-1071 (Status default changed in 4.2; ticket not identified)' },
-    { what: 'StreamsGroupMetadata has no ValidatedTopologyEpoch or LastAssignmentConfigs; neither a topology becoming ready nor an assignment config change bumps the epoch.', ticket: 'KAFKA-19765' },
+    { what: 'An empty status list is sent as null, and so is the status of an error or leave response.', ticket: 'KIP-1071 (Status default changed in 4.2; ticket not identified)' },
+    {
+      what: 'StreamsGroupMetadata has no ValidatedTopologyEpoch or LastAssignmentConfigs; neither a topology becoming ready nor an assignment config change bumps the epoch.',
+      ticket: 'KAFKA-19765',
+    },
+    {
+      what: 'A group is ready by its configured topology, which a loaded or just-created group lacks until its next heartbeat: NotReady, described topology null, subscribed to no topic.',
+      ticket: 'KAFKA-19765',
+    },
     { what: 'A known member rejoining with epoch 0 is fenced (FENCED_MEMBER_EPOCH) unless its previous epoch was 0.', ticket: 'ticket not identified' },
-    { what: 'OffsetCommit needs exactly the member epoch (STALE_MEMBER_EPOCH otherwise); 4.2 checks an older epoch per task.', ticket: 'KAFKA-19779' },
+    {
+      what: 'OffsetCommit needs exactly the member epoch (STALE_MEMBER_EPOCH otherwise); 4.2 checks an older epoch per task. StreamsGroupCurrentMemberAssignment has no AssignmentEpochs.',
+      ticket: 'KAFKA-19779',
+    },
     { what: 'A join into an empty classic group (made by a manual offset commit) is GROUP_ID_NOT_FOUND; 4.2 converts it.', ticket: 'ticket not identified' },
-    { what: 'The endpoint information epoch moves with every assignment sent (not a join that gets none) and is always in the response.', ticket: 'ticket not identified' },
+    { what: 'Status details list every missing topic (no "and N additional topics"), the missing internal topics in brackets.', ticket: 'ticket not identified' },
+    {
+      what: 'The endpoint information epoch starts at -1 and moves with every assignment sent (not a join that gets none), is always in the response, and PartitionsByUserEndpoint is null when no member has an endpoint.',
+      ticket: 'ticket not identified',
+    },
   ],
 };

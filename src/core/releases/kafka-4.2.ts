@@ -23,6 +23,8 @@ export const KAFKA_4_2: ReleaseRules = {
     'share.partition.max.record.locks',
     'share.renew.acknowledge.enable',
   ],
+  // [4.2] GroupConfig.validate(Properties, …) checks the group's configs alone (4.3 merges them over the broker's defaults first)
+  groupConfigValidationDefaults: [],
   switches: {
     ...KAFKA_4_3.switches,
     // [4.2] a new group starts at epoch 0 in memory and its first bump goes to 2 (from 4.3 StreamsGroup starts at group epoch 1 and TargetAssignmentMetadata.INITIAL, epoch 1)

@@ -32,6 +32,20 @@ export const KAFKA_4_3: ReleaseRules = {
     'errors.deadletterqueue.topic.name',
     'errors.deadletterqueue.copy.record.enable',
   ],
+  // [4.3] GroupConfig.validate(Map, …) checks the group's configs over extractGroupConfigMap's eleven defaults (4.4 validates the new group config alone)
+  groupConfigValidationDefaults: [
+    'consumer.session.timeout.ms',
+    'consumer.heartbeat.interval.ms',
+    'share.session.timeout.ms',
+    'share.heartbeat.interval.ms',
+    'share.record.lock.duration.ms',
+    'share.delivery.count.limit',
+    'share.partition.max.record.locks',
+    'streams.session.timeout.ms',
+    'streams.heartbeat.interval.ms',
+    'streams.num.standby.replicas',
+    'streams.initial.rebalance.delay.ms',
+  ],
   switches: {
     ...KAFKA_4_4.switches,
     // [4.3] the service refuses static membership, task offsets and warm-up tasks (accepted from 4.4: static members KAFKA-20169, task offsets and warm-ups KIP-1071)
@@ -48,6 +62,8 @@ export const KAFKA_4_3: ReleaseRules = {
     groupConfigBoundNamesBrokerConfig: true,
     // [4.3] throwIfStreamsGroupIsFull(group) counts members only: a known member's rejoin into a full group is refused (4.4 passes the member and instance id, KAFKA-20169)
     fullGroupRefusesKnownMember: true,
+    // [4.3] the assignor reads each member's target as its previous tasks and orders processes by putIfAbsent (4.4 reads the assigned tasks and task offsets, KIP-1071)
+    olderStickyAssignor: true,
   },
   differences: [
     {
@@ -61,6 +77,10 @@ export const KAFKA_4_3: ReleaseRules = {
     },
     { what: "No assignment refinement: a Stable group's member whose assigned tasks differ from its target does not bump the group epoch.", ticket: 'ticket not identified' },
     { what: 'A join into a group that has group.streams.max.size members is refused with GROUP_MAX_SIZE_REACHED, even when the member is already in it.', ticket: 'KAFKA-20169' },
+    {
+      what: "The sticky assignor keeps a task where the member's previous target put it (4.4: where the member holds it), and breaks ties between equally loaded processes in another order.",
+      ticket: 'KIP-1071',
+    },
     { what: "A join's null user endpoint keeps the stored one, and the endpoint epoch moves only when an assignment goes to a member with an endpoint.", ticket: 'KAFKA-20169' },
   ],
 };

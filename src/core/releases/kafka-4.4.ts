@@ -10,6 +10,7 @@ export const KAFKA_4_4: ReleaseRules = {
   clientHeartbeatVersion: 1,
   absentConfigs: {},
   absentGroupConfigs: [],
+  groupConfigValidationDefaults: [],
   switches: {
     serviceRejectsLaterFeatures: false,
     clientSendsTaskOffsets: true,
@@ -25,8 +26,14 @@ export const KAFKA_4_4: ReleaseRules = {
     offsetCommitNeedsExactEpoch: false,
     emptyStatusIsNull: false,
     refinedAssignmentBump: true,
+    initialEndpointInformationEpoch: 0,
+    endpointPartitionsFromMemberMap: false,
+    taskAssignmentEpochs: true,
+    topicListDetail: 'summarized',
+    readinessFromConfiguredTopology: false,
     groupConfigBoundNamesBrokerConfig: false,
     fullGroupRefusesKnownMember: false,
+    olderStickyAssignor: false,
   },
   differences: [],
 };

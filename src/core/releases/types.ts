@@ -22,7 +22,8 @@ export interface ReleaseSwitches {
   readonly clientSendsTaskOffsets: boolean;
   /**
    * Heartbeat response (heartbeat.ts; GroupMetadataManager.streamsGroupHeartbeat): the status list is set only when
-   * not empty, and the schema's default is null ([4.1]); later releases always set a list.
+   * not empty, and the schema's default is null ([4.1]), so an error or a leave response carries null too
+   * (broker.ts runHeartbeat); later releases always set a list.
    */
   readonly emptyStatusIsNull: boolean;
   /**
@@ -63,6 +64,35 @@ export interface ReleaseSwitches {
    * no assignment refinement).
    */
   readonly refinedAssignmentBump: boolean;
+  /**
+   * A group's endpoint information epoch before any bump (heartbeat.ts, releaseEdition.ts; StreamsGroup's field
+   * initialiser): [4.1] -1, so a join that gets no tasks answers -1 and the first bump reaches 0; from 4.2 it is 0.
+   */
+  readonly initialEndpointInformationEpoch: number;
+  /**
+   * PartitionsByUserEndpoint (heartbeat.ts, endpoints.ts; GroupMetadataManager.maybeBuildEndpointToPartitions) [4.1]:
+   * the stored member map in its order (a member this heartbeat creates is not listed), each topic of a task listed
+   * with the task's first partitions, standby tasks only, null when no member has an endpoint; from 4.2
+   * (StreamsGroup.buildEndpointToPartitions) the other members, then the heartbeating one, always a list.
+   */
+  readonly endpointPartitionsFromMemberMap: boolean;
+  /**
+   * StreamsGroupCurrentMemberAssignment (heartbeat.ts, leave.ts, releaseOnTimeout.ts; records.ts currentAssignmentRecord):
+   * active tasks carry AssignmentEpochs ([4.2]+); [4.1]'s record has none, so a replayed task is at the member epoch.
+   */
+  readonly taskAssignmentEpochs: boolean;
+  /**
+   * Status details (heartbeat.ts, topology/configure.ts; InternalTopicManager.configureTopics): 'summarized' (4.2+
+   * summarizeTopics) or 'full' ([4.1]: every missing source topic, the missing internal topics as "[a, b]").
+   */
+  readonly topicListDetail: 'summarized' | 'full';
+  /**
+   * Group readiness (group.ts state, offsets/retention.ts isSubscribedToTopic, describe.ts topology): [4.1]
+   * StreamsGroup.maybeUpdateGroupState and isSubscribedToTopic read the configured topology (none after a load until a
+   * heartbeat configures it) and asDescribedGroup describes it (null when none); from 4.2 the validated topology epoch
+   * decides, the stored topology's source topics subscribe and a group with no configured topology describes the stored one.
+   */
+  readonly readinessFromConfiguredTopology: boolean;
   /** OffsetCommit (offsets/validate.ts; StreamsGroup.validateOffsetCommit): a member commits with exactly its member epoch ([4.1]); later, an older epoch passes per partition by the task's assignment epoch. */
   readonly offsetCommitNeedsExactEpoch: boolean;
   /**
@@ -77,6 +107,13 @@ export interface ReleaseSwitches {
    * member or static instance through.
    */
   readonly fullGroupRefusesKnownMember: boolean;
+  /**
+   * The sticky assignor of 4.2.2/4.3.2 (coordinator/runtime.ts and heartbeat.ts; the same bytecode in both):
+   * TargetAssignmentBuilder.createAssignmentMemberSpec gives it each member's target as its previous tasks (4.4's
+   * createMemberMetadataAndState: the assigned tasks), and StickyTaskAssignor.initialize fills its process map with
+   * putIfAbsent (assignor flavour '4.2'; 4.4: computeIfAbsent) ([4.2]/[4.3]).
+   */
+  readonly olderStickyAssignor: boolean;
 }
 
 /** One release line as data. */
@@ -97,6 +134,12 @@ export interface ReleaseRules {
   readonly absentConfigs: Readonly<Record<string, number | string>>;
   /** Group configs (GroupConfig, IncrementalAlterConfigs on a GROUP resource) the release does not have. */
   readonly absentGroupConfigs: readonly string[];
+  /**
+   * The broker defaults GroupConfig.validate merges the group's configs over before it checks their names
+   * (GroupCoordinatorConfig.extractGroupConfigMap, into one HashMap): the names it adds. Their count sizes the map, so
+   * it decides which unknown name validateNames meets first ([4.3]; 4.4 and 4.1/4.2 check the group's configs alone).
+   */
+  readonly groupConfigValidationDefaults: readonly string[];
   readonly switches: ReleaseSwitches;
   /** What differs from the next release, one line each, with the Kafka ticket (the per-release summary table). */
   readonly differences: readonly ReleaseDifference[];

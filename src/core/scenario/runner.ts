@@ -146,7 +146,7 @@ export class ScenarioRunner {
     if (g.draft || !g.topology) return null;
     let p: ReturnType<typeof configureTopicsMemo>['problem'];
     try {
-      p = configureTopicsMemo(g.topology, this.broker.topics, g.metadataHash).problem;
+      p = configureTopicsMemo(g.topology, this.broker.topics, g.metadataHash, this.broker.coordinator.release.switches.topicListDetail).problem;
     } catch {
       // a stored topology Kafka cannot configure (one replayed from an initialLog: StreamsGroupTopology replay does not
       // validate it) is no topic problem: Kafka configures topics only in a heartbeat (GroupMetadataManager.streamsGroupHeartbeat,

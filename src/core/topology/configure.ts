@@ -10,9 +10,15 @@ import { setupRepartitionTopics } from './repartitionTopics.ts';
 import { partitionCountProvider, subtopologiesInMapOrder } from './subtopologyOrder.ts';
 import type { Int64Json } from '../util/int64.ts';
 
+/** How a status detail lists topics (see ConfigureOptions.detailStyle). */
+export type TopicListDetail = 'summarized' | 'full';
+
 export interface ConfigureOptions {
-  /** 'ak4.4' (default): topic lists summarized (3 names + "and N additional topics"); 'ak4.2': full lists. */
-  readonly detailStyle?: 'ak4.4' | 'ak4.2';
+  /**
+   * 'summarized' (default, 4.2+ InternalTopicManager.summarizeTopics): topic lists of 3 names + "and N additional
+   * topics"; 'full' ([4.1]): every name, the missing internal topics as a Java set's toString ("[a, b]").
+   */
+  readonly detailStyle?: TopicListDetail;
 }
 
 /**
@@ -20,7 +26,7 @@ export interface ConfigureOptions {
  * errors (UNKNOWN_SERVER_ERROR); topic-configuration problems become `problem` (status 1/2/3).
  */
 export function configureTopics(topology: StreamsTopology, topics: TopicsImage, metadataHash: Int64Json, options: ConfigureOptions = {}): ConfiguredTopology {
-  const style = options.detailStyle ?? 'ak4.4';
+  const style = options.detailStyle ?? 'summarized';
   const subtopologies = subtopologiesInMapOrder(topology);
   const copartitionGroups = subtopologies.map(copartitionGroupsOf);
   try {
@@ -29,7 +35,8 @@ export function configureTopics(topology: StreamsTopology, topics: TopicsImage, 
     const configured = [...topology.subtopologies].sort((a, b) => compareStrings(a.subtopologyId, b.subtopologyId)).map((s) => configureSubtopology(s, topics, decided));
     const toCreate = missingInternalTopicsOf(configured, subtopologies, topology.subtopologies, topics);
     const remaining = toCreate.order;
-    const problem = remaining.length === 0 ? null : missingInternalTopics('Internal topics are missing: ' + (style === 'ak4.4' ? summarizeTopics(remaining) : javaListString(remaining))).toProblem();
+    const problem =
+      remaining.length === 0 ? null : missingInternalTopics('Internal topics are missing: ' + (style === 'summarized' ? summarizeTopics(remaining) : javaListString(remaining))).toProblem();
     return {
       topologyEpoch: topology.epoch,
       metadataHash,
@@ -59,7 +66,7 @@ function throwOnMissingSourceTopics(subtopologies: readonly Subtopology[], topic
   for (const s of subtopologies) for (const t of s.sourceTopics) if (!topics.has(t)) missing.add(t);
   if (missing.size === 0) return;
   const sorted = [...missing].sort(compareStrings);
-  throw missingSourceTopics(`Source topics ${style === 'ak4.4' ? summarizeTopics(sorted) : sorted.join(', ')} are missing.`);
+  throw missingSourceTopics(`Source topics ${style === 'summarized' ? summarizeTopics(sorted) : sorted.join(', ')} are missing.`);
 }
 
 // §4.5 steps 2–4: repartition counts, copartitioning, changelog counts.

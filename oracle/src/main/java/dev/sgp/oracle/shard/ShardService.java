@@ -305,7 +305,7 @@ final class ShardService {
         if (g.groupId() == null) return OffsetFetchResponse.groupError(g, Errors.INVALID_GROUP_ID, version);
         try {
             throwIfLoading();
-            return world.shard.fetchOffsets(g, world.offset());
+            return KafkaLine.fetchOffsets(world.shard, g, world.offset());
         } catch (RuntimeException e) {
             return failed("fetch-offsets", g, e, (error, message) -> OffsetFetchResponse.groupError(g, error, version));
         }

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { appField, ARGS, baseUrl, builtDir, CHROMIUM, openExample, openPage, openTool, problems, ready, ROOT, screenshotPath, settled, setupE2E, watch } from './e2e-harness.ts';
 
@@ -1922,5 +1923,40 @@ describe('issue 22: links cannot flood the storage', { timeout: 180000 }, () => 
     expect(saved.text).toBe(edited);
     expect(saved.branches.map((b) => /"title": "([^"]*)"/.exec(b.text)?.[1])).toEqual(['link 4', 'link 5', 'link 6']);
     expect(await appField<string>(page, 'text')).toBe(edited);
+  });
+});
+
+describe('issue 22: the flow SVG export is well-formed XML whatever the names hold', { timeout: 180000 }, () => {
+  it('a member alias, group id and label with a control character, a no-break space, < & and quotes: the downloaded file parses as XML', async () => {
+    const page = await openPage();
+    await settled(page);
+    const odd = 'a\u0001\u00a0<b> & "q" \u001b[2J';
+    const doc = JSON.parse(readFileSync(join(ROOT, 'static/examples/01-first-join.json'), 'utf8')) as Record<string, unknown> & { steps: Record<string, unknown>[] };
+    doc.title = `flow ${odd}`;
+    doc.groupId = `g ${odd}`;
+    doc.clients = { [odd]: { profile: 'java', processId: 'p1' } };
+    doc.steps = [
+      { client: odd, do: 'join', label: `join ${odd}` },
+      { client: odd, do: 'heartbeat', label: `heartbeat ${odd}` },
+    ];
+    await page.evaluate((t) => (window.__sgp.app as { replaceText(t: string): void }).replaceText(t), JSON.stringify(doc, null, 2));
+    await expect.poll(() => appField<unknown[]>(page, 'steps').then((s) => s.length), { timeout: 30000 }).toBe(2);
+    await settled(page);
+    await page.click('[data-testid=tab-flow]');
+    await page.locator('[data-testid=flow-event]').first().waitFor({ timeout: 20000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=flow-export]')]);
+    const svg = readFileSync((await download.path())!, 'utf8');
+    // the names are in the drawing (the control character as its Control Pictures symbol, U+2401)
+    expect(svg).toContain('a\u2401');
+    expect(svg).not.toContain('&nbsp;');
+    const errors: string[] = [];
+    const parser = new SaxesParser({ xmlns: true });
+    parser.on('error', (e) => errors.push(e.message));
+    try {
+      parser.write(svg).close();
+    } catch (e) {
+      errors.push((e as Error).message);
+    }
+    expect(errors).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The sgp command line, as a function of its arguments and I/O so tests can call it in-process.
 // It never lets an exception escape: every failure becomes a message and an exit code.
 import { parseJson, parseScenario, parseScenarioUnderRelease, type ScenarioError } from '../core/scenario/parse.ts';
-import { show, traceLines } from '../core/scenario/format.ts';
+import { onOneLine, show, traceLines } from '../core/scenario/format.ts';
 import type { Scenario, Trace } from '../core/scenario/types.ts';
 import { MAX_FRAGMENT_CHARS, encodeLink } from '../core/share/link.ts';
 import { COMPARE_USAGE, compareCommand, parseCompareArgs, sides } from './compare.ts';
@@ -398,7 +398,7 @@ async function checkCommand(file: string, releaseArgs: readonly KafkaRelease[], 
       for (const step of trace.steps) {
         for (const m of step.mismatches) {
           failed++;
-          const label = step.label ? ` "${step.label}"` : '';
+          const label = step.label ? ` "${onOneLine(step.label)}"` : '';
           io.stdout(`${file}${tag}: step ${step.index}${label}: ${m.path}\n    expected: ${show(m.expected, 2000)}\n    actual:   ${show(m.actual, 2000)}\n`);
         }
       }

@@ -1,6 +1,7 @@
 // `sgp explore FILE …`: explores interleavings from a scenario (src/core/explore/) and prints every invariant
 // violation as a minimal scenario with its share link. Exit 0: no violation; 1: violations; 2: bad input.
 import { parseScenario, parseScenarioUnder } from '../core/scenario/parse.ts';
+import { onOneLine } from '../core/scenario/format.ts';
 import { VARIANTS, type Variant } from '../core/scenario/types.ts';
 import type { ExploreOptions, ExploreResult } from '../core/explore/index.ts';
 
@@ -89,8 +90,8 @@ export function formatExplore(file: string, args: ExploreArgs, r: ExploreResult)
   );
   if (r.violations.length === 0) lines.push('no invariant violated');
   for (const v of r.violations) {
-    lines.push('', `VIOLATION ${v.invariant} after ${v.depth} action(s)${v.reproduced ? '' : ' (NOT reproduced by the runner: please report)'}`, `  ${v.message}`);
-    v.scenario.steps.slice(r.fromStep).forEach((s, i) => lines.push(`  ${String(r.fromStep + i).padStart(3)}. ${s.label ?? JSON.stringify(s)}`));
+    lines.push('', `VIOLATION ${v.invariant} after ${v.depth} action(s)${v.reproduced ? '' : ' (NOT reproduced by the runner: please report)'}`, `  ${onOneLine(v.message)}`);
+    v.scenario.steps.slice(r.fromStep).forEach((s, i) => lines.push(`  ${String(r.fromStep + i).padStart(3)}. ${onOneLine(s.label ?? JSON.stringify(s))}`));
     lines.push(`  link: ${v.link}`);
   }
   return lines.join('\n') + '\n';

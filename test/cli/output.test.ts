@@ -63,6 +63,23 @@ describe('control characters from a scenario never reach the terminal raw', () =
     expect(lines.some((l) => l.startsWith('next line'))).toBe(false);
   });
 
+  it('sgp check and compare keep each message and table row on its line when a label or alias holds a line break', async () => {
+    const doc = JSON.parse(readFileSync('static/examples/01-first-join.json', 'utf8')) as Record<string, unknown>;
+    const alias = 'a\nBROKEN alias';
+    doc.clients = { [alias]: { profile: 'java', processId: 'p1' } };
+    doc.steps = [{ client: alias, do: 'join', label: 'join\nBROKEN label\r\nBROKEN too', expect: { response: { memberEpoch: 99 } } }, { advance: 1000 }];
+    const files = { 'f.json': JSON.stringify(doc) };
+    for (const argv of [['check'], ['compare', '--kafka', '4.3', '--kafka', '4.4'], ['compare', '--variant', 'current']]) {
+      const r = await cli([argv[0]!, 'f.json', ...argv.slice(1)], files, runScenario);
+      const out = r.stdout + r.stderr;
+      expect(out, argv.join(' ')).toContain('join\\nBROKEN label\\r\\nBROKEN too');
+      expect(
+        out.split('\n').filter((l) => l.startsWith('BROKEN')),
+        argv.join(' '),
+      ).toEqual([]);
+    }
+  });
+
   it('sgp run --json prints the trace itself (escapes keep the values)', async () => {
     const text = hostileScenario();
     const r = await cli(['run', 'f.json', '--json'], { 'f.json': text }, runScenario);

@@ -3,6 +3,7 @@ import type { Edition } from '../protocol/errors.ts';
 import { ScenarioRunner } from '../scenario/runner.ts';
 import type { BudgetStop, RunProbe } from '../scenario/budget.ts';
 import { parseScenarioUnderRelease } from '../scenario/parse.ts';
+import { onOneLine } from '../scenario/format.ts';
 import type { ScenarioError } from '../scenario/json.ts';
 import type { Scenario, Trace, TraceStep, Variant } from '../scenario/types.ts';
 import { releaseOf, type KafkaRelease } from '../releases/index.ts';
@@ -149,13 +150,13 @@ export function formatComparison(c: Comparison): string {
   lines.push(`${'#'.padStart(3)}  ${'step'.padEnd(40)}  ${ln.padEnd(w)}  ${rn}`);
   c.left.trace.steps.forEach((s, i) => {
     const mark = i === c.firstDivergence ? '>>' : c.differences[i]!.length ? ' *' : '  ';
-    lines.push(`${mark}${String(i).padStart(2)}  ${s.label.slice(0, 40).padEnd(40)}  ${outcome(s).padEnd(w)}  ${outcome(c.right.trace.steps[i])}`);
+    lines.push(`${mark}${String(i).padStart(2)}  ${onOneLine(s.label).slice(0, 40).padEnd(40)}  ${outcome(s).padEnd(w)}  ${outcome(c.right.trace.steps[i])}`);
   });
   lines.push('');
   if (c.firstDivergence === null) lines.push('The two runs agree at every step.');
   else {
     const i = c.firstDivergence;
-    lines.push(`First divergence at step ${i} "${c.left.trace.steps[i]!.label}":`);
+    lines.push(`First divergence at step ${i} "${onOneLine(c.left.trace.steps[i]!.label)}":`);
     for (const d of c.differences[i]!.slice(0, 30)) lines.push(`  ${d.aspect} ${d.path}: ${JSON.stringify(d.left)}  vs  ${JSON.stringify(d.right)}`);
     if (c.differences[i]!.length > 30) lines.push(`  … ${c.differences[i]!.length - 30} more`);
   }

@@ -1,6 +1,7 @@
 // `sgp oracle`'s text output: the run's settings and normalisations, the two traces side by side (one row per
 // step), and the first divergence with every differing field.
 import type { OracleResult, SideSummary } from './compare.ts';
+import { onOneLine } from '../scenario/format.ts';
 
 const cell = (s: SideSummary | null, kind: string): string => {
   if (!s) return '';
@@ -40,14 +41,14 @@ export function formatOracleResult(r: OracleResult): string {
   lines.push(`${'#'.padStart(3)}  ${pad('step', 34)}  ${pad('playground', 34)}  ${pad(`Kafka ${r.kafka.version}`, 34)}`);
   for (const s of r.steps) {
     const mark = s.diffs.length === 0 ? ' ' : s.index === r.firstDivergence ? '✗ first divergence' : '✗';
-    lines.push(`${String(s.index + 1).padStart(3)}  ${pad(s.label, 34)}  ${pad(cell(s.playground.summary, s.kind), 34)}  ${pad(cell(s.kafka.summary, s.kind), 34)}  ${mark}`);
+    lines.push(`${String(s.index + 1).padStart(3)}  ${pad(onOneLine(s.label), 34)}  ${pad(cell(s.playground.summary, s.kind), 34)}  ${pad(cell(s.kafka.summary, s.kind), 34)}  ${mark}`);
   }
   lines.push('');
   if (r.firstDivergence === null) {
     lines.push(`agree: ${r.steps.length} steps, every response and record equal (${(r.elapsedMs / 1000).toFixed(1)} s; median round trip ${r.medianRoundTripMs?.toFixed(2) ?? '-'} ms)`);
   } else {
     const s = r.steps.find((x) => x.index === r.firstDivergence)!;
-    lines.push(`first divergence at step ${s.index + 1} (${s.label}): ${s.diffs.length} field${s.diffs.length === 1 ? '' : 's'} differ`);
+    lines.push(`first divergence at step ${s.index + 1} (${onOneLine(s.label)}): ${s.diffs.length} field${s.diffs.length === 1 ? '' : 's'} differ`);
     for (const d of s.diffs.slice(0, 40)) lines.push(`  ${d.path}: playground ${show(d.playground)}, Kafka ${show(d.kafka)}`);
     if (s.diffs.length > 40) lines.push(`  … and ${s.diffs.length - 40} more (--json has them all)`);
     const later = r.steps.filter((x) => x.diffs.length > 0).length - 1;

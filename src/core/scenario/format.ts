@@ -11,15 +11,15 @@ export function formatTrace(trace: Trace): string {
 
 /** The lines of formatTrace one by one (the CLI writes them as they come: a long trace never becomes one string). */
 export function* traceLines(trace: Trace): Generator<string> {
-  yield `${oneLine(trace.title) || '(untitled scenario)'}  [protocol ${trace.protocol}, variant ${trace.variant}]`;
+  yield `${onOneLine(trace.title) || '(untitled scenario)'}  [protocol ${trace.protocol}, variant ${trace.variant}]`;
   yield '';
 
   const header = ['#', 'time ms', 'label', 'member', 'api', 'error', 'epochs'];
   const rows = trace.steps.map((s) => [
     String(s.index),
     String(s.time),
-    clip(oneLine(s.label), LABEL_MAX),
-    oneLine(s.member ?? ''),
+    clip(onOneLine(s.label), LABEL_MAX),
+    onOneLine(s.member ?? ''),
     s.api ? `${s.api} v${s.version ?? '?'}` : s.kind,
     s.errorName ?? '',
     epochs(s),
@@ -37,7 +37,7 @@ export function* traceLines(trace: Trace): Generator<string> {
   const indent = ' '.repeat((widths[0] ?? 1) + 2);
   for (const [i, s] of trace.steps.entries()) {
     yield row(rows[i] ?? []);
-    for (const d of details(s)) yield indent + oneLine(d);
+    for (const d of details(s)) yield indent + onOneLine(d);
   }
 
   const topics = Object.entries(trace.topics).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -47,8 +47,8 @@ export function* traceLines(trace: Trace): Generator<string> {
   if (failed > 0) yield `${failed} expectation mismatch${failed === 1 ? '' : 'es'}`;
 }
 
-/** A name or label on one table line: its line breaks and tabs shown as \n, \r, \t. */
-function oneLine(s: string): string {
+/** A name or label on one line of a table or message: its line breaks and tabs shown as \n, \r, \t. */
+export function onOneLine(s: string): string {
   return s.replace(/[\n\r\t]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
 }
 

@@ -231,7 +231,7 @@ export async function runOnShard(scenario: Scenario, opts: ShardRunOptions = {})
   const engine = opts.engine ?? (await startShardEngine(choice.version));
   try {
     const run = await executeOnShard(planned.plan, engine);
-    const cmp = compareWithKafka(planned.plan.trace, run.steps, undefined, { sharedClock: true });
+    const cmp = compareWithKafka(planned.plan.trace, run.steps, undefined, { sharedClock: true, kafkaLine: choice.line });
     return {
       ...base,
       kafka: { ...base.kafka, configs: planned.plan.configs },

@@ -76,6 +76,15 @@ export interface OracleResult {
 export const ACTIVE_PARTITIONS_NORMALISATION =
   "partitionsByUserEndpoint activePartitions: compared in topic order (Kafka lists them per subtopology of an unmodifiable map whose iteration order the JVM randomises per run, EndpointToPartitionsManager.endpointToPartitions); standbyPartitions keep Kafka's order";
 
+/**
+ * Kafka 4.1.2 keeps a member's tasks as Set.copyOf sets of partitions (StreamsGroupMember.Builder.assignmentFromTaskIds,
+ * on every replayed StreamsGroupCurrentMemberAssignment record), whose iteration order the JVM salts per run
+ * (ImmutableCollections.SALT32L); 4.2 and later keep a per-task epoch map instead. Lists copied from those sets come in an
+ * order that changes from one JVM start to the next.
+ */
+export const TASK_PARTITIONS_4_1_NORMALISATION =
+  "Kafka 4.1: a task's partition list (activeTasks, standbyTasks, warmupTasks and their pending revocations, in records and responses, and an endpoint's partitions) is compared in numeric order (4.1.2 copies each replayed task set with Set.copyOf, StreamsGroupMember.Builder.assignmentFromTaskIds, whose iteration order the JVM randomises per run)";
+
 const byTopic = (a: unknown, b: unknown): number => {
   const x = String((a as Record<string, unknown>).topic);
   const y = String((b as Record<string, unknown>).topic);
@@ -139,9 +148,15 @@ const byMemberId = (a: unknown, b: unknown): number => {
 interface Numbering {
   hashes: Map<string, string> | null;
   topicIds: Map<string, string>;
+  /** TASK_PARTITIONS_4_1_NORMALISATION applies (the run is Kafka 4.1). */
+  sortTaskPartitions: boolean;
 }
 
-const numbering = (numberHashes: boolean): Numbering => ({ hashes: numberHashes ? new Map([['0', '0']]) : null, topicIds: new Map() });
+const numbering = (numberHashes: boolean, sortTaskPartitions = false): Numbering => ({
+  hashes: numberHashes ? new Map([['0', '0']]) : null,
+  topicIds: new Map(),
+  sortTaskPartitions,
+});
 
 function normaliseValue(value: unknown, hashes: Numbering, key = ''): unknown {
   if (Array.isArray(value)) {
@@ -150,6 +165,8 @@ function normaliseValue(value: unknown, hashes: Numbering, key = ''): unknown {
     if (key === 'members' && items.every((m) => m !== null && typeof m === 'object' && 'memberId' in m)) return items.sort(byMemberId);
     // an endpoint's active partitions, in topic order (ACTIVE_PARTITIONS_NORMALISATION)
     if (key === 'activePartitions' && items.every((m) => m !== null && typeof m === 'object' && 'topic' in m)) return items.sort(byTopic);
+    // Kafka 4.1: a task's partitions in numeric order (TASK_PARTITIONS_4_1_NORMALISATION)
+    if (hashes.sortTaskPartitions && key === 'partitions' && items.every((p) => typeof p === 'number')) return (items as number[]).sort((a, b) => a - b);
     return items;
   }
   if (value === null || typeof value !== 'object') return value;
@@ -252,11 +269,15 @@ export function compareWithKafka(
   trace: TraceStep[],
   kafka: KafkaStepResult[],
   errorName: (code: number) => string = (c) => kafkaErrorName(editionNamed(DEFAULT_PROTOCOL).wire, c),
-  /** `sharedClock`: Kafka ran on the scenario's clock (the shard engine), so timestamps are compared as they are. */
-  options: { sharedClock?: boolean } = {},
+  /**
+   * `sharedClock`: Kafka ran on the scenario's clock (the shard engine), so timestamps are compared as they are.
+   * `kafkaLine`: the Kafka release line that answered (4.1 compares task partitions unordered).
+   */
+  options: { sharedClock?: boolean; kafkaLine?: string } = {},
 ): { steps: OracleStepRow[]; firstDivergence: number | null; normalisations: string[] } {
-  const simHashes = numbering(!options.sharedClock);
-  const kafkaHashes = numbering(!options.sharedClock);
+  const unorderedTasks = options.kafkaLine === '4.1';
+  const simHashes = numbering(!options.sharedClock, unorderedTasks);
+  const kafkaHashes = numbering(!options.sharedClock, unorderedTasks);
   const rows: OracleStepRow[] = [];
   let first: number | null = null;
   for (const k of kafka) {
@@ -289,6 +310,6 @@ export function compareWithKafka(
       diffs,
     });
   }
-  const normalisations = options.sharedClock ? [...SHARD_NORMALISATIONS] : [...NORMALISATIONS];
+  const normalisations = [...(options.sharedClock ? SHARD_NORMALISATIONS : NORMALISATIONS), ...(unorderedTasks ? [TASK_PARTITIONS_4_1_NORMALISATION] : [])];
   return { steps: rows, firstDivergence: first, normalisations };
 }

@@ -1,6 +1,8 @@
 package dev.sgp.oracle.shard;
 
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.message.OffsetFetchRequestData;
+import org.apache.kafka.common.message.OffsetFetchResponseData;
 import org.apache.kafka.common.message.StreamsGroupDescribeRequestData;
 import org.apache.kafka.common.message.StreamsGroupDescribeResponseData;
 import org.apache.kafka.common.utils.LogContext;
@@ -51,5 +53,13 @@ final class KafkaLine {
     /** StreamsGroupDescribe v0: the shard's described groups. */
     static List<StreamsGroupDescribeResponseData.DescribedGroup> streamsGroupDescribe(GroupCoordinatorShard shard, StreamsGroupDescribeRequestData request, List<String> ids, long offset) {
         return shard.streamsGroupDescribe(ids, offset);
+    }
+
+    /**
+     * OffsetFetch of one group: GroupCoordinatorService.fetchAllOffsets when the group names no topics (4.2's shard
+     * fetchOffsets reads the topic list and has no such branch), else fetchOffsets.
+     */
+    static OffsetFetchResponseData.OffsetFetchResponseGroup fetchOffsets(GroupCoordinatorShard shard, OffsetFetchRequestData.OffsetFetchRequestGroup group, long offset) {
+        return group.topics() == null ? shard.fetchAllOffsets(group, offset) : shard.fetchOffsets(group, offset);
     }
 }

@@ -1,5 +1,7 @@
 package dev.sgp.oracle.shard;
 
+import org.apache.kafka.common.message.OffsetFetchRequestData;
+import org.apache.kafka.common.message.OffsetFetchResponseData;
 import org.apache.kafka.common.message.StreamsGroupDescribeRequestData;
 import org.apache.kafka.common.message.StreamsGroupDescribeResponseData;
 import org.apache.kafka.common.utils.LogContext;
@@ -45,5 +47,10 @@ final class KafkaLine {
     /** StreamsGroupDescribe v0: the shard's described groups. */
     static List<StreamsGroupDescribeResponseData.DescribedGroup> streamsGroupDescribe(GroupCoordinatorShard shard, StreamsGroupDescribeRequestData request, List<String> ids, long offset) {
         return shard.streamsGroupDescribe(ids, offset);
+    }
+
+    /** OffsetFetch of one group: the shard's fetchOffsets, which itself fetches all offsets when the group names no topics. */
+    static OffsetFetchResponseData.OffsetFetchResponseGroup fetchOffsets(GroupCoordinatorShard shard, OffsetFetchRequestData.OffsetFetchRequestGroup group, long offset) {
+        return shard.fetchOffsets(group, offset);
     }
 }

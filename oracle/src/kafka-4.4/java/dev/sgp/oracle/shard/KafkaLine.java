@@ -1,5 +1,7 @@
 package dev.sgp.oracle.shard;
 
+import org.apache.kafka.common.message.OffsetFetchRequestData;
+import org.apache.kafka.common.message.OffsetFetchResponseData;
 import org.apache.kafka.common.message.StreamsGroupDescribeRequestData;
 import org.apache.kafka.common.message.StreamsGroupDescribeResponseData;
 import org.apache.kafka.common.protocol.Errors;
@@ -48,5 +50,10 @@ final class KafkaLine {
         // StreamsGroupTopologyDescriptionManager.attachTopologyDescriptions without a plugin: a found group's is NOT_STORED (1)
         if (request.includeTopologyDescription()) for (StreamsGroupDescribeResponseData.DescribedGroup g : described) if (g.errorCode() == Errors.NONE.code()) g.setTopologyDescriptionStatus((byte) 1);
         return described;
+    }
+
+    /** OffsetFetch of one group: the shard's fetchOffsets, which itself fetches all offsets when the group names no topics. */
+    static OffsetFetchResponseData.OffsetFetchResponseGroup fetchOffsets(GroupCoordinatorShard shard, OffsetFetchRequestData.OffsetFetchRequestGroup group, long offset) {
+        return shard.fetchOffsets(group, offset);
     }
 }

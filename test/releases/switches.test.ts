@@ -240,6 +240,22 @@ describe('release switches, each as its release runs it', () => {
     expect(rejoinFull('4.4').errorName).toBe('NONE');
   });
 
+  it('noAssignmentTimestamp and lastLeaveKeepsTargetEpoch — StreamsCoordinatorRecordHelpers.newStreamsGroupTargetAssignmentEpochRecord and GroupMetadataManager.streamsGroupFenceMember (4.2.2): no AssignmentTimestamp, and no target record when the last member leaves', () => {
+    const steps = [
+      { client: 'a', do: 'join' },
+      { client: 'a', do: 'leave' },
+    ];
+    const trace = (kafka: KafkaRelease) => run(kafka, steps, noDelay(kafka)).trace;
+    const metadata = (kafka: KafkaRelease, step: number) =>
+      trace(kafka)
+        .steps[step]!.records.filter((r) => r.type === 'StreamsGroupTargetAssignmentMetadata')
+        .map((r) => r.value);
+    expect(metadata('4.2', 0)).toEqual([{ assignmentEpoch: 2 }]);
+    expect(metadata('4.3', 0)).toEqual([{ assignmentEpoch: 2, assignmentTimestamp: 0 }]);
+    expect(metadata('4.2', 1)).toEqual([]);
+    expect(metadata('4.3', 1)).toEqual([{ assignmentEpoch: 3, assignmentTimestamp: 0 }]);
+  });
+
   it("olderStickyAssignor — TargetAssignmentBuilder.createAssignmentMemberSpec (4.3.2: the member's target is its previous tasks) and StickyTaskAssignor.initialize (putIfAbsent process map): the agreeing runs of the shard oracle", () => {
     // a holds 0–3 (its target is 0–1 since b joined, b's is 2–3 but b holds nothing yet); c joins
     const targets = (kafka: KafkaRelease) => {

@@ -409,7 +409,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     } else if (refineOnly && group.assignmentEpoch >= group.groupEpoch) {
       // maybeUpdateStreamsTargetAssignment(refineOnly): the target stays, only its epoch moves (the last assignment's
       // timestamp is kept, and the assignment interval is not consulted)
-      records.push(targetAssignmentMetadataRecord(groupId, groupEpoch, group.assignmentTimestamp));
+      records.push(targetAssignmentMetadataRecord(groupId, groupEpoch, ctx.release.switches.noAssignmentTimestamp ? null : group.assignmentTimestamp));
       targetEpoch = groupEpoch;
       target = refinedCache.store(targetEpoch, 'live', group.targetOf(memberId));
     } else if (initialDelayActive) {
@@ -449,6 +449,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
         // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
         // ([4.2]/[4.3] createAssignmentMemberSpec: its target, release switch olderStickyAssignor)
         previousTasks: ctx.release.switches.olderStickyAssignor ? 'target' : 'assigned',
+        noAssignmentTimestamp: ctx.release.switches.noAssignmentTimestamp,
         ...(updatedTaskOffsets ? { updatedMemberTaskOffsets: updatedTaskOffsets } : {}),
       });
       pushAll(records, result.records);

@@ -72,8 +72,9 @@ export function fenceMember(ctx: OpContext, group: StreamsGroup, m: StreamsGroup
     memberMetadataTombstone(groupId, m.memberId),
     groupMetadataRecord(groupId, { epoch, metadataHash: group.metadataHash, validatedTopologyEpoch: group.validatedTopologyEpoch, lastAssignmentConfigs: group.lastAssignmentConfigs }),
   ];
-  // [4.4] the last member leaving also moves the target epoch, so the empty group is not ASSIGNING
-  if (group.members.size === 1 && group.members.has(m.memberId)) records.push(targetAssignmentMetadataRecord(groupId, epoch, 0));
+  // [4.4] the last member leaving also moves the target epoch, so the empty group is not ASSIGNING ([4.1]/[4.2] not: lastLeaveKeepsTargetEpoch)
+  const sw = ctx.release.switches;
+  if (!sw.lastLeaveKeepsTargetEpoch && group.members.size === 1 && group.members.has(m.memberId)) records.push(targetAssignmentMetadataRecord(groupId, epoch, sw.noAssignmentTimestamp ? null : 0));
   const effects: Effect[] = [
     { kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: m.memberId }) },
     { kind: 'cancel', key: timerKey({ kind: 'rebalance-timeout', groupId, memberId: m.memberId, memberEpoch: 0 }) },

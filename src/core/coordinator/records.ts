@@ -75,7 +75,9 @@ export function memberMetadataTombstone(groupId: string, memberId: string): Coor
 }
 
 // Kafka 4.4 names it AssignmentTimestamp (a tagged field, default 0): found by sgp oracle against the real broker.
-export function targetAssignmentMetadataRecord(groupId: string, assignmentEpoch: number, timestampMs: number): CoordinatorRecord {
+/** `timestampMs` null: [4.1]/[4.2] the value has no AssignmentTimestamp (release switch noAssignmentTimestamp). */
+export function targetAssignmentMetadataRecord(groupId: string, assignmentEpoch: number, timestampMs: number | null): CoordinatorRecord {
+  if (timestampMs === null) return { type: 'StreamsGroupTargetAssignmentMetadata', key: { groupId }, value: { assignmentEpoch } };
   return { type: 'StreamsGroupTargetAssignmentMetadata', key: { groupId }, value: { assignmentEpoch, assignmentTimestamp: timestampMs } };
 }
 

@@ -422,6 +422,7 @@ export class Coordinator {
               // [4.4] TargetAssignmentBuilder.createMemberMetadataAndState: the assignor reads each member's assigned tasks
               // ([4.2]/[4.3] createAssignmentMemberSpec: its target, release switch olderStickyAssignor)
               previousTasks: this.release.switches.olderStickyAssignor ? 'target' : this.options.edition.initialRebalancePreviousTasks,
+              noAssignmentTimestamp: this.release.switches.noAssignmentTimestamp,
             });
             return { response: null, records: r.records, effects: [], narration: [`The initial rebalance delay is over: the target assignment for epoch ${g.groupEpoch} is computed.`] };
           },

@@ -34,6 +34,8 @@ export interface TargetAssignmentInput {
    * computes the target, so the assignor of that same heartbeat reads them. Absent: the group's stored offsets.
    */
   updatedMemberTaskOffsets?: MemberTaskOffsets;
+  /** [4.1]/[4.2] The metadata record has no AssignmentTimestamp (release switch noAssignmentTimestamp). */
+  noAssignmentTimestamp?: boolean;
 }
 
 export interface TargetAssignmentResult {
@@ -201,6 +203,6 @@ export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssig
     // a target record only for members whose target is new or changed
     if (!before || !equalTuples(before, after)) records.push(targetAssignmentMemberRecord(group.groupId, id, after));
   }
-  records.push(targetAssignmentMetadataRecord(group.groupId, input.groupEpoch, input.timestamp));
+  records.push(targetAssignmentMetadataRecord(group.groupId, input.groupEpoch, input.noAssignmentTimestamp ? null : input.timestamp));
   return { records, targets };
 }

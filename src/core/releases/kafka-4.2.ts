@@ -32,9 +32,15 @@ export const KAFKA_4_2: ReleaseRules = {
     firstBumpSkipsToTwo: true,
     // [4.2] during the initial rebalance delay members reconcile toward an empty target at epoch max(1, assignment epoch)
     delayedTargetEpochAtLeastOne: true,
+    // [4.2] StreamsGroupTargetAssignmentMetadataValue has AssignmentEpoch only (AssignmentTimestamp came with KIP-1263 in 4.3)
+    noAssignmentTimestamp: true,
+    // [4.2] streamsGroupFenceMember writes no target assignment metadata when the last member goes (4.3 writes it at the new epoch)
+    lastLeaveKeepsTargetEpoch: true,
   },
   differences: [
     { what: 'No assignment interval (group.streams.assignment.interval.ms): every due target assignment is computed at once.', ticket: 'KIP-1263' },
+    { what: 'StreamsGroupTargetAssignmentMetadata has no AssignmentTimestamp.', ticket: 'KIP-1263' },
+    { what: "When the last member leaves or is fenced, the target assignment's epoch stays behind the group epoch (4.3 moves it with the group epoch).", ticket: 'ticket not identified' },
     { what: 'A new group starts at epoch 0 and its first bump goes to 2; during the initial delay members reconcile at epoch max(1, assignment epoch).', ticket: 'KAFKA-19829' },
   ],
 };

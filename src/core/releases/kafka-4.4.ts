@@ -34,6 +34,8 @@ export const KAFKA_4_4: ReleaseRules = {
     groupConfigBoundNamesBrokerConfig: false,
     fullGroupRefusesKnownMember: false,
     olderStickyAssignor: false,
+    noAssignmentTimestamp: false,
+    lastLeaveKeepsTargetEpoch: false,
   },
   differences: [],
 };

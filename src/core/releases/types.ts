@@ -114,6 +114,13 @@ export interface ReleaseSwitches {
    * putIfAbsent (assignor flavour '4.2'; 4.4: computeIfAbsent) ([4.2]/[4.3]).
    */
   readonly olderStickyAssignor: boolean;
+  /** StreamsGroupTargetAssignmentMetadata (coordinator/records.ts): the value has no AssignmentTimestamp ([4.1]/[4.2]; KIP-1263 added it in 4.3). */
+  readonly noAssignmentTimestamp: boolean;
+  /**
+   * Removing a group's last member (leave.ts fenceMember; GroupMetadataManager.streamsGroupFenceMember) writes no
+   * StreamsGroupTargetAssignmentMetadata at the new epoch ([4.1]/[4.2]); from 4.3 it does, so the empty group is not ASSIGNING.
+   */
+  readonly lastLeaveKeepsTargetEpoch: boolean;
 }
 
 /** One release line as data. */

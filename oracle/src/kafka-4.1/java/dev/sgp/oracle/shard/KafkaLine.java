@@ -59,8 +59,8 @@ final class KafkaLine {
     }
 
     /**
-     * GroupCoordinatorService.fetchOffsets/fetchAllOffsets: 4.1's service sends a group without topics (all topics) to the
-     * shard's fetchAllOffsets (its fetchOffsets reads the topics list).
+     * OffsetFetch of one group: GroupCoordinatorService.fetchAllOffsets when the group names no topics (4.1's shard
+     * fetchOffsets reads the topic list and has no such branch), else fetchOffsets.
      */
     static OffsetFetchResponseData.OffsetFetchResponseGroup fetchOffsets(GroupCoordinatorShard shard, OffsetFetchRequestData.OffsetFetchRequestGroup group, long offset) {
         return group.topics() == null ? shard.fetchAllOffsets(group, offset) : shard.fetchOffsets(group, offset);

@@ -55,8 +55,11 @@ final class KafkaLine {
         return shard.streamsGroupDescribe(ids, offset);
     }
 
-    /** GroupCoordinatorService.fetchOffsets: the shard's fetchOffsets, for listed topics and for all of them. */
+    /**
+     * OffsetFetch of one group: GroupCoordinatorService.fetchAllOffsets when the group names no topics (4.2's shard
+     * fetchOffsets reads the topic list and has no such branch), else fetchOffsets.
+     */
     static OffsetFetchResponseData.OffsetFetchResponseGroup fetchOffsets(GroupCoordinatorShard shard, OffsetFetchRequestData.OffsetFetchRequestGroup group, long offset) {
-        return shard.fetchOffsets(group, offset);
+        return group.topics() == null ? shard.fetchAllOffsets(group, offset) : shard.fetchOffsets(group, offset);
     }
 }

@@ -49,7 +49,7 @@ final class KafkaLine {
         return shard.streamsGroupDescribe(ids, offset);
     }
 
-    /** GroupCoordinatorService.fetchOffsets: the shard's fetchOffsets, for listed topics and for all of them. */
+    /** OffsetFetch of one group: the shard's fetchOffsets, which itself fetches all offsets when the group names no topics. */
     static OffsetFetchResponseData.OffsetFetchResponseGroup fetchOffsets(GroupCoordinatorShard shard, OffsetFetchRequestData.OffsetFetchRequestGroup group, long offset) {
         return shard.fetchOffsets(group, offset);
     }

@@ -300,7 +300,7 @@ final class ShardService {
         return new OffsetFetchResponse.Builder(groups).build(version).data();
     }
 
-    /** GroupCoordinatorService.fetchOffsets / fetchAllOffsets for one group (a null id is INVALID_GROUP_ID). */
+    /** GroupCoordinatorService.fetchOffsets / fetchAllOffsets for one group (a null id is INVALID_GROUP_ID; KafkaLine picks the shard method). */
     private OffsetFetchResponseData.OffsetFetchResponseGroup fetchGroup(OffsetFetchRequestData.OffsetFetchRequestGroup g, short version) {
         if (g.groupId() == null) return OffsetFetchResponse.groupError(g, Errors.INVALID_GROUP_ID, version);
         try {

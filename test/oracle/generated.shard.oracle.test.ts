@@ -1,6 +1,6 @@
 // Generated sequences over the whole scenario space (src/core/oracle/generate, exact mode) on each Kafka release's own
 // group coordinator shard, in process and on the scenario's clock, and on the simulator run as that release: Kafka
-// 4.4.0 (SGP_ORACLE_SHARD_SEQUENCES, default 5000) and 4.1.2, 4.2.2, 4.3.2 (SGP_ORACLE_RELEASE_SEQUENCES, default 400
+// 4.4.0 (SGP_ORACLE_SHARD_SEQUENCES, default 5000) and 4.1.2, 4.2.2, 4.3.2 (SGP_ORACLE_RELEASE_SEQUENCES, default 1000
 // each, what fits CI's 25 minutes; an older release runs each generated scenario with its "kafka" field set to the line and its request versions
 // fitted to the release, src/core/oracle/generate/release.ts), of SGP_ORACLE_STEPS
 // (default 24) steps from SGP_ORACLE_SEED_OFFSET (default 0). SGP_ORACLE_SHARD_ENGINES (default 2) JVMs per release
@@ -26,7 +26,7 @@ const WRITE_OPEN = process.env.SGP_ORACLE_WRITE_OPEN === '1';
 
 const RUNS: { release: KafkaRelease; size: GeneratedSize }[] = [
   { release: '4.4', size: sizeFromEnvironment('SGP_ORACLE_SHARD_SEQUENCES', 5000) },
-  ...(['4.1', '4.2', '4.3'] as const).map((release) => ({ release, size: sizeFromEnvironment('SGP_ORACLE_RELEASE_SEQUENCES', 400) })),
+  ...(['4.1', '4.2', '4.3'] as const).map((release) => ({ release, size: sizeFromEnvironment('SGP_ORACLE_RELEASE_SEQUENCES', 1000) })),
 ];
 
 /** An older release's open list, as oracle/generated-open-4.N.md holds it (SGP_ORACLE_WRITE_OPEN=1). */

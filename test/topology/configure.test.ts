@@ -39,7 +39,7 @@ describe('configureTopics: missing source topics (status 1)', () => {
   it('sorts the names and summarizes beyond three ([4.4])', () => {
     const t = topo(sub('0', { sourceTopics: ['e', 'c', 'a'] }), sub('1', { sourceTopics: ['d', 'b', 'a'] }));
     expect(configureTopics(t, image({}), 0).problem?.detail).toBe('Source topics a, b, c and 2 additional topics are missing.');
-    expect(configureTopics(t, image({}), 0, { detailStyle: 'ak4.2' }).problem?.detail).toBe('Source topics a, b, c, d, e are missing.');
+    expect(configureTopics(t, image({}), 0, { detailStyle: 'full' }).problem?.detail).toBe('Source topics a, b, c, d, e are missing.');
   });
 
   it('repartition source topics do not count as missing source topics', () => {
@@ -61,12 +61,12 @@ describe('configureTopics: missing internal topics (status 3)', () => {
     expect(c.subtopologies?.map((s) => s.subtopologyId)).toEqual(['subtopology1', 'subtopology2']);
   });
 
-  it('summarizes more than three missing topics ([4.4]) or lists them all ([4.2])', () => {
+  it('summarizes more than three missing topics ([4.4]) or lists them all ([4.1], detailStyle full)', () => {
     const t = topo(sub('0', { sourceTopics: ['in'], stateChangelogTopics: ['v', 'w', 'x', 'y', 'z'].map((n) => topic(`${n}-changelog`)) }));
     const c = configureTopics(t, image({ in: 4 }), 0);
     expect(c.problem?.detail).toBe('Internal topics are missing: z-changelog, x-changelog, w-changelog and 2 additional topics');
     expect(c.internalTopicsToBeCreated.map((x) => x.name)).toEqual(['v-changelog', 'w-changelog', 'x-changelog', 'y-changelog', 'z-changelog']);
-    expect(configureTopics(t, image({ in: 4 }), 0, { detailStyle: 'ak4.2' }).problem?.detail).toBe('Internal topics are missing: [z-changelog, x-changelog, w-changelog, v-changelog, y-changelog]');
+    expect(configureTopics(t, image({ in: 4 }), 0, { detailStyle: 'full' }).problem?.detail).toBe('Internal topics are missing: [z-changelog, x-changelog, w-changelog, v-changelog, y-changelog]');
   });
 });
 

@@ -97,12 +97,12 @@ describe('the narration names the release where a release rule decides a step', 
     expect(said(run('4.4', [{ client: 'a', do: 'join' }]), 0)).not.toContain('In Kafka');
   });
 
-  it('endpointEpochBump: where the releases’ rules move the endpoint information epoch differently, an older release says so', () => {
+  it('endpointEpochBump: where the releases’ rules move the endpoint information epoch differently, an older release says so, each from its own start (4.1: -1)', () => {
     expect(said(run('4.1', [{ client: 'a', do: 'join' }]), 0)).toContain(
-      'In Kafka 4.1 this response moves the endpoint information epoch to 1; in 4.2, 4.3 and 4.4 the endpoint information epoch stays 0.',
+      'In Kafka 4.1 this response moves the endpoint information epoch to 0; in 4.2, 4.3 and 4.4 the endpoint information epoch stays 0.',
     );
     expect(said(run('4.3', [{ client: 'a', do: 'join' }], noDelay('4.3')), 0)).toContain(
-      'In Kafka 4.3 the endpoint information epoch stays 0; in 4.1 this response moves the endpoint information epoch to 1.',
+      'In Kafka 4.3 the endpoint information epoch stays 0; in 4.1 this response moves the endpoint information epoch to 0.',
     );
   });
 

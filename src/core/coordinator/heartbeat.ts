@@ -525,14 +525,13 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
         : rule === 'assignment-with-endpoint'
           ? assignmentSent && reconciled.userEndpoint !== null
           : assignmentSent && (!isJoining || !tupleIsEmpty(withoutEpochs(reconciled.assignedTasks)));
+    // a new group starts at each release's own endpoint epoch ([4.1] -1, release switch initialEndpointInformationEpoch)
+    const epochUnder = (r: ReleaseRules): { moves: boolean; to: number } => {
+      const moves = bumpsUnder(r.switches.endpointEpochBump);
+      return { moves, to: (groupExisted ? endpointEpoch : r.switches.initialEndpointInformationEpoch) + (moves ? 1 : 0) };
+    };
     if (new Set(KAFKA_RELEASES.map((k) => bumpsUnder(releaseRules(k).switches.endpointEpochBump))).size > 1)
-      narration.push(
-        releaseContrast(
-          ctx.release,
-          (r) => bumpsUnder(r.switches.endpointEpochBump),
-          (b) => (b ? `this response moves the endpoint information epoch to ${endpointEpoch + 1}` : `the endpoint information epoch stays ${endpointEpoch}`),
-        ),
-      );
+      narration.push(releaseContrast(ctx.release, epochUnder, (v) => (v.moves ? `this response moves the endpoint information epoch to ${v.to}` : `the endpoint information epoch stays ${v.to}`)));
   }
   if (bumpEndpointEpoch) {
     endpointEpoch += 1;

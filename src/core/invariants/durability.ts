@@ -12,7 +12,17 @@ import { SortedText } from '../util/sortedText.ts';
 
 /** Replays the live coordinator's log into a fresh coordinator and compares. */
 export function durabilityReport(live: Coordinator, rebuilt: Coordinator): DurabilityReport {
-  return { diff: diffState(hardState(live.groups), hardState(rebuilt.groups)), memoryOnly: memoryOnlyOf(live) };
+  return { diff: withoutSoftReadiness(live, diffState(hardState(live.groups), hardState(rebuilt.groups))), memoryOnly: memoryOnlyOf(live) };
+}
+
+/**
+ * [4.1] a group's state rests on its configured topology, which only memory holds (StreamsGroup.maybeUpdateGroupState;
+ * a loaded group is NotReady until a heartbeat configures it, release switch readinessFromConfiguredTopology): its
+ * state is not part of what the log must rebuild, and the configured topology is listed as decisive memory instead.
+ */
+function withoutSoftReadiness(live: Coordinator, diff: DurabilityReport['diff']): DurabilityReport['diff'] {
+  if (!live.release.switches.readinessFromConfiguredTopology) return diff;
+  return diff.filter((d) => !(d.path.endsWith('.state') && live.groups.has(d.path.slice(0, -'.state'.length))));
 }
 
 /** What only the live coordinator's memory holds (lost on failover), decisive or not. */
@@ -25,7 +35,12 @@ function memoryOnlyOf(live: Coordinator): MemoryOnly[] {
     }
     if (g.shutdownRequester !== null) memoryOnly.push({ what: `group ${g.groupId}: the shutdown request of ${g.shutdownRequester}`, decisive: true });
     if (g.endpointInformationEpoch !== 0) memoryOnly.push({ what: `group ${g.groupId}: endpoint information epoch ${g.endpointInformationEpoch}`, decisive: false });
-    if (g.configuredTopology !== null) memoryOnly.push({ what: `group ${g.groupId}: the cached configured topology (re-derived on the next heartbeat)`, decisive: false });
+    if (g.configuredTopology !== null)
+      memoryOnly.push(
+        g.readinessFromConfiguredTopology
+          ? { what: `group ${g.groupId}: the configured topology its readiness rests on (Kafka 4.1; re-derived on the next heartbeat)`, decisive: true }
+          : { what: `group ${g.groupId}: the cached configured topology (re-derived on the next heartbeat)`, decisive: false },
+      );
     if (g.taskOffsets.size > 0) memoryOnly.push({ what: `group ${g.groupId}: task offsets reported by ${taskOffsetReporters(g)}`, decisive: false });
   }
   // the initial rebalance delay timers, in firing order (looked up per group: the other timers are many)
@@ -101,7 +116,7 @@ export class DurabilityTracker {
     }
     this.log = log;
     this.replayedTo = log.endOffset;
-    return { diff: this.diff(live.groups, this.shadow), memoryOnly: memoryOnlyOf(live) };
+    return { diff: withoutSoftReadiness(live, this.diff(live.groups, this.shadow)), memoryOnly: memoryOnlyOf(live) };
   }
 
   private diff(live: Groups, shadow: Groups): DurabilityReport['diff'] {

@@ -42,6 +42,8 @@ export interface Edition extends CoordinatorEdition {
   readonly releasedBroker: string | null;
   /** Whether a scenario of this edition may choose a Kafka release line (`kafka`, src/core/releases/): only a shipped protocol has releases. */
   readonly hasReleases: boolean;
+  /** Whether its coordinator matches source-topic regexes (the draft does; Kafka 4.x's service refuses any regex), so the validator checks them (topicRegex.ts). */
+  readonly matchesTopicRegexes: boolean;
   /** The apiKey of each of the edition's streams group RPCs (request logs name RPCs by apiKey). */
   readonly apiKeys: Readonly<Partial<Record<RpcName, number>>>;
   /** The type id (key version) of each coordinator record type (kafka-dump-log prints records by type id). */

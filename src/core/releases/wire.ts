@@ -4,6 +4,7 @@
 // test/oracle/codec-releases.oracle.test.ts checks them byte for byte against each release's own message classes.
 // Traces keep 4.4's field names (a response's v0 lag is `acceptableRecoveryLagLegacy` in every release);
 // `toReleaseJson` renames a message to the release's names before it is encoded with the release's schema.
+import { DEFAULT_PROTOCOL } from '../editions/index.ts';
 import { getSchema } from '../wire/index.ts';
 import type { FieldSpec, MessageKind, MessageSchema, StructSpec } from '../wire/types.ts';
 import { parseVersions } from '../wire/versions.ts';
@@ -31,11 +32,11 @@ const apiOf = (kind: MessageKind): string => kind.replace(/(Request|Response)$/,
 const cache = new Map<string, MessageSchema>();
 
 /**
- * `kind`'s schema in `release` (protocol ak4): 4.4's, or for an RPC whose versions differ, 4.4's cut to the
+ * `kind`'s schema in `release` (the shipped protocol, DEFAULT_PROTOCOL): 4.4's, or for an RPC whose versions differ, 4.4's cut to the
  * release's versions (fields and structs of later versions dropped) with the release's field names and defaults.
  */
 export function releaseSchema(kind: MessageKind, release: KafkaRelease): MessageSchema {
-  const shipped = getSchema(kind, 'ak4');
+  const shipped = getSchema(kind, DEFAULT_PROTOCOL);
   if (release === DEFAULT_KAFKA_RELEASE) return shipped;
   const newest = newestRequestVersion(release, apiOf(kind));
   if (newest === undefined) return shipped;

@@ -492,7 +492,7 @@ export function validateScenario(root: JsonNode): ParseResult {
   }
 
   if (c.p.list.length === 0) taskLimit(c, topics, steps, explore);
-  if (protocol === 'kip1071-draft') unmatchableTopicRegexes(c, root);
+  if (editionNamed(protocol).matchesTopicRegexes) unmatchableTopicRegexes(c, root);
   const errors = c.p.result();
   if (errors.length > 0) return { ok: false, errors };
   const scenario: Scenario = { format, protocol, variant, config, groupId, topics, clients, steps };

@@ -61,4 +61,5 @@ export const AK4: Edition = {
   variants: VARIANTS,
   releasedBroker: 'Kafka 4.x',
   hasReleases: true,
+  matchesTopicRegexes: false,
 };

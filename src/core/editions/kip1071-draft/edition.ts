@@ -51,4 +51,5 @@ export const KIP1071_DRAFT: Edition = {
   // the draft branch was never released
   releasedBroker: null,
   hasReleases: false,
+  matchesTopicRegexes: true,
 };

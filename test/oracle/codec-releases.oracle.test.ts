@@ -18,6 +18,7 @@ import { runScenario } from '../../src/core/scenario/runner.ts';
 import { fitForRelease } from '../../src/core/oracle/generate/release.ts';
 import { generatedMessages, limitMessages } from './codecMessages.ts';
 import { oracleClasspath, runJsonLines } from './javaOracle.ts';
+import { fillDefaults, firstDiff, isObj } from './jsonDiff.ts';
 
 const root = join(import.meta.dirname, '../..');
 const GENERATED_PER_VERSION = Number(process.env.SGP_CODEC_MESSAGES ?? 40);
@@ -35,37 +36,6 @@ interface Case {
   version: number;
   json: Record<string, unknown>;
   label: string;
-}
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function fillDefaults(json: unknown, full: unknown): unknown {
-  if (Array.isArray(json) && Array.isArray(full)) return json.map((j, i) => fillDefaults(j, full[i]));
-  if (!isObj(json) || !isObj(full)) return json;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(full)) out[k] = k in json ? fillDefaults(json[k], v) : v;
-  for (const [k, v] of Object.entries(json)) if (!(k in out)) out[k] = v;
-  return out;
-}
-
-function firstDiff(a: unknown, b: unknown, path = ''): string | null {
-  if (a === b) return null;
-  if (isObj(a) && isObj(b)) {
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const d = firstDiff(a[k], b[k], path ? `${path}.${k}` : k);
-      if (d) return d;
-    }
-    return null;
-  }
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    for (let i = 0; i < a.length; i++) {
-      const d = firstDiff(a[i], b[i], `${path}[${i}]`);
-      if (d) return d;
-    }
-    return null;
-  }
-  const show = (x: unknown) => (x === undefined ? '(absent)' : JSON.stringify(x).slice(0, 120));
-  return `${path || '(root)'}: ours ${show(a)}, Kafka ${show(b)}`;
 }
 
 /** The streams-group messages of every example run as `release` (4.4's names in the trace, renamed to the release's). */

@@ -16,6 +16,7 @@ import { decodeMessage, encodeMessage, getSchema, GROUP_RPC_KINDS, supportedVers
 import { KAFKA_RPC } from '../../src/core/wire/schemas/kafka-4.4.generated.ts';
 import { exampleTraces, generatedMessages, limitMessages, type ExampleTraces } from './codecMessages.ts';
 import { oracleClasspath, runJsonLines } from './javaOracle.ts';
+import { fillDefaults, firstDiff, isObj } from './jsonDiff.ts';
 
 const root = join(import.meta.dirname, '../..');
 const GENERATED_PER_VERSION = Number(process.env.SGP_CODEC_MESSAGES ?? 60);
@@ -51,18 +52,6 @@ function schemaVersions(): { schema: MessageSchema; version: number }[] {
   return out;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** `json` with every key it leaves out taken from `full` (our decode of our bytes): Kafka's converter needs them all. */
-function fillDefaults(json: unknown, full: unknown): unknown {
-  if (Array.isArray(json) && Array.isArray(full)) return json.map((j, i) => fillDefaults(j, full[i]));
-  if (!isObj(json) || !isObj(full)) return json;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(full)) out[k] = k in json ? fillDefaults(json[k], v) : v;
-  for (const [k, v] of Object.entries(json)) if (!(k in out)) out[k] = v;
-  return out;
-}
-
 /** Both JSON forms compared with bytes as their hex (Kafka's Jackson writes padded base64; so do we, but say so). */
 function normalise(schema: MessageSchema, v: unknown): unknown {
   void schema;
@@ -71,28 +60,6 @@ function normalise(schema: MessageSchema, v: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) out[k] = normalise(schema, x);
   return out;
-}
-
-/** The first difference of two JSON values (object key order does not count), or null. */
-function firstDiff(a: unknown, b: unknown, path = ''): string | null {
-  if (a === b) return null;
-  if (isObj(a) && isObj(b)) {
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const d = firstDiff(a[k], b[k], path ? `${path}.${k}` : k);
-      if (d) return d;
-    }
-    return null;
-  }
-  if (Array.isArray(a) && Array.isArray(b) && a.length === 0 && b.length === 0) return null;
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    for (let i = 0; i < a.length; i++) {
-      const d = firstDiff(a[i], b[i], `${path}[${i}]`);
-      if (d) return d;
-    }
-    return null;
-  }
-  const show = (x: unknown) => (x === undefined ? '(absent)' : JSON.stringify(x).slice(0, 120));
-  return `${path || '(root)'}: ours ${show(a)}, Kafka ${show(b)}`;
 }
 
 function buildCases(traces: ExampleTraces): Case[] {

@@ -498,6 +498,31 @@ describe("issue 20: the last layout items (Compare's room, the header title)", {
     await expect.poll(() => page.locator('#pane-timeline').evaluate((e) => e.getBoundingClientRect().width)).toBeGreaterThan(200);
   });
 
+  it('a reload that comes before the pane group stored the sizes Compare gave back still gives them back (the timeline is never left at 0)', async () => {
+    const page = await openPage();
+    const timelineWidth = () => page.locator('#pane-timeline').evaluate((e) => e.getBoundingClientRect().width);
+    await compareLesson15(page);
+    expect(await timelineWidth()).toBeLessThan(1);
+    // the pane group (paneforge) stores a layout 100 ms after it changes: wait until the widened one is stored
+    const storedTimeline = () =>
+      page.evaluate(() => {
+        const state = JSON.parse(localStorage.getItem('paneforge:sgp-layout') ?? '{}') as Record<string, { layout: number[] }>;
+        return Object.values(state)[0]?.layout[1] ?? -1;
+      });
+    await expect.poll(storedTimeline).toBe(0);
+    // another tool gives the room back, and the page reloads before the pane group's pending store runs
+    await page.evaluate(async () => {
+      (document.querySelector('[data-testid=tab-scenario]') as HTMLElement).click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const last = window.setTimeout(() => {}, 0);
+      for (let id = 0; id <= last; id++) window.clearTimeout(id);
+    });
+    expect(await storedTimeline()).toBe(0);
+    await page.reload();
+    await page.waitForFunction(() => !!window.__sgp?.app && (window.__sgp.app as { trace: unknown }).trace !== null);
+    await expect.poll(timelineWidth).toBeGreaterThan(200);
+  });
+
   it('on a phone Compare stays usable: the table fits the screen, every label whole, a name breaks only after an underscore', async () => {
     const page = await openPage({ phone: true });
     await compareLesson15(page, true);

@@ -6,7 +6,15 @@ import { EMPTY_EPOCHS, EMPTY_TUPLE, type TaskEpochs } from '../model/tasks.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import type { Effect, OpContext, OpResult } from './context.ts';
 import type { StreamsGroup } from './group.ts';
-import { currentAssignmentRecord, currentAssignmentTombstone, groupMetadataRecord, memberMetadataTombstone, targetAssignmentMemberTombstone, targetAssignmentMetadataRecord } from './records.ts';
+import {
+  currentAssignmentRecord,
+  currentAssignmentTombstone,
+  groupMetadataRecord,
+  groupMetadataRecordWithoutValidation,
+  memberMetadataTombstone,
+  targetAssignmentMemberTombstone,
+  targetAssignmentMetadataRecord,
+} from './records.ts';
 import { timerKey } from './timers.ts';
 
 export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
@@ -66,14 +74,18 @@ function resetEpochs(e: TaskEpochs): TaskEpochs {
 export function fenceMember(ctx: OpContext, group: StreamsGroup, m: StreamsGroupMember): { records: CoordinatorRecord[]; effects: Effect[]; narration: string[] } {
   const groupId = group.groupId;
   const epoch = group.groupEpoch + 1;
+  const sw = ctx.release.switches;
+  // [4.1] the record has no ValidatedTopologyEpoch or LastAssignmentConfigs, and MetadataHash 0 (fenceWritesZeroMetadataHash)
+  const metadataHash = sw.fenceWritesZeroMetadataHash ? 0 : group.metadataHash;
   const records: CoordinatorRecord[] = [
     currentAssignmentTombstone(groupId, m.memberId),
     targetAssignmentMemberTombstone(groupId, m.memberId),
     memberMetadataTombstone(groupId, m.memberId),
-    groupMetadataRecord(groupId, { epoch, metadataHash: group.metadataHash, validatedTopologyEpoch: group.validatedTopologyEpoch, lastAssignmentConfigs: group.lastAssignmentConfigs }),
+    sw.noValidatedEpochOrAssignmentConfigs
+      ? groupMetadataRecordWithoutValidation(groupId, epoch, metadataHash)
+      : groupMetadataRecord(groupId, { epoch, metadataHash, validatedTopologyEpoch: group.validatedTopologyEpoch, lastAssignmentConfigs: group.lastAssignmentConfigs }),
   ];
   // [4.4] the last member leaving also moves the target epoch, so the empty group is not ASSIGNING ([4.1]/[4.2] not: lastLeaveKeepsTargetEpoch)
-  const sw = ctx.release.switches;
   if (!sw.lastLeaveKeepsTargetEpoch && group.members.size === 1 && group.members.has(m.memberId)) records.push(targetAssignmentMetadataRecord(groupId, epoch, sw.noAssignmentTimestamp ? null : 0));
   const effects: Effect[] = [
     { kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: m.memberId }) },

@@ -19,6 +19,7 @@ export const KAFKA_4_4: ReleaseRules = {
     delayedTargetEpochAtLeastOne: false,
     fenceRejoinAtEpochZero: false,
     noValidatedEpochOrAssignmentConfigs: false,
+    fenceWritesZeroMetadataHash: false,
     endpointEpochBump: 'changed',
     endpointEpochAlwaysSent: false,
     joinConvertsEmptyClassicGroup: true,

@@ -46,6 +46,12 @@ export interface ReleaseSwitches {
    */
   readonly noValidatedEpochOrAssignmentConfigs: boolean;
   /**
+   * StreamsGroupMetadata of a fenced or leaving member (leave.ts fenceMember; GroupMetadataManager.streamsGroupFenceMember):
+   * [4.1] writes MetadataHash 0 (newStreamsGroupEpochRecord(groupId, epoch, 0)), which the replay stores as the group's
+   * hash until a heartbeat recomputes it; from 4.2 the record carries the group's hash.
+   */
+  readonly fenceWritesZeroMetadataHash: boolean;
+  /**
    * Endpoint information epoch (heartbeat.ts): when it is bumped. `assignment-sent` [4.1]: whenever the response
    * carries an assignment, except a join that gets no tasks; `assignment-with-endpoint` [4.2]/[4.3]: when the response
    * carries an assignment and the member has an endpoint; `changed` [4.4]: when the endpoint changed, or the

@@ -35,6 +35,7 @@ export const KAFKA_4_4: ReleaseRules = {
     groupConfigBoundNamesBrokerConfig: false,
     fullGroupRefusesKnownMember: false,
     olderStickyAssignor: false,
+    taskPairAssignor: false,
     noAssignmentTimestamp: false,
     lastLeaveKeepsTargetEpoch: false,
   },

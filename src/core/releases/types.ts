@@ -120,6 +120,11 @@ export interface ReleaseSwitches {
    * putIfAbsent (assignor flavour '4.2'; 4.4: computeIfAbsent) ([4.2]/[4.3]).
    */
   readonly olderStickyAssignor: boolean;
+  /**
+   * The assignor of 4.1.2 (coordinator/runtime.ts; assignor/kafka41.ts): StickyTaskAssignor before the 4.2 rewrite, a
+   * per-member quota that shrinks as processes fill up, task pairs, processes ranked by load ([4.1]).
+   */
+  readonly taskPairAssignor: boolean;
   /** StreamsGroupTargetAssignmentMetadata (coordinator/records.ts): the value has no AssignmentTimestamp ([4.1]/[4.2]; KIP-1263 added it in 4.3). */
   readonly noAssignmentTimestamp: boolean;
   /**

@@ -121,11 +121,12 @@ export function assignKafka41(groupSpec: GroupSpec, topology: TopologyDescriber)
   const maxPairs = Math.trunc((numTasks * (numTasks - 1)) / 2);
   const pairs = new Set<number>();
   const pairKey = (a: number, b: number) => (a < b ? a * numTasks + b : b * numTasks + a);
-  const assignedOf = (proc: Process): Set<number> => new Set([...proc.active, ...proc.standby]);
-  const hasNewPair = (task: number, assigned: ReadonlySet<number>): boolean => {
+  /** TaskPairs.hasNewPair(task, the process's assigned tasks, active and standby). */
+  const hasNewPair = (task: number, proc: Process): boolean => {
     if (pairs.size === maxPairs) return false;
-    if (assigned.size === 0) return true;
-    for (const t of assigned) if (!pairs.has(pairKey(task, t))) return true;
+    if (proc.active.size + proc.standby.size === 0) return true;
+    for (const t of proc.active) if (!pairs.has(pairKey(task, t))) return true;
+    for (const t of proc.standby) if (!pairs.has(pairKey(task, t))) return true;
     return false;
   };
   const add = (m: Member, task: number, isActive: boolean) => {
@@ -137,7 +138,8 @@ export function assignKafka41(groupSpec: GroupSpec, topology: TopologyDescriber)
     (isActive ? proc.active : proc.standby).add(task);
     proc.taskCounts.set(m.memberId, proc.taskCounts.get(m.memberId)! + 1);
     // updateHelpers: the pairs with every task of the process; an active task may shrink the quota
-    for (const t of assignedOf(proc)) if (t !== task) pairs.add(pairKey(t, task));
+    for (const t of proc.active) if (t !== task) pairs.add(pairKey(t, task));
+    for (const t of proc.standby) if (t !== task) pairs.add(pairKey(t, task));
     if (isActive && proc.active.size === tasksPerMember) {
       // maybeUpdateTasksPerMember: the process's active count (not the member's) against the per-member quota
       totalCapacity--;
@@ -153,7 +155,10 @@ export function assignKafka41(groupSpec: GroupSpec, topology: TopologyDescriber)
   };
   const findMemberWithLeastLoad = (members: readonly Member[] | undefined, task: number, returnSameMember: boolean): Member | null => {
     if (!members || members.length === 0) return null;
-    let right = members.filter((m) => hasNewPair(task, assignedOf(m.process)));
+    // one answer per process (its members share it)
+    const newPair = new Map<Process, boolean>();
+    const pairsWith = (proc: Process) => newPair.get(proc) ?? newPair.set(proc, hasNewPair(task, proc)).get(proc)!;
+    let right = members.filter((m) => pairsWith(m.process));
     if (right.length === 0) right = [...members];
     let best: Process | null = null;
     for (const m of right) if (best === null || load(m.process) < load(best)) best = m.process;
@@ -164,16 +169,15 @@ export function assignKafka41(groupSpec: GroupSpec, topology: TopologyDescriber)
   const allMembers = [...rank.keys()];
 
   // assignActive: 1. previous active owners within their quota; 2. previous standbys; 3. the least loaded
-  const unassigned = [...activeOrder];
+  let unassigned = activeOrder;
   const pass = (pick: (task: number) => Member | null) => {
-    for (let i = 0; i < unassigned.length;) {
-      const task = unassigned[i]!;
+    const left: number[] = [];
+    for (const task of unassigned) {
       const m = pick(task);
-      if (m) {
-        add(m, task, true);
-        unassigned.splice(i, 1);
-      } else i++;
+      if (m) add(m, task, true);
+      else left.push(task);
     }
+    unassigned = left;
   };
   pass((task) => {
     const prev = activePrev.get(task);
@@ -204,7 +208,7 @@ export function assignKafka41(groupSpec: GroupSpec, topology: TopologyDescriber)
       if (available.size === 0) break;
       let standby: Member | null = null;
       const prevActive = activePrev.get(task);
-      if (prevActive && available.has(prevActive.process) && isLoadBalanced(prevActive.process) && hasNewPair(task, assignedOf(prevActive.process))) standby = prevActive;
+      if (prevActive && available.has(prevActive.process) && isLoadBalanced(prevActive.process) && hasNewPair(task, prevActive.process)) standby = prevActive;
       if (standby === null) {
         const prevMembers = standbyPrev.get(task);
         if (prevMembers && prevMembers.length > 0) {

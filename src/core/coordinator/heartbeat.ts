@@ -252,7 +252,14 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     metadataHash = computeMetadataHash(topology, ctx.topics);
     if (metadataHash !== group.metadataHash) {
       // a new metadata hash triggers a rebalance
-      if (!bump && hadTopology) note(ctx, narration, () => 'The topics the topology needs changed: the group epoch is bumped.');
+      // [4.1] a hash of 0 is the one a leave or fencing wrote (fenceWritesZeroMetadataHash), not a topic change
+      const zeroFromFence = group.metadataHash === 0 && ctx.release.switches.fenceWritesZeroMetadataHash;
+      if (!bump && hadTopology)
+        note(ctx, narration, () =>
+          zeroFromFence
+            ? `The group's stored metadata hash is 0, as Kafka ${ctx.release.release} writes it when a member leaves or is fenced: the recomputed hash differs, so the group epoch is bumped.`
+            : 'The topics the topology needs changed: the group epoch is bumped.',
+        );
       bump = true;
       reconfigure = true;
     }

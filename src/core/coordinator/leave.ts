@@ -16,6 +16,7 @@ import {
   targetAssignmentMetadataRecord,
 } from './records.ts';
 import { timerKey } from './timers.ts';
+import { releaseContrast } from '../releases/narrate.ts';
 
 export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
   const { groupId, memberId, instanceId } = req;
@@ -91,6 +92,18 @@ export function fenceMember(ctx: OpContext, group: StreamsGroup, m: StreamsGroup
     { kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: m.memberId }) },
     { kind: 'cancel', key: timerKey({ kind: 'rebalance-timeout', groupId, memberId: m.memberId, memberEpoch: 0 }) },
   ];
-  void ctx;
-  return { records, effects, narration: [`Member ${m.memberId} is removed; the group epoch goes to ${epoch} so the others get a new target on their next heartbeat.`] };
+  const narration = [`Member ${m.memberId} is removed; the group epoch goes to ${epoch} so the others get a new target on their next heartbeat.`];
+  // [4.1] the record's metadata hash is 0 (fenceWritesZeroMetadataHash): said when the run's release does so
+  if (sw.fenceWritesZeroMetadataHash && group.metadataHash !== 0 && !ctx.quiet)
+    narration.push(
+      releaseContrast(
+        ctx.release,
+        (r) => r.switches.fenceWritesZeroMetadataHash,
+        (zero) =>
+          zero
+            ? 'the record carries metadata hash 0, which the group keeps until the hash is recomputed (a topic change or a reload), and that bumps the epoch'
+            : "the record keeps the group's metadata hash",
+      ),
+    );
+  return { records, effects, narration };
 }

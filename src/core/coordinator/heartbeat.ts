@@ -257,7 +257,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       if (!bump && hadTopology)
         note(ctx, narration, () =>
           zeroFromFence
-            ? `The group's stored metadata hash is 0, as Kafka ${ctx.release.release} writes it when a member leaves or is fenced: the recomputed hash differs, so the group epoch is bumped.`
+            ? `The recomputed metadata hash differs from the stored one, 0 (Kafka ${ctx.release.release} writes 0 when a member leaves or is fenced; 0 is also the hash of no topics): the group epoch is bumped.`
             : 'The topics the topology needs changed: the group epoch is bumped.',
         );
       bump = true;

@@ -89,7 +89,7 @@ function checkInvariants(s: Scenario, result: GroupAssignment, parts: Record<str
   }
 }
 
-describe.each(['4.4', '4.2', 'draft'] as const)('invariants over random groups [%s]', (flavour) => {
+describe.each(['4.4', '4.2', '4.1', 'draft'] as const)('invariants over random groups [%s]', (flavour) => {
   const assignor = new StickyTaskAssignor({ flavour });
 
   it('assigns every task once, never twice per process, honours standbys, is deterministic', () => {

@@ -156,4 +156,15 @@ describe('the narration names the release where a release rule decides a step', 
       'In Kafka 4.2 an older epoch passes for each partition whose task the member held since then; in 4.1 a commit needs exactly the member epoch (STALE_MEMBER_EPOCH).',
     );
   });
+  it('fenceWritesZeroMetadataHash: a leave in 4.1 says its record carries metadata hash 0, and the bump after a reload names that hash, not a topic change; 4.2 says neither', () => {
+    const steps = [{ client: 'a', do: 'join' }, { client: 'b', do: 'join' }, { client: 'b', do: 'leave' }, { failover: true }, { client: 'a', do: 'heartbeat' }];
+    const t41 = run('4.1', steps);
+    expect(said(t41, 2)).toContain(
+      "In Kafka 4.1 the record carries metadata hash 0, which the group keeps until the hash is recomputed (a topic change or a reload), and that bumps the epoch; in 4.2, 4.3 and 4.4 the record keeps the group's metadata hash.",
+    );
+    expect(said(t41, 4)).toContain('The recomputed metadata hash differs from the stored one, 0 (Kafka 4.1 writes 0 when a member leaves or is fenced');
+    const t42 = run('4.2', steps, noDelay('4.2'));
+    expect(said(t42, 2)).not.toContain('metadata hash');
+    expect(said(t42, 4)).not.toContain('metadata hash');
+  });
 });

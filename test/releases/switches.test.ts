@@ -84,6 +84,32 @@ describe('release switches, each as its release runs it', () => {
     expect(Object.keys(meta('4.2'))).toContain('lastAssignmentConfigs');
   });
 
+  it('fenceWritesZeroMetadataHash — GroupMetadataManager.streamsGroupFenceMember (4.1.2: newStreamsGroupEpochRecord(groupId, epoch, 0)): a leave writes MetadataHash 0, which the next bump keeps; 4.2 writes the group hash', () => {
+    const metas = (kafka: KafkaRelease) =>
+      run(
+        kafka,
+        [
+          { client: 'a', do: 'join' },
+          { client: 'b', do: 'join' },
+          { client: 'b', do: 'leave' },
+          { client: 'c', do: 'join' },
+        ],
+        { ...noDelay(kafka), clients: { a: { profile: 'java' }, b: { profile: 'java' }, c: { profile: 'java' } } },
+      ).trace.steps.map((s) => s.records.find((r) => r.type === 'StreamsGroupMetadata')!.value as Json);
+    const joined = metas('4.1')[0]!.metadataHash;
+    expect(joined).not.toBe(0);
+    // the leave's record is Epoch and MetadataHash 0 only; c's join does not recompute the hash (the configured topology is cached), so it keeps 0
+    expect(metas('4.1').slice(2)).toEqual([
+      { epoch: 3, metadataHash: 0 },
+      { epoch: 4, metadataHash: 0 },
+    ]);
+    for (const k of ['4.2', '4.3', '4.4'] as const)
+      expect(
+        metas(k).map((m) => m.metadataHash),
+        k,
+      ).toEqual([joined, joined, joined, joined]);
+  });
+
   it('fenceRejoinAtEpochZero — GroupMetadataManager.throwIfStreamsGroupMemberEpochIsInvalid: 4.1 fences a known member rejoining at epoch 0 (4.2 returns early for epoch 0)', () => {
     const rejoin = (kafka: KafkaRelease) =>
       run(

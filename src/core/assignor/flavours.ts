@@ -3,9 +3,10 @@
 /**
  * '4.4': the published Apache Kafka 4.4.0 (checked against kafka-group-coordinator 4.4.0 by test/oracle/). 'trunk': the
  * newer stored apache/kafka versions that ak4-shipped.md §5 describes as [4.4] (split stateful pass, warm-up candidates,
- * rack-aware standbys, stateless-load tie-break), which the 4.4.0 release does not have.
+ * rack-aware standbys, stateless-load tie-break), which the 4.4.0 release does not have. '4.1': Kafka 4.1.2's
+ * assignor, a different algorithm (kafka41.ts).
  */
-export type Flavour = '4.4' | 'trunk' | '4.2' | 'draft';
+export type Flavour = '4.4' | 'trunk' | '4.2' | '4.1' | 'draft';
 
 export interface FlavourRules {
   /** [4.4] §5.1 step 1: stateful tasks get their own active pass (and quota) before the stateless ones. */

@@ -1,6 +1,7 @@
-// StickyTaskAssignor ("sticky"): one entry point for the three flavours.
+// StickyTaskAssignor ("sticky"): one entry point for every flavour.
 
 import { assignDraft } from './draft.ts';
+import { assignKafka41 } from './kafka41.ts';
 import { SHIPPED_RULES, type Flavour } from './flavours.ts';
 import { assignShipped } from './shipped.ts';
 import type { StandbyWarning } from './standby.ts';
@@ -25,6 +26,8 @@ export class StickyTaskAssignor implements TaskAssignor {
   /** @throws TaskAssignorException where the Java assignor throws. */
   assign(groupSpec: GroupSpec, topology: TopologyDescriber): GroupAssignment {
     if (this.flavour === 'draft') return assignDraft(groupSpec, topology);
+    // [4.1] 4.1.2's StickyTaskAssignor (release switch taskPairAssignor)
+    if (this.flavour === '4.1') return assignKafka41(groupSpec, topology);
     return assignShipped(groupSpec, topology, SHIPPED_RULES[this.flavour], this.onStandbyWarning);
   }
 }

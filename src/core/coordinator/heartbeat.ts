@@ -252,7 +252,14 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     metadataHash = computeMetadataHash(topology, ctx.topics);
     if (metadataHash !== group.metadataHash) {
       // a new metadata hash triggers a rebalance
-      if (!bump && hadTopology) note(ctx, narration, () => 'The topics the topology needs changed: the group epoch is bumped.');
+      // [4.1] a hash of 0 is the one a leave or fencing wrote (fenceWritesZeroMetadataHash), not a topic change
+      const zeroFromFence = group.metadataHash === 0 && ctx.release.switches.fenceWritesZeroMetadataHash;
+      if (!bump && hadTopology)
+        note(ctx, narration, () =>
+          zeroFromFence
+            ? `The recomputed metadata hash differs from the stored one, 0 (Kafka ${ctx.release.release} writes 0 when a member leaves or is fenced; 0 is also the hash of no topics): the group epoch is bumped.`
+            : 'The topics the topology needs changed: the group epoch is bumped.',
+        );
       bump = true;
       reconfigure = true;
     }

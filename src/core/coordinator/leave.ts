@@ -6,8 +6,17 @@ import { EMPTY_EPOCHS, EMPTY_TUPLE, type TaskEpochs } from '../model/tasks.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import type { Effect, OpContext, OpResult } from './context.ts';
 import type { StreamsGroup } from './group.ts';
-import { currentAssignmentRecord, currentAssignmentTombstone, groupMetadataRecord, memberMetadataTombstone, targetAssignmentMemberTombstone, targetAssignmentMetadataRecord } from './records.ts';
+import {
+  currentAssignmentRecord,
+  currentAssignmentTombstone,
+  groupMetadataRecord,
+  groupMetadataRecordWithoutValidation,
+  memberMetadataTombstone,
+  targetAssignmentMemberTombstone,
+  targetAssignmentMetadataRecord,
+} from './records.ts';
 import { timerKey } from './timers.ts';
+import { releaseContrast } from '../releases/narrate.ts';
 
 export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
   const { groupId, memberId, instanceId } = req;
@@ -66,19 +75,35 @@ function resetEpochs(e: TaskEpochs): TaskEpochs {
 export function fenceMember(ctx: OpContext, group: StreamsGroup, m: StreamsGroupMember): { records: CoordinatorRecord[]; effects: Effect[]; narration: string[] } {
   const groupId = group.groupId;
   const epoch = group.groupEpoch + 1;
+  const sw = ctx.release.switches;
+  // [4.1] the record has no ValidatedTopologyEpoch or LastAssignmentConfigs, and MetadataHash 0 (fenceWritesZeroMetadataHash)
+  const metadataHash = sw.fenceWritesZeroMetadataHash ? 0 : group.metadataHash;
   const records: CoordinatorRecord[] = [
     currentAssignmentTombstone(groupId, m.memberId),
     targetAssignmentMemberTombstone(groupId, m.memberId),
     memberMetadataTombstone(groupId, m.memberId),
-    groupMetadataRecord(groupId, { epoch, metadataHash: group.metadataHash, validatedTopologyEpoch: group.validatedTopologyEpoch, lastAssignmentConfigs: group.lastAssignmentConfigs }),
+    sw.noValidatedEpochOrAssignmentConfigs
+      ? groupMetadataRecordWithoutValidation(groupId, epoch, metadataHash)
+      : groupMetadataRecord(groupId, { epoch, metadataHash, validatedTopologyEpoch: group.validatedTopologyEpoch, lastAssignmentConfigs: group.lastAssignmentConfigs }),
   ];
   // [4.4] the last member leaving also moves the target epoch, so the empty group is not ASSIGNING ([4.1]/[4.2] not: lastLeaveKeepsTargetEpoch)
-  const sw = ctx.release.switches;
   if (!sw.lastLeaveKeepsTargetEpoch && group.members.size === 1 && group.members.has(m.memberId)) records.push(targetAssignmentMetadataRecord(groupId, epoch, sw.noAssignmentTimestamp ? null : 0));
   const effects: Effect[] = [
     { kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: m.memberId }) },
     { kind: 'cancel', key: timerKey({ kind: 'rebalance-timeout', groupId, memberId: m.memberId, memberEpoch: 0 }) },
   ];
-  void ctx;
-  return { records, effects, narration: [`Member ${m.memberId} is removed; the group epoch goes to ${epoch} so the others get a new target on their next heartbeat.`] };
+  const narration = [`Member ${m.memberId} is removed; the group epoch goes to ${epoch} so the others get a new target on their next heartbeat.`];
+  // [4.1] the record's metadata hash is 0 (fenceWritesZeroMetadataHash): said when the run's release does so
+  if (sw.fenceWritesZeroMetadataHash && group.metadataHash !== 0 && !ctx.quiet)
+    narration.push(
+      releaseContrast(
+        ctx.release,
+        (r) => r.switches.fenceWritesZeroMetadataHash,
+        (zero) =>
+          zero
+            ? 'the record carries metadata hash 0, which the group keeps until the hash is recomputed (a topic change or a reload), and that bumps the epoch'
+            : "the record keeps the group's metadata hash",
+      ),
+    );
+  return { records, effects, narration };
 }

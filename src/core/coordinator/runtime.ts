@@ -112,8 +112,9 @@ export class Coordinator {
     this.timers = new Timers();
     this.rules = variantRules(options.variant);
     this.release = releaseRules(options.release);
-    // [4.2]/[4.3] the release's own sticky assignor (release switch olderStickyAssignor)
-    this.assignor = new StickyTaskAssignor({ flavour: this.release.switches.olderStickyAssignor ? '4.2' : options.edition.assignorFlavour });
+    // [4.2]/[4.3] the release's own sticky assignor (release switch olderStickyAssignor; [4.1] taskPairAssignor)
+    const sw = this.release.switches;
+    this.assignor = new StickyTaskAssignor({ flavour: sw.taskPairAssignor ? '4.1' : sw.olderStickyAssignor ? '4.2' : options.edition.assignorFlavour });
     this.hooks = options.edition.hooks(options.config);
     // loading: replay the whole partition, then re-derive what lived only in memory (onLoaded)
     if (replayed) {

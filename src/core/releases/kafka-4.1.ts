@@ -24,6 +24,10 @@ export const KAFKA_4_1: ReleaseRules = {
     fenceRejoinAtEpochZero: true,
     // [4.1] StreamsGroupMetadataValue has only Epoch and MetadataHash (ValidatedTopologyEpoch and LastAssignmentConfigs came with 4.2)
     noValidatedEpochOrAssignmentConfigs: true,
+    // [4.1] GroupMetadataManager.streamsGroupFenceMember writes the bumped epoch with MetadataHash 0 (4.2 keeps the group's hash; ticket not identified)
+    fenceWritesZeroMetadataHash: true,
+    // [4.1] StickyTaskAssignor of 4.1.2 (task pairs, a shrinking per-member quota; rewritten in 4.2, ticket not identified)
+    taskPairAssignor: true,
     // [4.1] the endpoint epoch follows every assignment the response carries, endpoint or not
     endpointEpochBump: 'assignment-sent',
     // [4.1] the response always carries the endpoint information epoch (4.2 sends it only for a group already in the map)
@@ -52,8 +56,16 @@ export const KAFKA_4_1: ReleaseRules = {
       ticket: 'KAFKA-19765',
     },
     {
+      what: "A fenced or leaving member's StreamsGroupMetadata has MetadataHash 0; the group keeps 0 (its next bumps write 0) until the hash is recomputed (a topic change or a reload), which bumps the epoch.",
+      ticket: 'ticket not identified',
+    },
+    {
       what: 'A group is ready by its configured topology, which a loaded or just-created group lacks until its next heartbeat: NotReady, described topology null, subscribed to no topic.',
       ticket: 'KAFKA-19765',
+    },
+    {
+      what: "The sticky assignor is 4.1.2's own (rewritten in 4.2): a shrinking per-member quota and task pairs; Java breaks load ties by identity hash, the playground by process map order.",
+      ticket: 'ticket not identified',
     },
     { what: 'A known member rejoining with epoch 0 is fenced (FENCED_MEMBER_EPOCH) unless its previous epoch was 0.', ticket: 'ticket not identified' },
     {

@@ -46,6 +46,12 @@ export interface ReleaseSwitches {
    */
   readonly noValidatedEpochOrAssignmentConfigs: boolean;
   /**
+   * StreamsGroupMetadata of a fenced or leaving member (leave.ts fenceMember; GroupMetadataManager.streamsGroupFenceMember):
+   * [4.1] writes MetadataHash 0 (newStreamsGroupEpochRecord(groupId, epoch, 0)), which the replay stores as the group's
+   * hash until a heartbeat recomputes it; from 4.2 the record carries the group's hash.
+   */
+  readonly fenceWritesZeroMetadataHash: boolean;
+  /**
    * Endpoint information epoch (heartbeat.ts): when it is bumped. `assignment-sent` [4.1]: whenever the response
    * carries an assignment, except a join that gets no tasks; `assignment-with-endpoint` [4.2]/[4.3]: when the response
    * carries an assignment and the member has an endpoint; `changed` [4.4]: when the endpoint changed, or the
@@ -114,6 +120,11 @@ export interface ReleaseSwitches {
    * putIfAbsent (assignor flavour '4.2'; 4.4: computeIfAbsent) ([4.2]/[4.3]).
    */
   readonly olderStickyAssignor: boolean;
+  /**
+   * The assignor of 4.1.2 (coordinator/runtime.ts; assignor/kafka41.ts): StickyTaskAssignor before the 4.2 rewrite, a
+   * per-member quota that shrinks as processes fill up, task pairs, processes ranked by load ([4.1]).
+   */
+  readonly taskPairAssignor: boolean;
   /** StreamsGroupTargetAssignmentMetadata (coordinator/records.ts): the value has no AssignmentTimestamp ([4.1]/[4.2]; KIP-1263 added it in 4.3). */
   readonly noAssignmentTimestamp: boolean;
   /**

@@ -28,6 +28,8 @@ export const KAFKA_4_4: ReleaseRules = {
     refinedAssignmentBump: true,
     initialEndpointInformationEpoch: 0,
     endpointPartitionsFromMemberMap: false,
+    ownEndpointEntryFromCache: false,
+    reconcileWithoutRoleChanges: false,
     taskAssignmentEpochs: true,
     topicListDetail: 'summarized',
     readinessFromConfiguredTopology: false,

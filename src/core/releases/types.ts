@@ -77,6 +77,19 @@ export interface ReleaseSwitches {
    */
   readonly endpointPartitionsFromMemberMap: boolean;
   /**
+   * PartitionsByUserEndpoint (heartbeat.ts; GroupMetadataManager.streamsGroupHeartbeat, StreamsGroup.getOrComputeEndpointToPartitions):
+   * the heartbeat drops the member's cached entry only when it sends an assignment, so a member whose endpoint changed
+   * alone is listed with its cached entry, the old endpoint ([4.2]/[4.3]); 4.4 also drops it on an endpoint change
+   * (KAFKA-20169). [4.1]'s list (endpointPartitionsFromMemberMap) has no cache.
+   */
+  readonly ownEndpointEntryFromCache: boolean;
+  /**
+   * Reconciliation (heartbeat.ts maybeReconcile; CurrentAssignmentBuilder.computeNextAssignment): reconcile flavour
+   * '4.2', no in-place role changes (demotion, conversion, promotion) and the member itself counts as a holder of its
+   * process's tasks, so a standby target on a task the member still runs as active waits ([4.1]–[4.3]); 4.4 flavour '4.4'.
+   */
+  readonly reconcileWithoutRoleChanges: boolean;
+  /**
    * StreamsGroupCurrentMemberAssignment (heartbeat.ts, leave.ts, releaseOnTimeout.ts; records.ts currentAssignmentRecord):
    * active tasks carry AssignmentEpochs ([4.2]+); [4.1]'s record has none, so a replayed task is at the member epoch.
    */

@@ -43,6 +43,18 @@ function rejected(edition: Edition, layer: BrokerLayer, name: ErrorName, message
   };
 }
 
+const ownDefaults = new WeakMap<ReleaseRules, Readonly<Record<string, number>>>();
+
+/** A release's groupConfigOwnDefaults for the group configs it has (4.1 inherits 4.2's but has no initial rebalance delay). */
+function ownDefaultsOf(release: ReleaseRules): Readonly<Record<string, number>> {
+  let d = ownDefaults.get(release);
+  if (d === undefined) {
+    d = Object.fromEntries(Object.entries(release.groupConfigOwnDefaults).filter(([name]) => !release.absentGroupConfigs.includes(name)));
+    ownDefaults.set(release, d);
+  }
+  return d;
+}
+
 /**
  * Versions the broker accepts per edition and RPC: the shared group RPCs', then the edition's own. An older release
  * (src/core/releases/) serves at most the streams group versions it has; the variants' versions extend 4.4's.
@@ -113,7 +125,11 @@ export class Broker implements BrokerView {
   /** The config as one group sees it: its group configs over the broker's. */
   configOf(groupId: string): Config {
     const overrides = this.groupConfigs.get(groupId);
-    return overrides === undefined || overrides.size === 0 ? this.options.config : effectiveConfig(this.options.config, overrides);
+    if (overrides === undefined) return this.options.config;
+    const release = this.coordinator.release;
+    // [4.2] an emptied group config stays (release field emptyGroupConfigKept), with GroupConfig's own defaults
+    if (overrides.size === 0 && !release.emptyGroupConfigKept) return this.options.config;
+    return effectiveConfig(this.options.config, overrides, ownDefaultsOf(release));
   }
 
   get topics(): ReadonlyMap<string, number> {

@@ -250,13 +250,24 @@ function boundConfigName(key: string, bound: 'min' | 'max'): string {
   return `group.${key.slice(0, dot)}.${bound}.${key.slice(dot + 1)}`;
 }
 
-const effective = new WeakMap<ReadonlyMap<string, string>, Config>();
+const effective = new WeakMap<ReadonlyMap<string, string>, WeakMap<Readonly<Record<string, number>>, Config>>();
+const NO_OWN_DEFAULTS: Readonly<Record<string, number>> = {};
 
-/** The broker config as one group sees it: its group configs replace the broker values they override. */
-export function effectiveConfig(broker: Config, overrides: ReadonlyMap<string, string>): Config {
-  let c = effective.get(overrides);
+/**
+ * The broker config as one group sees it: its group configs replace the broker values they override, and
+ * (`ownDefaults`, [4.2]/[4.3] ReleaseRules.groupConfigOwnDefaults) the streams configs it does not set that its
+ * release's GroupConfigManager reads from GroupConfig's own defaults take those.
+ */
+export function effectiveConfig(broker: Config, overrides: ReadonlyMap<string, string>, ownDefaults: Readonly<Record<string, number>> = NO_OWN_DEFAULTS): Config {
+  let byDefaults = effective.get(overrides);
+  if (byDefaults === undefined) effective.set(overrides, (byDefaults = new WeakMap()));
+  let c = byDefaults.get(ownDefaults);
   if (c === undefined) {
     const values: Record<string, number | string> = { ...broker.overrides() };
+    for (const [name, value] of Object.entries(ownDefaults)) {
+      const def = STREAMS_GROUP_CONFIGS.get(name);
+      if (def?.broker !== undefined && !overrides.has(name)) values[def.broker] = value;
+    }
     for (const [name, value] of overrides) {
       // only the streams configs change how the simulator runs a streams group
       const def = STREAMS_GROUP_CONFIGS.get(name);
@@ -273,7 +284,7 @@ export function effectiveConfig(broker: Config, overrides: ReadonlyMap<string, s
               : parsed;
     }
     c = Config.from(values);
-    effective.set(overrides, c);
+    byDefaults.set(ownDefaults, c);
   }
   return c;
 }

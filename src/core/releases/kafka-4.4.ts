@@ -11,6 +11,8 @@ export const KAFKA_4_4: ReleaseRules = {
   absentConfigs: {},
   absentGroupConfigs: [],
   groupConfigValidationDefaults: [],
+  groupConfigOwnDefaults: {},
+  emptyGroupConfigKept: false,
   switches: {
     serviceRejectsLaterFeatures: false,
     clientSendsTaskOffsets: true,

@@ -160,6 +160,18 @@ export interface ReleaseRules {
    * it decides which unknown name validateNames meets first ([4.3]; 4.4 and 4.1/4.2 check the group's configs alone).
    */
   readonly groupConfigValidationDefaults: readonly string[];
+  /**
+   * Streams group configs a group that has group configs reads from GroupConfig.CONFIG_DEF's own default, not the
+   * broker's config, when it does not set them: GroupConfigManager builds each group's GroupConfig over
+   * GroupCoordinatorConfig.extractGroupConfigMap, which lacks them ([4.2]: every streams config; [4.3]: the assignment
+   * interval); 4.4 falls back to the broker's configs. Each with the default it reads.
+   */
+  readonly groupConfigOwnDefaults: Readonly<Record<string, number>>;
+  /**
+   * GroupConfigManager.updateGroupConfig keeps a group config whose every config was deleted ([4.2]), so the group
+   * still reads groupConfigOwnDefaults; from 4.3 an empty one is removed and the broker's configs apply again.
+   */
+  readonly emptyGroupConfigKept: boolean;
   readonly switches: ReleaseSwitches;
   /** What differs from the next release, one line each, with the Kafka ticket (the per-release summary table). */
   readonly differences: readonly ReleaseDifference[];

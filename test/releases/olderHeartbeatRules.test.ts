@@ -92,4 +92,9 @@ describe('heartbeat rules of 4.2.2/4.3.2 that 4.4.0 changed', () => {
     for (const k of ['4.2', '4.3'] as const) expect(reconciled(k), k).toEqual({ active: [{ subtopologyId: '0', partitions: [0, 1] }], standby: [] });
     expect(reconciled('4.4')).toEqual({ active: [{ subtopologyId: '0', partitions: [0, 1] }], standby: [{ subtopologyId: '0', partitions: [2, 3] }] });
   });
+
+  it('reconcileWithoutRoleChanges — the narration names the release where the rule decides the step', () => {
+    const said = run(scaleOut('4.3')).steps[3]!.narration.join(' ');
+    expect(said).toMatch(/In Kafka 4\.3 a task changes role on \S+ only after it gave up the old role \(its own tasks count as held by its process\); in 4\.4 \S+'s task changes role in place/);
+  });
 });

@@ -829,16 +829,32 @@ export function maybeReconcile(
     effects.push(softEffect(group.groupId, acc.apply));
     pushAll(narration, acc.narration);
   }
-  const next = buildCurrentAssignment({
+  const reconcileInput = {
     member,
     targetEpoch,
     target,
     report: effectiveReport,
     lookups: groupLookups(group),
     // [4.1]–[4.3] no in-place role changes (release switch reconcileWithoutRoleChanges)
-    flavour: ctx.release.switches.reconcileWithoutRoleChanges ? '4.2' : '4.4',
+    flavour: ctx.release.switches.reconcileWithoutRoleChanges ? ('4.2' as const) : ('4.4' as const),
     reportRule: ctx.rules.reportRule,
-  });
+  };
+  const next = buildCurrentAssignment(reconcileInput);
+  // [4.1]–[4.3] where reconciling without in-place role changes gives the member another assignment than 4.4's, it names itself
+  if (!ctx.quiet && ctx.release.release !== DEFAULT_KAFKA_RELEASE) {
+    const other = buildCurrentAssignment({ ...reconcileInput, flavour: reconcileInput.flavour === '4.2' ? '4.4' : '4.2' });
+    if (!sameAssignment(other, next) || other.state !== next.state)
+      narration.push(
+        releaseContrast(
+          ctx.release,
+          (r) => r.switches.reconcileWithoutRoleChanges,
+          (waits) =>
+            waits
+              ? `a task changes role on ${member.memberId} only after it gave up the old role (its own tasks count as held by its process)`
+              : `${member.memberId}'s task changes role in place (an active task demoted to standby, a standby or warm-up converted or promoted)`,
+        ),
+      );
+  }
   const id = member.memberId;
   const rebalanceKey = timerKey({ kind: 'rebalance-timeout', groupId: group.groupId, memberId: id, memberEpoch: 0 });
   if (next !== member && !sameAssignment(next, member)) {

@@ -19,7 +19,7 @@ function run(scenario: Json): Trace {
 const responseOf = (t: Trace, step: number): Json => t.steps[step]!.response as Json;
 
 /** a joins, b joins, a heartbeats (so b's entry, and then a's, are cached), then b moves its endpoint (generated seed 294, shrunk). */
-function endpointMove(kafka: KafkaRelease, withHeartbeatBetween: boolean): Json {
+function endpointMove(kafka: KafkaRelease, withHeartbeatBetween: boolean, rejoinFirst = false): Json {
   return {
     kafka,
     config: { 'group.streams.initial.rebalance.delay.ms': 1500 },
@@ -34,6 +34,27 @@ function endpointMove(kafka: KafkaRelease, withHeartbeatBetween: boolean): Json 
       { advance: 1501 },
       { client: 'a', do: 'join' },
       ...(withHeartbeatBetween ? [{ client: 'b', do: 'heartbeat' }] : []),
+      // a rejoins at epoch 0 unchanged, at the group's endpoint information epoch: no endpoint list, no record of a
+      ...(rejoinFirst
+        ? [
+            {
+              send: 'StreamsGroupHeartbeat',
+              version: 0,
+              member: 'a',
+              data: {
+                memberEpoch: 0,
+                endpointInformationEpoch: 3,
+                processId: 'p0',
+                rebalanceTimeoutMs: 300000,
+                topology: { epoch: 0, subtopologies: [{ subtopologyId: '0', sourceTopics: ['in0'] }] },
+                activeTasks: [],
+                standbyTasks: [],
+                warmupTasks: [],
+                userEndpoint: { host: 'host-a', port: 9000 },
+              },
+            },
+          ]
+        : []),
       {
         send: 'StreamsGroupHeartbeat',
         version: 0,
@@ -64,6 +85,12 @@ describe('heartbeat rules of 4.2.2/4.3.2 that 4.4.0 changed', () => {
 
   it('ownEndpointEntryFromCache — StreamsGroup.updateMember drops the entry: with no endpoint list built since a was written, 4.3 computes a fresh entry (the new endpoint)', () => {
     expect(ownEndpoint(run(endpointMove('4.3', false)))).toEqual({ host: 'moved', port: 9100 });
+  });
+
+  it('ownEndpointEntryFromCache — GroupMetadataManager.streamsGroupHeartbeat invalidates the entry whenever it sends an assignment (a join), even with no record and no list: 4.3 then computes a fresh entry', () => {
+    const t = run(endpointMove('4.3', true, true));
+    expect(responseOf(t, 4).partitionsByUserEndpoint).toBeNull();
+    expect(ownEndpoint(t)).toEqual({ host: 'moved', port: 9100 });
   });
 
   /** c runs every task alone, then d joins: c's new target has standby tasks on tasks c still runs as active (generated seed 686, shrunk). */

@@ -542,6 +542,18 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     if (new Set(KAFKA_RELEASES.map((k) => bumpsUnder(releaseRules(k).switches.endpointEpochBump))).size > 1)
       narration.push(releaseContrast(ctx.release, epochUnder, (v) => (v.moves ? `this response moves the endpoint information epoch to ${v.to}` : `the endpoint information epoch stays ${v.to}`)));
   }
+  // [4.2]/[4.3] sending an assignment drops the member's cached endpoint entry (streamsGroupHeartbeat's
+  // invalidateCachedEndpointToPartitions), even when a join writes no record of it (release switch ownEndpointEntryFromCache)
+  if (assignmentSent && groupExisted && ctx.release.switches.ownEndpointEntryFromCache && group.endpointEntryCache.has(reconciled.memberId)) {
+    const id = reconciled.memberId;
+    effects.push(
+      plainFieldEffect(groupId, (g) => {
+        const cache = new Map(g.endpointEntryCache);
+        cache.delete(id);
+        g.endpointEntryCache = cache;
+      }),
+    );
+  }
   if (bumpEndpointEpoch) {
     endpointEpoch += 1;
     const e = endpointEpoch;

@@ -46,6 +46,25 @@ describe("a group's unset streams configs under its group configs", () => {
     expect(heartbeatInterval('4.3', true).interval).toBe(6000);
   });
 
+  it("groupConfigOwnDefaults — GroupConfig.validate (4.2.2: ConfigDef.parse fills GroupConfig's defaults): a session timeout of 5.5 s passes 4.2 (over the default 5 s heartbeat) and is refused by 4.3 (over the broker's 6 s)", () => {
+    const refusal = (kafka: KafkaRelease) => {
+      const r = parseScenario(
+        JSON.stringify({
+          kafka,
+          config: { 'group.streams.heartbeat.interval.ms': 6000, 'group.streams.min.session.timeout.ms': 5000 },
+          topics: [{ name: 'in', partitions: 1 }],
+          clients: {},
+          steps: [alter([{ name: 'streams.session.timeout.ms', configOperation: 0, value: '5500' }])],
+        }),
+      );
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      const response = new ScenarioRunner(r.scenario).run().steps[0]!.response as { responses: { errorCode: number; errorMessage: string | null }[] };
+      return response.responses[0]!;
+    };
+    expect(refusal('4.2')).toMatchObject({ errorCode: 0, errorMessage: null });
+    expect(refusal('4.3')).toMatchObject({ errorCode: 40, errorMessage: 'streams.session.timeout.ms must be greater than streams.heartbeat.interval.ms' });
+  });
+
   it("groupConfigOwnDefaults — GroupCoordinatorConfig.extractStreamsGroupConfigMap (4.3.2: no assignment interval): a 4.3 group with group configs reads GroupConfig's 1000 ms, 4.4 the broker's", () => {
     const interval = (kafka: KafkaRelease) => {
       const r = parseScenario(

@@ -2,7 +2,7 @@
 // and the cluster's topics. Every RPC goes through here, in the broker's order of layers.
 import { unavailableOutcome } from './unavailable.ts';
 import { incrementalAlterConfigsRpc } from './adminRpc.ts';
-import { effectiveConfig } from './groupConfigs.ts';
+import { effectiveConfig, ownDefaultsOf } from './groupConfigs.ts';
 import type { Config } from '../config.ts';
 import { Coordinator, type FiredTimer } from '../coordinator/runtime.ts';
 import { describeGroups } from '../coordinator/describe.ts';
@@ -41,18 +41,6 @@ function rejected(edition: Edition, layer: BrokerLayer, name: ErrorName, message
     narration: why !== null ? [why, "Nothing was written, and the member's session was not refreshed."] : [],
     createdTopics: [],
   };
-}
-
-const ownDefaults = new WeakMap<ReleaseRules, Readonly<Record<string, number>>>();
-
-/** A release's groupConfigOwnDefaults for the group configs it has (4.1 inherits 4.2's but has no initial rebalance delay). */
-function ownDefaultsOf(release: ReleaseRules): Readonly<Record<string, number>> {
-  let d = ownDefaults.get(release);
-  if (d === undefined) {
-    d = Object.fromEntries(Object.entries(release.groupConfigOwnDefaults).filter(([name]) => !release.absentGroupConfigs.includes(name)));
-    ownDefaults.set(release, d);
-  }
-  return d;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { Config } from '../config.ts';
 import { SHIPPED_RELEASE, type ReleaseRules } from '../releases/index.ts';
 import { hashMapOrder, stringHashCode } from '../util/java.ts';
+import { hasOwnKey } from '../util/own.ts';
 
 interface GroupConfigDef {
   /** The broker config a streams group config overrides for its group (GroupConfig's mapping); other groups' configs have none here. */
@@ -190,7 +191,10 @@ function validateGroupConfig(config: ReadonlyMap<string, string>, broker: Config
     const raw = config.get(name);
     if (raw !== undefined) parsed.set(name, parseValue(name, def, raw));
   }
-  const int = (key: string): number | undefined => parsed.get(key) as number | undefined;
+  // [4.1]–[4.3] ConfigDef.parse gives an unset config GroupConfig's default, which validateValues checks too (the ones
+  // extractGroupConfigMap supplies are the broker's, within its bounds); 4.4 checks the given configs only
+  const own = ownDefaultsOf(release);
+  const int = (key: string): number | undefined => (parsed.get(key) as number | undefined) ?? (hasOwnKey(own, key) ? own[key] : undefined);
   // [4.1]–[4.3] a bound is named by its broker config (release switch groupConfigBoundNamesBrokerConfig)
   const namesConfig = release.switches.groupConfigBoundNamesBrokerConfig;
   const range = (key: string, [min, max]: readonly [number, number]) => {
@@ -208,7 +212,7 @@ function validateGroupConfig(config: ReadonlyMap<string, string>, broker: Config
     const v = int(key);
     if (v !== undefined && v < min) throw new InvalidConfig(`${key} must be greater than or equal to ${min}`);
   };
-  // validateSessionExceedsHeartbeat, with the broker's value for the one not given
+  // validateSessionExceedsHeartbeat, with the broker's value for the one not given ([4.1]–[4.2] GroupConfig's own default for a streams config)
   const sessionExceedsHeartbeat = (sessionKey: string, sessionDefault: number, heartbeatKey: string, heartbeatDefault: number) => {
     if (!parsed.has(sessionKey) && !parsed.has(heartbeatKey)) return;
     if ((int(sessionKey) ?? sessionDefault) <= (int(heartbeatKey) ?? heartbeatDefault)) throw new InvalidConfig(`${sessionKey} must be greater than ${heartbeatKey}`);
@@ -248,6 +252,18 @@ function boundConfigName(key: string, bound: 'min' | 'max'): string {
   if (key === 'streams.num.standby.replicas') return 'group.streams.max.standby.replicas';
   const dot = key.indexOf('.');
   return `group.${key.slice(0, dot)}.${bound}.${key.slice(dot + 1)}`;
+}
+
+const ownDefaults = new WeakMap<ReleaseRules, Readonly<Record<string, number>>>();
+
+/** A release's groupConfigOwnDefaults for the group configs it has (4.1 inherits 4.2's but has no initial rebalance delay config). */
+export function ownDefaultsOf(release: ReleaseRules): Readonly<Record<string, number>> {
+  let d = ownDefaults.get(release);
+  if (d === undefined) {
+    d = Object.fromEntries(Object.entries(release.groupConfigOwnDefaults).filter(([name]) => !release.absentGroupConfigs.includes(name)));
+    ownDefaults.set(release, d);
+  }
+  return d;
 }
 
 const effective = new WeakMap<ReadonlyMap<string, string>, WeakMap<Readonly<Record<string, number>>, Config>>();

@@ -1,7 +1,6 @@
 // What a streams group with group configs reads for a streams config it does not set, per release: GroupConfigManager
 // builds each group's GroupConfig over GroupCoordinatorConfig.extractGroupConfigMap (4.2.2: consumer and share configs
-// only, so GroupConfig.CONFIG_DEF's own streams defaults; 4.3.2: the four older streams configs from the broker, the
-// assignment interval from GroupConfig; 4.4.0: the broker's configs), and 4.2.2's updateGroupConfig keeps an emptied
+// only, so GroupConfig.CONFIG_DEF's own streams defaults; 4.3.2 and 4.4.0: the broker's configs), and 4.2.2's updateGroupConfig keeps an emptied
 // group config (4.3.2 and 4.4.0 remove it). Release fields groupConfigOwnDefaults and emptyGroupConfigKept.
 import { describe, expect, it } from 'vitest';
 import type { KafkaRelease } from '../../src/core/releases/index.ts';
@@ -63,25 +62,5 @@ describe("a group's unset streams configs under its group configs", () => {
     };
     expect(refusal('4.2')).toMatchObject({ errorCode: 0, errorMessage: null });
     expect(refusal('4.3')).toMatchObject({ errorCode: 40, errorMessage: 'streams.session.timeout.ms must be greater than streams.heartbeat.interval.ms' });
-  });
-
-  it("groupConfigOwnDefaults — GroupCoordinatorConfig.extractStreamsGroupConfigMap (4.3.2: no assignment interval): a 4.3 group with group configs reads GroupConfig's 1000 ms, 4.4 the broker's", () => {
-    const interval = (kafka: KafkaRelease) => {
-      const r = parseScenario(
-        JSON.stringify({
-          kafka,
-          config: { 'group.streams.assignment.interval.ms': 7000 },
-          topics: [{ name: 'in', partitions: 2 }],
-          clients: {},
-          steps: [alter([{ name: 'streams.session.timeout.ms', configOperation: 0, value: '60000' }])],
-        }),
-      );
-      if (!r.ok) throw new Error(JSON.stringify(r.errors));
-      const runner = new ScenarioRunner(r.scenario);
-      runner.run();
-      return runner.broker.configOf('app').int('group.streams.assignment.interval.ms');
-    };
-    expect(interval('4.3')).toBe(1000);
-    expect(interval('4.4')).toBe(7000);
   });
 });

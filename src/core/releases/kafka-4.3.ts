@@ -46,8 +46,8 @@ export const KAFKA_4_3: ReleaseRules = {
     'streams.num.standby.replicas',
     'streams.initial.rebalance.delay.ms',
   ],
-  // [4.3] GroupCoordinatorConfig.extractGroupConfigMap has the four older streams configs but not the assignment interval (GroupConfig's default 1000)
-  groupConfigOwnDefaults: { 'streams.assignment.interval.ms': 1000 },
+  // [4.3] GroupConfigManager.updateGroupConfig fills a group's GroupConfig from the broker's configs (GroupConfig.evaluate, extractGroupConfigMap)
+  groupConfigOwnDefaults: {},
   switches: {
     ...KAFKA_4_4.switches,
     // [4.3] the service refuses static membership, task offsets and warm-up tasks (accepted from 4.4: static members KAFKA-20169, task offsets and warm-ups KIP-1071)
@@ -94,10 +94,6 @@ export const KAFKA_4_3: ReleaseRules = {
     },
     {
       what: 'Reconciliation changes no role in place: a standby on a task the member still runs as active waits for the revocation (4.4 hands it out at once), and a standby or warm-up is revoked before it is promoted.',
-      ticket: 'ticket not identified',
-    },
-    {
-      what: "A group with group configs reads GroupConfig's default assignment interval (1000 ms), not the broker's, when it does not set streams.assignment.interval.ms.",
       ticket: 'ticket not identified',
     },
   ],

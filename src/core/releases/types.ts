@@ -163,8 +163,8 @@ export interface ReleaseRules {
   /**
    * Streams group configs a group that has group configs reads from GroupConfig.CONFIG_DEF's own default, not the
    * broker's config, when it does not set them: GroupConfigManager builds each group's GroupConfig over
-   * GroupCoordinatorConfig.extractGroupConfigMap, which lacks them ([4.2]: every streams config; [4.3]: the assignment
-   * interval); 4.4 falls back to the broker's configs. Each with the default it reads.
+   * GroupCoordinatorConfig.extractGroupConfigMap, which lacks them ([4.1]/[4.2]: every streams config); 4.3 fills
+   * them from the broker's configs (GroupConfig.evaluate) and 4.4 falls back to them. Each with the default it reads.
    */
   readonly groupConfigOwnDefaults: Readonly<Record<string, number>>;
   /**

@@ -2,7 +2,7 @@
 // and the cluster's topics. Every RPC goes through here, in the broker's order of layers.
 import { unavailableOutcome } from './unavailable.ts';
 import { incrementalAlterConfigsRpc } from './adminRpc.ts';
-import { effectiveConfig } from './groupConfigs.ts';
+import { effectiveConfig, ownDefaultsOf } from './groupConfigs.ts';
 import type { Config } from '../config.ts';
 import { Coordinator, type FiredTimer } from '../coordinator/runtime.ts';
 import { describeGroups } from '../coordinator/describe.ts';
@@ -113,7 +113,11 @@ export class Broker implements BrokerView {
   /** The config as one group sees it: its group configs over the broker's. */
   configOf(groupId: string): Config {
     const overrides = this.groupConfigs.get(groupId);
-    return overrides === undefined || overrides.size === 0 ? this.options.config : effectiveConfig(this.options.config, overrides);
+    if (overrides === undefined) return this.options.config;
+    const release = this.coordinator.release;
+    // [4.2] an emptied group config stays (release field emptyGroupConfigKept), with GroupConfig's own defaults
+    if (overrides.size === 0 && !release.emptyGroupConfigKept) return this.options.config;
+    return effectiveConfig(this.options.config, overrides, ownDefaultsOf(release));
   }
 
   get topics(): ReadonlyMap<string, number> {

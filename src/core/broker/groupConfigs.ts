@@ -4,6 +4,7 @@
 import { Config } from '../config.ts';
 import { SHIPPED_RELEASE, type ReleaseRules } from '../releases/index.ts';
 import { hashMapOrder, stringHashCode } from '../util/java.ts';
+import { hasOwnKey } from '../util/own.ts';
 
 interface GroupConfigDef {
   /** The broker config a streams group config overrides for its group (GroupConfig's mapping); other groups' configs have none here. */
@@ -190,7 +191,10 @@ function validateGroupConfig(config: ReadonlyMap<string, string>, broker: Config
     const raw = config.get(name);
     if (raw !== undefined) parsed.set(name, parseValue(name, def, raw));
   }
-  const int = (key: string): number | undefined => parsed.get(key) as number | undefined;
+  // [4.1]–[4.3] ConfigDef.parse gives an unset config GroupConfig's default, which validateValues checks too (the ones
+  // extractGroupConfigMap supplies are the broker's, within its bounds); 4.4 checks the given configs only
+  const own = ownDefaultsOf(release);
+  const int = (key: string): number | undefined => (parsed.get(key) as number | undefined) ?? (hasOwnKey(own, key) ? own[key] : undefined);
   // [4.1]–[4.3] a bound is named by its broker config (release switch groupConfigBoundNamesBrokerConfig)
   const namesConfig = release.switches.groupConfigBoundNamesBrokerConfig;
   const range = (key: string, [min, max]: readonly [number, number]) => {
@@ -208,7 +212,7 @@ function validateGroupConfig(config: ReadonlyMap<string, string>, broker: Config
     const v = int(key);
     if (v !== undefined && v < min) throw new InvalidConfig(`${key} must be greater than or equal to ${min}`);
   };
-  // validateSessionExceedsHeartbeat, with the broker's value for the one not given
+  // validateSessionExceedsHeartbeat, with the broker's value for the one not given ([4.1]–[4.2] GroupConfig's own default for a streams config)
   const sessionExceedsHeartbeat = (sessionKey: string, sessionDefault: number, heartbeatKey: string, heartbeatDefault: number) => {
     if (!parsed.has(sessionKey) && !parsed.has(heartbeatKey)) return;
     if ((int(sessionKey) ?? sessionDefault) <= (int(heartbeatKey) ?? heartbeatDefault)) throw new InvalidConfig(`${sessionKey} must be greater than ${heartbeatKey}`);
@@ -250,13 +254,36 @@ function boundConfigName(key: string, bound: 'min' | 'max'): string {
   return `group.${key.slice(0, dot)}.${bound}.${key.slice(dot + 1)}`;
 }
 
-const effective = new WeakMap<ReadonlyMap<string, string>, Config>();
+const ownDefaults = new WeakMap<ReleaseRules, Readonly<Record<string, number>>>();
 
-/** The broker config as one group sees it: its group configs replace the broker values they override. */
-export function effectiveConfig(broker: Config, overrides: ReadonlyMap<string, string>): Config {
-  let c = effective.get(overrides);
+/** A release's groupConfigOwnDefaults for the group configs it has (4.1 inherits 4.2's but has no initial rebalance delay config). */
+export function ownDefaultsOf(release: ReleaseRules): Readonly<Record<string, number>> {
+  let d = ownDefaults.get(release);
+  if (d === undefined) {
+    d = Object.fromEntries(Object.entries(release.groupConfigOwnDefaults).filter(([name]) => !release.absentGroupConfigs.includes(name)));
+    ownDefaults.set(release, d);
+  }
+  return d;
+}
+
+const effective = new WeakMap<ReadonlyMap<string, string>, WeakMap<Readonly<Record<string, number>>, Config>>();
+const NO_OWN_DEFAULTS: Readonly<Record<string, number>> = {};
+
+/**
+ * The broker config as one group sees it: its group configs replace the broker values they override, and
+ * (`ownDefaults`, [4.2]/[4.3] ReleaseRules.groupConfigOwnDefaults) the streams configs it does not set that its
+ * release's GroupConfigManager reads from GroupConfig's own defaults take those.
+ */
+export function effectiveConfig(broker: Config, overrides: ReadonlyMap<string, string>, ownDefaults: Readonly<Record<string, number>> = NO_OWN_DEFAULTS): Config {
+  let byDefaults = effective.get(overrides);
+  if (byDefaults === undefined) effective.set(overrides, (byDefaults = new WeakMap()));
+  let c = byDefaults.get(ownDefaults);
   if (c === undefined) {
     const values: Record<string, number | string> = { ...broker.overrides() };
+    for (const [name, value] of Object.entries(ownDefaults)) {
+      const def = STREAMS_GROUP_CONFIGS.get(name);
+      if (def?.broker !== undefined && !overrides.has(name)) values[def.broker] = value;
+    }
     for (const [name, value] of overrides) {
       // only the streams configs change how the simulator runs a streams group
       const def = STREAMS_GROUP_CONFIGS.get(name);
@@ -273,7 +300,7 @@ export function effectiveConfig(broker: Config, overrides: ReadonlyMap<string, s
               : parsed;
     }
     c = Config.from(values);
-    effective.set(overrides, c);
+    byDefaults.set(ownDefaults, c);
   }
   return c;
 }

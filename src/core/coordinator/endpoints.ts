@@ -62,7 +62,7 @@ function entry(m: StreamsGroupMember, configured: ConfiguredTopology | null, top
 /**
  * StreamsGroup.buildEndpointToPartitions: the other members in the order of the group's member map (a TimelineHashMap,
  * state before this heartbeat), the heartbeating member and a static member it replaces left out; then the
- * heartbeating member last. Members without an endpoint are skipped.
+ * heartbeating member last (`ownFrom`: the member object its entry is computed from). Members without an endpoint are skipped.
  */
 export function endpointToPartitions(
   group: StreamsGroup,
@@ -70,6 +70,7 @@ export function endpointToPartitions(
   replacedMemberId: string | null,
   configured: ConfiguredTopology | null,
   topics: TopicsImage,
+  ownFrom: StreamsGroupMember = updated,
 ): EndpointToPartitions[] {
   const out: EndpointToPartitions[] = [];
   // no other member has an endpoint: nothing to list before this one (and no member order to compute)
@@ -80,7 +81,8 @@ export function endpointToPartitions(
       const e = entry(group.members.get(id)!, configured, topics);
       if (e) out.push(e);
     }
-  const own = entry(updated, configured, topics);
+  // the heartbeating member's entry: from its updated state, or ([4.2]/[4.3]) the stored state its cached entry was computed from
+  const own = entry(ownFrom, configured, topics);
   if (own) out.push(own);
   return out;
 }

@@ -46,6 +46,9 @@ const SHARED_TASK_OFFSETS = 32;
 const SHARED_PARTIAL = 64;
 const SHARED_ALL = 127;
 
+/** No PartitionsByUserEndpoint entry cached (a new group, one a load or replay creates, or after setConfiguredTopology). */
+export const NO_CACHED_ENDPOINT_ENTRIES: ReadonlyMap<string, StreamsGroupMember> = new Map();
+
 /** What a member last reported of its task offsets ([4.4], in memory). */
 export interface MemberTaskOffsets {
   readonly offsets: TaskOffset[] | null;
@@ -144,6 +147,13 @@ export class StreamsGroup {
    */
   metadataRefreshEpoch: number | null = null;
   endpointInformationEpoch = 0;
+  /**
+   * StreamsGroup.endpointToPartitionsCache (a plain HashMap): per member id, the member object (state before the
+   * heartbeat that listed it) whose PartitionsByUserEndpoint entry is cached. Replay's updateMember and removeMember
+   * drop an entry, here by identity: an entry counts only while it is the group's member object. Kept for the releases
+   * whose heartbeat reads it (release switch ownEndpointEntryFromCache); replaced, never written in place.
+   */
+  endpointEntryCache: ReadonlyMap<string, StreamsGroupMember> = NO_CACHED_ENDPOINT_ENTRIES;
   shutdownRequester: string | null = null;
   /**
    * StreamsGroup.refinedAssignment (a TimelineObject): the refined target assignment cached for one assignment epoch,
@@ -391,6 +401,13 @@ export class StreamsGroup {
     }
   }
 
+  /** The members whose cached PartitionsByUserEndpoint entry still counts (their object is the cached one), sorted. */
+  cachedEndpointEntryIds(): string[] {
+    const ids: string[] = [];
+    for (const [id, m] of this.endpointEntryCache) if (this.membersMap.get(id) === m) ids.push(id);
+    return ids.sort();
+  }
+
   /** A copy for exploration: members, targets and task sets are immutable values; the collections are shared until written. */
   clone(): StreamsGroup {
     const g = new StreamsGroup(this.groupId, this);
@@ -412,6 +429,7 @@ export class StreamsGroup {
     g.metadataRefreshRequested = this.metadataRefreshRequested;
     g.metadataRefreshEpoch = this.metadataRefreshEpoch;
     g.endpointInformationEpoch = this.endpointInformationEpoch;
+    g.endpointEntryCache = this.endpointEntryCache;
     g.shutdownRequester = this.shutdownRequester;
     g.refinedAssignment = this.refinedAssignment;
     if (this.draft) g.draft = { partitionMetadata: new Map(this.draft.partitionMetadata), refreshDeadline: { ...this.draft.refreshDeadline } };

@@ -16,7 +16,7 @@ import { computeMetadataHash } from '../topology/metadataHash.ts';
 import { throwIfTopologyUpdated } from '../topology/validate.ts';
 import type { Effect, OpContext, OpResult, RequestContext } from './context.ts';
 import { effectsSurvivingFailure, FailedAfterEffects, plainFieldEffect, softEffect } from './context.ts';
-import { newShippedGroup, type MemberTaskOffsets, type RefinedAssignment, type StreamsGroup } from './group.ts';
+import { newShippedGroup, NO_CACHED_ENDPOINT_ENTRIES, type MemberTaskOffsets, type RefinedAssignment, type StreamsGroup } from './group.ts';
 import { streamsGroupLeave } from './leave.ts';
 import { accumulateReport } from './partialProgress.ts';
 import { assignedAsReport, releasedOnTimeout } from './releaseOnTimeout.ts';
@@ -248,6 +248,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   let configured: ConfiguredTopology;
   let metadataHash = group.metadataHash;
   let reconfigure = !hadTopology;
+  let configuredTopologySet = false;
   if (reconfigure || group.configuredTopology === null || group.hasMetadataExpired()) {
     metadataHash = computeMetadataHash(topology, ctx.topics);
     if (metadataHash !== group.metadataHash) {
@@ -267,7 +268,15 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       // [4.1] status details list every topic (release switch topicListDetail)
       configured = configureTopicsMemo(topology, ctx.topics, metadataHash, ctx.release.switches.topicListDetail);
       const c = configured;
-      if (groupExisted) effects.push(softEffect(groupId, (g) => (g.configuredTopology = c)));
+      configuredTopologySet = true;
+      // StreamsGroup.setConfiguredTopology also clears the endpoint-to-partitions cache
+      if (groupExisted)
+        effects.push(
+          softEffect(groupId, (g) => {
+            g.configuredTopology = c;
+            g.endpointEntryCache = NO_CACHED_ENDPOINT_ENTRIES;
+          }),
+        );
     } else configured = group.configuredTopology;
   } else configured = group.configuredTopology;
 
@@ -540,6 +549,18 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     if (new Set(KAFKA_RELEASES.map((k) => bumpsUnder(releaseRules(k).switches.endpointEpochBump))).size > 1)
       narration.push(releaseContrast(ctx.release, epochUnder, (v) => (v.moves ? `this response moves the endpoint information epoch to ${v.to}` : `the endpoint information epoch stays ${v.to}`)));
   }
+  // [4.2]/[4.3] sending an assignment drops the member's cached endpoint entry (streamsGroupHeartbeat's
+  // invalidateCachedEndpointToPartitions), even when a join writes no record of it (release switch ownEndpointEntryFromCache)
+  if (assignmentSent && groupExisted && ctx.release.switches.ownEndpointEntryFromCache && group.endpointEntryCache.has(reconciled.memberId)) {
+    const id = reconciled.memberId;
+    effects.push(
+      plainFieldEffect(groupId, (g) => {
+        const cache = new Map(g.endpointEntryCache);
+        cache.delete(id);
+        g.endpointEntryCache = cache;
+      }),
+    );
+  }
   if (bumpEndpointEpoch) {
     endpointEpoch += 1;
     const e = endpointEpoch;
@@ -563,8 +584,17 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       // holds until another bump reaches it)
       throw new FailedAfterEffects(new Error('No value present'), effectsSurvivingFailure(effects));
     }
+    // [4.2]/[4.3] StreamsGroup.getOrComputeEndpointToPartitions: the member's entry cached before this heartbeat is
+    // listed as cached (its stored endpoint) unless the heartbeat sent an assignment (release switch ownEndpointEntryFromCache)
+    const stored = group.members.get(reconciled.memberId);
+    const cacheRead = ctx.release.switches.ownEndpointEntryFromCache;
+    const ownFrom = cacheRead && !assignmentSent && !configuredTopologySet && stored !== undefined && group.endpointEntryCache.get(stored.memberId) === stored ? stored : reconciled;
     try {
-      resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, replacedMemberId, configured, ctx.topics);
+      resp.partitionsByUserEndpoint = endpointToPartitions(group, reconciled, replacedMemberId, configured, ctx.topics, ownFrom);
+      if (cacheRead && groupExisted) {
+        const cached = cachedEndpointEntries(group, reconciled, replacedMemberId, configuredTopologySet);
+        effects.push(plainFieldEffect(groupId, (g) => (g.endpointEntryCache = cached)));
+      }
     } catch (e) {
       // a topic of an assigned task missing from the image (see endpointToPartitions): the same failure, after effects
       throw new FailedAfterEffects(e, effectsSurvivingFailure(effects));
@@ -746,6 +776,17 @@ function clientTagsFrom(list: KeyValue[] | null): KeyValue[] | null {
   return [...list].map((t) => ({ key: t.key, value: t.value })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
+/**
+ * The group's endpoint-to-partitions cache after StreamsGroup.buildEndpointToPartitions: every member it listed, each
+ * under its stored object (replaying a record of the member replaces the object, which is updateMember's invalidation),
+ * added to what the cache held (nothing when this heartbeat set the configured topology).
+ */
+function cachedEndpointEntries(group: StreamsGroup, updated: StreamsGroupMember, replacedMemberId: string | null, cleared: boolean): ReadonlyMap<string, StreamsGroupMember> {
+  const cache = new Map(cleared ? NO_CACHED_ENDPOINT_ENTRIES : group.endpointEntryCache);
+  for (const [id, m] of group.members) if (id !== replacedMemberId && m.userEndpoint !== null && (id !== updated.memberId || updated.userEndpoint !== null)) cache.set(id, m);
+  return cache;
+}
+
 /** StreamsGroup.buildEndpointToPartitions computes an entry for: the other members (not a replaced static member), then this one. */
 function anyEndpoint(group: StreamsGroup, updated: StreamsGroupMember, replacedMemberId: string | null): boolean {
   if (updated.userEndpoint !== null) return true;
@@ -807,15 +848,32 @@ export function maybeReconcile(
     effects.push(softEffect(group.groupId, acc.apply));
     pushAll(narration, acc.narration);
   }
-  const next = buildCurrentAssignment({
+  const reconcileInput = {
     member,
     targetEpoch,
     target,
     report: effectiveReport,
     lookups: groupLookups(group),
-    flavour: '4.4',
+    // [4.1]–[4.3] no in-place role changes (release switch reconcileWithoutRoleChanges)
+    flavour: ctx.release.switches.reconcileWithoutRoleChanges ? ('4.2' as const) : ('4.4' as const),
     reportRule: ctx.rules.reportRule,
-  });
+  };
+  const next = buildCurrentAssignment(reconcileInput);
+  // [4.1]–[4.3] where reconciling without in-place role changes gives the member another assignment than 4.4's, it names itself
+  if (!ctx.quiet && ctx.release.release !== DEFAULT_KAFKA_RELEASE) {
+    const other = buildCurrentAssignment({ ...reconcileInput, flavour: reconcileInput.flavour === '4.2' ? '4.4' : '4.2' });
+    if (!sameAssignment(other, next) || other.state !== next.state)
+      narration.push(
+        releaseContrast(
+          ctx.release,
+          (r) => r.switches.reconcileWithoutRoleChanges,
+          (waits) =>
+            waits
+              ? `a task changes role on ${member.memberId} only after it gave up the old role (its own tasks count as held by its process)`
+              : `${member.memberId}'s task changes role in place (an active task demoted to standby, a standby or warm-up converted or promoted)`,
+        ),
+      );
+  }
   const id = member.memberId;
   const rebalanceKey = timerKey({ kind: 'rebalance-timeout', groupId: group.groupId, memberId: id, memberEpoch: 0 });
   if (next !== member && !sameAssignment(next, member)) {

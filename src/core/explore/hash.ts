@@ -151,6 +151,9 @@ export function canonicalState(w: World, ctx: ExploreContext): string {
                 .join(';')
         }`,
       );
+    // [4.2]/[4.3] which members' endpoint entries are cached decides a later heartbeat's endpoint list
+    const cachedEntries = g.cachedEndpointEntryIds();
+    if (cachedEntries.length > 0) out.push(`E${cachedEntries.join(';')}`);
     for (const [mid, p] of [...g.partialProgress].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const so = p.stillOwned;
       out.push(`P${mid}|${p.memberEpoch}|${tuple(p.pending)}|${so.active ? tasks(so.active) : '-'}|${so.standby ? tasks(so.standby) : '-'}|${so.warmup ? tasks(so.warmup) : '-'}`);
@@ -267,6 +270,12 @@ function hashGroup(h: WordHash, g: StreamsGroup, l: World['live'], now: number, 
     let cached = 0;
     if (refined.targets !== 'live') for (const [mid, t] of refined.targets) cached = plus(cached, entryHash(mid, tupleHash(t)));
     h.num(refined.targets === 'live' ? NONE : cached);
+  }
+  // [4.2]/[4.3] the cached endpoint entries (none for other releases: nothing hashed)
+  const cachedEntries = g.cachedEndpointEntryIds();
+  if (cachedEntries.length > 0) {
+    h.num(cachedEntries.length);
+    for (const id of cachedEntries) h.str(id);
   }
   h.num(g.partialProgress.size);
   h.num(partial);

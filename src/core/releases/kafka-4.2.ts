@@ -25,6 +25,16 @@ export const KAFKA_4_2: ReleaseRules = {
   ],
   // [4.2] GroupConfig.validate(Properties, …) checks the group's configs alone (4.3 merges them over the broker's defaults first)
   groupConfigValidationDefaults: [],
+  // [4.2] GroupCoordinatorConfig.extractGroupConfigMap has no streams configs (4.3 added extractStreamsGroupConfigMap): a group
+  // with group configs reads GroupConfig's defaults for the streams configs it does not set, not the broker's
+  groupConfigOwnDefaults: {
+    'streams.session.timeout.ms': 45000,
+    'streams.heartbeat.interval.ms': 5000,
+    'streams.num.standby.replicas': 0,
+    'streams.initial.rebalance.delay.ms': 3000,
+  },
+  // [4.2] GroupConfigManager.updateGroupConfig keeps an emptied group config (4.3 removes it)
+  emptyGroupConfigKept: true,
   switches: {
     ...KAFKA_4_3.switches,
     // [4.2] a new group starts at epoch 0 in memory and its first bump goes to 2 (from 4.3 StreamsGroup starts at group epoch 1 and TargetAssignmentMetadata.INITIAL, epoch 1)
@@ -42,5 +52,9 @@ export const KAFKA_4_2: ReleaseRules = {
     { what: 'StreamsGroupTargetAssignmentMetadata has no AssignmentTimestamp.', ticket: 'KIP-1263' },
     { what: "When the last member leaves or is fenced, the target assignment's epoch stays behind the group epoch (4.3 moves it with the group epoch).", ticket: 'ticket not identified' },
     { what: 'A new group starts at epoch 0 and its first bump goes to 2; during the initial delay members reconcile at epoch max(1, assignment epoch).', ticket: 'KAFKA-19829' },
+    {
+      what: "A group with group configs reads GroupConfig's defaults (session 45 s, heartbeat 5 s, no standbys, initial delay 3 s) for the streams configs it does not set, not the broker's, even once all are deleted.",
+      ticket: 'ticket not identified',
+    },
   ],
 };

@@ -46,6 +46,8 @@ export const KAFKA_4_3: ReleaseRules = {
     'streams.num.standby.replicas',
     'streams.initial.rebalance.delay.ms',
   ],
+  // [4.3] GroupConfigManager.updateGroupConfig fills a group's GroupConfig from the broker's configs (GroupConfig.evaluate, extractGroupConfigMap)
+  groupConfigOwnDefaults: {},
   switches: {
     ...KAFKA_4_4.switches,
     // [4.3] the service refuses static membership, task offsets and warm-up tasks (accepted from 4.4: static members KAFKA-20169, task offsets and warm-ups KIP-1071)
@@ -54,6 +56,10 @@ export const KAFKA_4_3: ReleaseRules = {
     clientSendsTaskOffsets: false,
     // [4.3] the endpoint epoch is bumped when an assignment is sent to a member with an endpoint (4.4 also on an endpoint change: KAFKA-20169's static members)
     endpointEpochBump: 'assignment-with-endpoint',
+    // [4.3] GroupMetadataManager.streamsGroupHeartbeat invalidates the member's cached endpoint entry only with an assignment (4.4 also on an endpoint change, KAFKA-20169)
+    ownEndpointEntryFromCache: true,
+    // [4.3] CurrentAssignmentBuilder.computeNextAssignment makes no in-place role changes and counts the member itself as a holder (4.4's demotion, conversion and promotion; ticket not identified)
+    reconcileWithoutRoleChanges: true,
     // [4.3] a join's null endpoint keeps the stored one (StreamsGroupMember.Builder.maybeUpdateUserEndpoint; 4.4 replaces it, KAFKA-20169)
     joinReplacesEndpoint: false,
     // [4.3] no assignment refinement: a Stable member whose tasks differ from its target bumps nothing (GroupMetadataManager.refineAssignment came with 4.4; ticket not identified)
@@ -82,5 +88,13 @@ export const KAFKA_4_3: ReleaseRules = {
       ticket: 'KIP-1071',
     },
     { what: "A join's null user endpoint keeps the stored one, and the endpoint epoch moves only when an assignment goes to a member with an endpoint.", ticket: 'KAFKA-20169' },
+    {
+      what: "A heartbeat that changes only the member's user endpoint lists the member in PartitionsByUserEndpoint with its old endpoint when that entry was cached (4.4 drops the cached entry).",
+      ticket: 'ticket not identified',
+    },
+    {
+      what: 'Reconciliation changes no role in place: a standby on a task the member still runs as active waits for the revocation (4.4 hands it out at once), and a standby or warm-up is revoked before it is promoted.',
+      ticket: 'ticket not identified',
+    },
   ],
 };

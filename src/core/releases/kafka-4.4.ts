@@ -11,6 +11,8 @@ export const KAFKA_4_4: ReleaseRules = {
   absentConfigs: {},
   absentGroupConfigs: [],
   groupConfigValidationDefaults: [],
+  groupConfigOwnDefaults: {},
+  emptyGroupConfigKept: false,
   switches: {
     serviceRejectsLaterFeatures: false,
     clientSendsTaskOffsets: true,
@@ -29,6 +31,8 @@ export const KAFKA_4_4: ReleaseRules = {
     refinedAssignmentBump: true,
     initialEndpointInformationEpoch: 0,
     endpointPartitionsFromMemberMap: false,
+    ownEndpointEntryFromCache: false,
+    reconcileWithoutRoleChanges: false,
     taskAssignmentEpochs: true,
     topicListDetail: 'summarized',
     readinessFromConfiguredTopology: false,

@@ -83,6 +83,19 @@ export interface ReleaseSwitches {
    */
   readonly endpointPartitionsFromMemberMap: boolean;
   /**
+   * PartitionsByUserEndpoint (heartbeat.ts; GroupMetadataManager.streamsGroupHeartbeat, StreamsGroup.getOrComputeEndpointToPartitions):
+   * the heartbeat drops the member's cached entry only when it sends an assignment, so a member whose endpoint changed
+   * alone is listed with its cached entry, the old endpoint ([4.2]/[4.3]); 4.4 also drops it on an endpoint change
+   * (KAFKA-20169). [4.1]'s list (endpointPartitionsFromMemberMap) has no cache.
+   */
+  readonly ownEndpointEntryFromCache: boolean;
+  /**
+   * Reconciliation (heartbeat.ts maybeReconcile; CurrentAssignmentBuilder.computeNextAssignment): reconcile flavour
+   * '4.2', no in-place role changes (demotion, conversion, promotion) and the member itself counts as a holder of its
+   * process's tasks, so a standby target on a task the member still runs as active waits ([4.1]–[4.3]); 4.4 flavour '4.4'.
+   */
+  readonly reconcileWithoutRoleChanges: boolean;
+  /**
    * StreamsGroupCurrentMemberAssignment (heartbeat.ts, leave.ts, releaseOnTimeout.ts; records.ts currentAssignmentRecord):
    * active tasks carry AssignmentEpochs ([4.2]+); [4.1]'s record has none, so a replayed task is at the member epoch.
    */
@@ -158,6 +171,18 @@ export interface ReleaseRules {
    * it decides which unknown name validateNames meets first ([4.3]; 4.4 and 4.1/4.2 check the group's configs alone).
    */
   readonly groupConfigValidationDefaults: readonly string[];
+  /**
+   * Streams group configs a group that has group configs reads from GroupConfig.CONFIG_DEF's own default, not the
+   * broker's config, when it does not set them: GroupConfigManager builds each group's GroupConfig over
+   * GroupCoordinatorConfig.extractGroupConfigMap, which lacks them ([4.1]/[4.2]: every streams config); 4.3 fills
+   * them from the broker's configs (GroupConfig.evaluate) and 4.4 falls back to them. Each with the default it reads.
+   */
+  readonly groupConfigOwnDefaults: Readonly<Record<string, number>>;
+  /**
+   * GroupConfigManager.updateGroupConfig keeps a group config whose every config was deleted ([4.2]), so the group
+   * still reads groupConfigOwnDefaults; from 4.3 an empty one is removed and the broker's configs apply again.
+   */
+  readonly emptyGroupConfigKept: boolean;
   readonly switches: ReleaseSwitches;
   /** What differs from the next release, one line each, with the Kafka ticket (the per-release summary table). */
   readonly differences: readonly ReleaseDifference[];

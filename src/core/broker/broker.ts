@@ -113,7 +113,12 @@ export class Broker implements BrokerView {
   /** The config as one group sees it: its group configs over the broker's. */
   configOf(groupId: string): Config {
     const overrides = this.groupConfigs.get(groupId);
-    return overrides === undefined || overrides.size === 0 ? this.options.config : effectiveConfig(this.options.config, overrides);
+    if (overrides === undefined) return this.options.config;
+    // [4.1]/[4.2] a group with group configs, even none left, reads its unset streams configs as GroupConfig's defaults (groupConfigStreamsDefaults)
+    const release = releaseRules(this.options.release);
+    const defaults = release.groupConfigStreamsDefaults;
+    if (defaults === null && overrides.size === 0) return this.options.config;
+    return effectiveConfig(this.options.config, overrides, defaults, release.absentConfigs);
   }
 
   get topics(): ReadonlyMap<string, number> {

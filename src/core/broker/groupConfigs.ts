@@ -4,6 +4,7 @@
 import { Config } from '../config.ts';
 import { SHIPPED_RELEASE, type ReleaseRules } from '../releases/index.ts';
 import { hashMapOrder, stringHashCode } from '../util/java.ts';
+import { hasOwnKey } from '../util/own.ts';
 
 interface GroupConfigDef {
   /** The broker config a streams group config overrides for its group (GroupConfig's mapping); other groups' configs have none here. */
@@ -251,12 +252,24 @@ function boundConfigName(key: string, bound: 'min' | 'max'): string {
 }
 
 const effective = new WeakMap<ReadonlyMap<string, string>, Config>();
+const effectiveWithDefaults = new WeakMap<ReadonlyMap<string, string>, Config>();
 
-/** The broker config as one group sees it: its group configs replace the broker values they override. */
-export function effectiveConfig(broker: Config, overrides: ReadonlyMap<string, string>): Config {
-  let c = effective.get(overrides);
+/**
+ * The broker config as one group sees it: its group configs replace the broker values they override. `streamsDefaults`
+ * ([4.1]/[4.2] ReleaseRules.groupConfigStreamsDefaults): the values the streams configs the group does not set take
+ * instead of the broker's (a config the release does not have, in `absent`, keeps the value it behaves as).
+ */
+export function effectiveConfig(
+  broker: Config,
+  overrides: ReadonlyMap<string, string>,
+  streamsDefaults: Readonly<Record<string, number>> | null = null,
+  absent: Readonly<Record<string, number | string>> = {},
+): Config {
+  const cache = streamsDefaults === null ? effective : effectiveWithDefaults;
+  let c = cache.get(overrides);
   if (c === undefined) {
     const values: Record<string, number | string> = { ...broker.overrides() };
+    if (streamsDefaults !== null) for (const [name, value] of Object.entries(streamsDefaults)) if (!hasOwnKey(absent, name)) values[name] = value;
     for (const [name, value] of overrides) {
       // only the streams configs change how the simulator runs a streams group
       const def = STREAMS_GROUP_CONFIGS.get(name);
@@ -273,7 +286,7 @@ export function effectiveConfig(broker: Config, overrides: ReadonlyMap<string, s
               : parsed;
     }
     c = Config.from(values);
-    effective.set(overrides, c);
+    cache.set(overrides, c);
   }
   return c;
 }

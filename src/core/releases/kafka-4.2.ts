@@ -25,6 +25,14 @@ export const KAFKA_4_2: ReleaseRules = {
   ],
   // [4.2] GroupConfig.validate(Properties, …) checks the group's configs alone (4.3 merges them over the broker's defaults first)
   groupConfigValidationDefaults: [],
+  // [4.2] GroupConfigManager's defaults are GroupCoordinatorConfig.extractGroupConfigMap (consumer and share configs only):
+  // a group with group configs reads an unset streams config as GroupConfig.CONFIG_DEF's default, not the broker's
+  groupConfigStreamsDefaults: {
+    'group.streams.session.timeout.ms': 45000,
+    'group.streams.heartbeat.interval.ms': 5000,
+    'group.streams.num.standby.replicas': 0,
+    'group.streams.initial.rebalance.delay.ms': 3000,
+  },
   switches: {
     ...KAFKA_4_3.switches,
     // [4.2] a new group starts at epoch 0 in memory and its first bump goes to 2 (from 4.3 StreamsGroup starts at group epoch 1 and TargetAssignmentMetadata.INITIAL, epoch 1)
@@ -42,5 +50,9 @@ export const KAFKA_4_2: ReleaseRules = {
     { what: 'StreamsGroupTargetAssignmentMetadata has no AssignmentTimestamp.', ticket: 'KIP-1263' },
     { what: "When the last member leaves or is fenced, the target assignment's epoch stays behind the group epoch (4.3 moves it with the group epoch).", ticket: 'ticket not identified' },
     { what: 'A new group starts at epoch 0 and its first bump goes to 2; during the initial delay members reconcile at epoch max(1, assignment epoch).', ticket: 'KAFKA-19829' },
+    {
+      what: "A group that has group configs reads each streams config it does not set (session timeout, heartbeat interval, standby replicas, initial delay) as GroupConfig's default, not the broker's.",
+      ticket: 'ticket not identified',
+    },
   ],
 };

@@ -11,6 +11,7 @@ export const KAFKA_4_4: ReleaseRules = {
   absentConfigs: {},
   absentGroupConfigs: [],
   groupConfigValidationDefaults: [],
+  groupConfigStreamsDefaults: null,
   switches: {
     serviceRejectsLaterFeatures: false,
     clientSendsTaskOffsets: true,

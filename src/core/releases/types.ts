@@ -147,6 +147,13 @@ export interface ReleaseRules {
    * it decides which unknown name validateNames meets first ([4.3]; 4.4 and 4.1/4.2 check the group's configs alone).
    */
   readonly groupConfigValidationDefaults: readonly string[];
+  /**
+   * What a streams config of a group that has group configs (a successful IncrementalAlterConfigs on its GROUP
+   * resource, even one that left it empty) but not this one is, by broker config name: null, the broker's value
+   * ([4.3]/[4.4] GroupConfigManager's defaults hold the broker's group.streams.* values); [4.1]/[4.2]
+   * GroupCoordinatorConfig.extractGroupConfigMap holds only the consumer and share configs, so GroupConfig.CONFIG_DEF's default.
+   */
+  readonly groupConfigStreamsDefaults: Readonly<Record<string, number>> | null;
   readonly switches: ReleaseSwitches;
   /** What differs from the next release, one line each, with the Kafka ticket (the per-release summary table). */
   readonly differences: readonly ReleaseDifference[];

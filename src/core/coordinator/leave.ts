@@ -8,6 +8,7 @@ import type { Effect, OpContext, OpResult } from './context.ts';
 import type { StreamsGroup } from './group.ts';
 import { currentAssignmentRecord, currentAssignmentTombstone, groupMetadataRecord, memberMetadataTombstone, targetAssignmentMemberTombstone, targetAssignmentMetadataRecord } from './records.ts';
 import { timerKey } from './timers.ts';
+import { storedConfigsInTableOrder, storedConfigsSorted } from './assignmentConfigs.ts';
 
 export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
   const { groupId, memberId, instanceId } = req;
@@ -66,14 +67,18 @@ function resetEpochs(e: TaskEpochs): TaskEpochs {
 export function fenceMember(ctx: OpContext, group: StreamsGroup, m: StreamsGroupMember): { records: CoordinatorRecord[]; effects: Effect[]; narration: string[] } {
   const groupId = group.groupId;
   const epoch = group.groupEpoch + 1;
+  const sw = ctx.release.switches;
+  // the stored configs go back sorted by key ([4.2] in the group's table order: lastAssignmentConfigsInTableOrder)
+  const lastAssignmentConfigs = sw.lastAssignmentConfigsInTableOrder
+    ? storedConfigsInTableOrder(group.lastAssignmentConfigs, group.lastAssignmentConfigsCapacity)
+    : storedConfigsSorted(group.lastAssignmentConfigs);
   const records: CoordinatorRecord[] = [
     currentAssignmentTombstone(groupId, m.memberId),
     targetAssignmentMemberTombstone(groupId, m.memberId),
     memberMetadataTombstone(groupId, m.memberId),
-    groupMetadataRecord(groupId, { epoch, metadataHash: group.metadataHash, validatedTopologyEpoch: group.validatedTopologyEpoch, lastAssignmentConfigs: group.lastAssignmentConfigs }),
+    groupMetadataRecord(groupId, { epoch, metadataHash: group.metadataHash, validatedTopologyEpoch: group.validatedTopologyEpoch, lastAssignmentConfigs }),
   ];
   // [4.4] the last member leaving also moves the target epoch, so the empty group is not ASSIGNING ([4.1]/[4.2] not: lastLeaveKeepsTargetEpoch)
-  const sw = ctx.release.switches;
   if (!sw.lastLeaveKeepsTargetEpoch && group.members.size === 1 && group.members.has(m.memberId)) records.push(targetAssignmentMetadataRecord(groupId, epoch, sw.noAssignmentTimestamp ? null : 0));
   const effects: Effect[] = [
     { kind: 'cancel', key: timerKey({ kind: 'session-timeout', groupId, memberId: m.memberId }) },

@@ -44,6 +44,8 @@ export const KAFKA_4_2: ReleaseRules = {
     noAssignmentTimestamp: true,
     // [4.2] streamsGroupFenceMember writes no target assignment metadata when the last member goes (4.3 writes it at the new epoch)
     lastLeaveKeepsTargetEpoch: true,
+    // [4.2] streamsGroupFenceMember writes the stored LastAssignmentConfigs in StreamsGroup's TimelineHashMap order (4.3's StreamsGroup.lastAssignmentConfigs copies them into a TreeMap)
+    lastAssignmentConfigsInTableOrder: true,
   },
   differences: [
     { what: 'No assignment interval (group.streams.assignment.interval.ms): every due target assignment is computed at once.', ticket: 'KIP-1263' },
@@ -54,5 +56,6 @@ export const KAFKA_4_2: ReleaseRules = {
       what: "A group that has group configs reads each streams config it does not set (session timeout, heartbeat interval, standby replicas, initial delay) as GroupConfig's default, not the broker's.",
       ticket: 'ticket not identified',
     },
+    { what: 'When a member leaves or is fenced, StreamsGroupMetadata lists the stored LastAssignmentConfigs in hash-table order (4.3 sorts them by key).', ticket: 'ticket not identified' },
   ],
 };

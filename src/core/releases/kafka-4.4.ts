@@ -37,6 +37,7 @@ export const KAFKA_4_4: ReleaseRules = {
     olderStickyAssignor: false,
     noAssignmentTimestamp: false,
     lastLeaveKeepsTargetEpoch: false,
+    lastAssignmentConfigsInTableOrder: false,
   },
   differences: [],
 };

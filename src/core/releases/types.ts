@@ -121,6 +121,12 @@ export interface ReleaseSwitches {
    * StreamsGroupTargetAssignmentMetadata at the new epoch ([4.1]/[4.2]); from 4.3 it does, so the empty group is not ASSIGNING.
    */
   readonly lastLeaveKeepsTargetEpoch: boolean;
+  /**
+   * StreamsGroupMetadata that streamsGroupFenceMember writes (leave.ts): the stored LastAssignmentConfigs in the order
+   * of StreamsGroup's TimelineHashMap, filled from the replayed record through a HashMap (Collectors.toMap) ([4.2]);
+   * from 4.3 StreamsGroup.lastAssignmentConfigs reads them through a TreeMap, sorted by key.
+   */
+  readonly lastAssignmentConfigsInTableOrder: boolean;
 }
 
 /** One release line as data. */

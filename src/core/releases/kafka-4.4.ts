@@ -38,6 +38,7 @@ export const KAFKA_4_4: ReleaseRules = {
     noAssignmentTimestamp: false,
     lastLeaveKeepsTargetEpoch: false,
     lastAssignmentConfigsInTableOrder: false,
+    topicDeletionByPartitionList: false,
   },
   differences: [],
 };

@@ -371,16 +371,20 @@ export class Broker implements BrokerView {
   changeTopics(change: { create?: { name: string; partitions: number }[]; delete?: string[]; partitions?: Record<string, number> }, narration: string[] = []): string[] {
     const changed: string[] = [];
     const deleted: string[] = [];
+    const deletedPartitions = new Map<string, number>();
     const topics = this.writableTopics();
     for (const t of change.create ?? []) {
       topics.set(t.name, t.partitions);
       changed.push(t.name);
     }
-    for (const name of change.delete ?? [])
+    for (const name of change.delete ?? []) {
+      const partitions = topics.get(name);
+      if (partitions !== undefined) deletedPartitions.set(name, partitions);
       if (topics.delete(name)) {
         changed.push(name);
         deleted.push(name);
       }
+    }
     for (const [name, n] of Object.entries(change.partitions ?? {})) {
       topics.set(name, n);
       changed.push(name);
@@ -391,7 +395,8 @@ export class Broker implements BrokerView {
     if (deleted.length > 0 && this.loadingUntil === null) {
       const c = this.coordinator;
       const out = c.execute(
-        () => deletedTopicOffsetTombstones(c.groups, deleted),
+        // [4.1]/[4.2] onPartitionsDeleted gets each deleted topic's partitions 0…n-1 (topicDeletionByPartitionList)
+        () => deletedTopicOffsetTombstones(c.groups, deleted, c.release.switches.topicDeletionByPartitionList ? deletedPartitions : null),
         () => null,
       );
       pushAll(narration, out.narration);

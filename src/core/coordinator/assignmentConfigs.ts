@@ -1,6 +1,8 @@
 // The assignment configs the assignor sees, and that StreamsGroupMetadata remembers (LastAssignmentConfigs).
 import type { Config } from '../config.ts';
 import type { KeyValue } from '../protocol/messages.ts';
+import { hashMapOrder, stringHashCode } from '../util/java.ts';
+import { timelineCapacityAfterPut, timelineHashMapOrder } from '../util/timelineHashMap.ts';
 
 /** A config's assignment configs, as a list (records) and as the map the assignor reads; computed once per config. */
 const cache = new WeakMap<Config, { list: KeyValue[]; map: ReadonlyMap<string, string> }>();
@@ -49,4 +51,47 @@ export function sameConfigs(a: readonly KeyValue[], stored: readonly KeyValue[] 
     if (value !== kv.value) return false;
   }
   return true;
+}
+
+/** The distinct keys of a stored list in the order a HashMap (Collectors.toMap in the replay) iterates them. */
+function replayedKeys(stored: readonly KeyValue[]): string[] {
+  return hashMapOrder(
+    stored.map((kv) => kv.key),
+    stringHashCode,
+  );
+}
+
+/**
+ * The slots of StreamsGroup's last-assignment-configs table after a replay stores `stored`
+ * (StreamsGroup.setLastAssignmentConfigs: clear, then putAll, each put growing the table first; it never shrinks).
+ */
+export function storedConfigsCapacity(capacity: number, stored: readonly KeyValue[] | null): number {
+  let c = capacity;
+  const n = stored === null ? 0 : replayedKeys(stored).length;
+  for (let size = 0; size < n; size++) c = timelineCapacityAfterPut(c, size);
+  return c;
+}
+
+/**
+ * The stored configs as streamsGroupFenceMember writes them back from 4.3: StreamsGroup.lastAssignmentConfigs copies
+ * them into a TreeMap, so one per key, sorted (String.compareTo: by UTF-16 code unit, as JavaScript compares strings).
+ */
+export function storedConfigsSorted(stored: KeyValue[] | null): KeyValue[] | null {
+  if (stored === null || stored.length < 2) return stored;
+  const byKey = new Map<string, string>();
+  for (const kv of stored) byKey.set(kv.key, kv.value);
+  if (byKey.size === stored.length && stored.every((kv, i) => i === 0 || stored[i - 1]!.key < kv.key)) return stored;
+  return [...byKey.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((key) => ({ key, value: byKey.get(key)! }));
+}
+
+/**
+ * [4.2] The stored configs as streamsGroupFenceMember writes them back (StreamsGroup.lastAssignmentConfigs): the
+ * group's TimelineHashMap in its own iteration order, filled in the replay's HashMap order (4.3 reads them through a
+ * TreeMap: storedConfigsSorted).
+ */
+export function storedConfigsInTableOrder(stored: KeyValue[] | null, capacity: number): KeyValue[] | null {
+  if (stored === null || stored.length < 2) return stored;
+  const byKey = new Map<string, string>();
+  for (const kv of stored) if (!byKey.has(kv.key)) byKey.set(kv.key, kv.value);
+  return timelineHashMapOrder(replayedKeys(stored), stringHashCode, capacity).map((key) => ({ key, value: byKey.get(key)! }));
 }

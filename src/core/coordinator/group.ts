@@ -94,6 +94,12 @@ export class StreamsGroup {
   metadataHash: Int64Json = 0;
   validatedTopologyEpoch = -1;
   lastAssignmentConfigs: KeyValue[] | null = null;
+  /**
+   * Slots of the group's last-assignment-configs table (StreamsGroup.lastAssignmentConfigs, a TimelineHashMap created
+   * for 0 elements: each replayed StreamsGroupMetadata clears and refills it, growing it, never shrinking it); with
+   * the stored keys it decides the order 4.2 writes them back (lastAssignmentConfigsInTableOrder).
+   */
+  lastAssignmentConfigsCapacity = TIMELINE_MIN_CAPACITY;
   topology: StreamsTopology | null = null;
   /** Draft edition: the topology id the group was initialized with. */
   topologyId: string | null = null;
@@ -415,6 +421,7 @@ export class StreamsGroup {
     g.metadataHash = this.metadataHash;
     g.validatedTopologyEpoch = this.validatedTopologyEpoch;
     g.lastAssignmentConfigs = this.lastAssignmentConfigs;
+    g.lastAssignmentConfigsCapacity = this.lastAssignmentConfigsCapacity;
     g.topology = this.topology;
     g.topologyId = this.topologyId;
     g.assignmentEpoch = this.assignmentEpoch;

@@ -17,6 +17,7 @@ import {
 } from './records.ts';
 import { timerKey } from './timers.ts';
 import { releaseContrast } from '../releases/narrate.ts';
+import { storedConfigsInTableOrder, storedConfigsSorted } from './assignmentConfigs.ts';
 
 export function streamsGroupLeave(ctx: OpContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
   const { groupId, memberId, instanceId } = req;
@@ -78,13 +79,17 @@ export function fenceMember(ctx: OpContext, group: StreamsGroup, m: StreamsGroup
   const sw = ctx.release.switches;
   // [4.1] the record has no ValidatedTopologyEpoch or LastAssignmentConfigs, and MetadataHash 0 (fenceWritesZeroMetadataHash)
   const metadataHash = sw.fenceWritesZeroMetadataHash ? 0 : group.metadataHash;
+  // the stored configs go back sorted by key ([4.2] in the group's table order: lastAssignmentConfigsInTableOrder)
+  const lastAssignmentConfigs = sw.lastAssignmentConfigsInTableOrder
+    ? storedConfigsInTableOrder(group.lastAssignmentConfigs, group.lastAssignmentConfigsCapacity)
+    : storedConfigsSorted(group.lastAssignmentConfigs);
   const records: CoordinatorRecord[] = [
     currentAssignmentTombstone(groupId, m.memberId),
     targetAssignmentMemberTombstone(groupId, m.memberId),
     memberMetadataTombstone(groupId, m.memberId),
     sw.noValidatedEpochOrAssignmentConfigs
       ? groupMetadataRecordWithoutValidation(groupId, epoch, metadataHash)
-      : groupMetadataRecord(groupId, { epoch, metadataHash, validatedTopologyEpoch: group.validatedTopologyEpoch, lastAssignmentConfigs: group.lastAssignmentConfigs }),
+      : groupMetadataRecord(groupId, { epoch, metadataHash, validatedTopologyEpoch: group.validatedTopologyEpoch, lastAssignmentConfigs }),
   ];
   // [4.4] the last member leaving also moves the target epoch, so the empty group is not ASSIGNING ([4.1]/[4.2] not: lastLeaveKeepsTargetEpoch)
   if (!sw.lastLeaveKeepsTargetEpoch && group.members.size === 1 && group.members.has(m.memberId)) records.push(targetAssignmentMetadataRecord(groupId, epoch, sw.noAssignmentTimestamp ? null : 0));

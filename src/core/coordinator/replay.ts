@@ -6,6 +6,7 @@ import { applyCurrentAssignmentValue, applyMemberMetadataValue, targetFromValue,
 import type { CoordinatorEdition } from './editionHooks.ts';
 import { IllegalStateError, type Groups } from './groups.ts';
 import { replayOffsetCommit } from '../offsets/replay.ts';
+import { storedConfigsCapacity } from './assignmentConfigs.ts';
 import type { Int64Json } from '../util/int64.ts';
 
 export { IllegalStateError, type Groups };
@@ -67,6 +68,7 @@ export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): 
         g.metadataHash = (v.metadataHash as Int64Json | undefined) ?? 0;
         g.validatedTopologyEpoch = (v.validatedTopologyEpoch as number | undefined) ?? -1;
         g.lastAssignmentConfigs = (v.lastAssignmentConfigs as { key: string; value: string }[] | null) ?? null;
+        g.lastAssignmentConfigsCapacity = storedConfigsCapacity(g.lastAssignmentConfigsCapacity, g.lastAssignmentConfigs);
         if (typeof v.topologyId === 'string' || v.topologyId === null) g.topologyId = (v.topologyId as string | null) ?? null;
       } else {
         // group tombstone: only once every member and the target metadata are gone

@@ -46,6 +46,10 @@ export const KAFKA_4_2: ReleaseRules = {
     noAssignmentTimestamp: true,
     // [4.2] streamsGroupFenceMember writes no target assignment metadata when the last member goes (4.3 writes it at the new epoch)
     lastLeaveKeepsTargetEpoch: true,
+    // [4.2] streamsGroupFenceMember writes the stored LastAssignmentConfigs in StreamsGroup's TimelineHashMap order (4.3's StreamsGroup.lastAssignmentConfigs copies them into a TreeMap)
+    lastAssignmentConfigsInTableOrder: true,
+    // [4.2] a deleted topic's offsets go by GroupCoordinatorShard.onPartitionsDeleted (partitions 0…n-1; 4.3 has onTopicsDeleted: MINOR apache/kafka#21271, no ticket)
+    topicDeletionByPartitionList: true,
   },
   differences: [
     { what: 'No assignment interval (group.streams.assignment.interval.ms): every due target assignment is computed at once.', ticket: 'KIP-1263' },
@@ -55,6 +59,11 @@ export const KAFKA_4_2: ReleaseRules = {
     {
       what: "A group with group configs reads GroupConfig's defaults (session 45 s, heartbeat 5 s, no standbys, initial delay 3 s) for the streams configs it does not set, not the broker's, even once all are deleted.",
       ticket: 'ticket not identified',
+    },
+    { what: 'When a member leaves or is fenced, StreamsGroupMetadata lists the stored LastAssignmentConfigs in hash-table order (4.3 sorts them by key).', ticket: 'ticket not identified' },
+    {
+      what: "A deleted topic's committed offsets get their tombstones in ascending partition order, the group's topics in its table order (4.3 goes deleted topic by deleted topic, partitions in table order).",
+      ticket: 'ticket not identified (MINOR apache/kafka#21271)',
     },
   ],
 };

@@ -42,6 +42,8 @@ export const KAFKA_4_4: ReleaseRules = {
     taskPairAssignor: false,
     noAssignmentTimestamp: false,
     lastLeaveKeepsTargetEpoch: false,
+    lastAssignmentConfigsInTableOrder: false,
+    topicDeletionByPartitionList: false,
   },
   differences: [],
 };

@@ -145,6 +145,20 @@ export interface ReleaseSwitches {
    * StreamsGroupTargetAssignmentMetadata at the new epoch ([4.1]/[4.2]); from 4.3 it does, so the empty group is not ASSIGNING.
    */
   readonly lastLeaveKeepsTargetEpoch: boolean;
+  /**
+   * StreamsGroupMetadata that streamsGroupFenceMember writes (leave.ts): the stored LastAssignmentConfigs in the order
+   * of StreamsGroup's TimelineHashMap, filled from the replayed record through a HashMap (Collectors.toMap) ([4.2]);
+   * from 4.3 StreamsGroup.lastAssignmentConfigs reads them through a TreeMap, sorted by key.
+   */
+  readonly lastAssignmentConfigsInTableOrder: boolean;
+  /**
+   * Offsets of deleted topics (broker.ts changeTopics, offsets/topicDeletion.ts): [4.1]/[4.2]
+   * GroupCoordinatorShard.onPartitionsDeleted gets the deleted topics' partitions 0…n-1, and
+   * OffsetMetadataManager.onPartitionsDeleted writes, per group, for each of its topics in table order that was
+   * deleted, a tombstone per committed partition of that list in its order (a partition beyond the topic's count keeps
+   * its offset); from 4.3 onTopicsDeleted takes the deleted topics in order and each one's offsets in table order.
+   */
+  readonly topicDeletionByPartitionList: boolean;
 }
 
 /** One release line as data. */

@@ -156,6 +156,17 @@ describe('the narration names the release where a release rule decides a step', 
       'In Kafka 4.2 an older epoch passes for each partition whose task the member held since then; in 4.1 a commit needs exactly the member epoch (STALE_MEMBER_EPOCH).',
     );
   });
+  it('configuredTopologyClearsShutdownOfEmptyGroup: the first member joining after an unknown member asked for a shutdown hears that 4.1 forgets the request and 4.2–4.4 keep it', () => {
+    const steps = [
+      { client: 'a', do: 'join' },
+      { client: 'a', do: 'leave' },
+      { send: 'StreamsGroupHeartbeat', version: 0, member: 'a', data: { memberEpoch: -1, instanceId: null, shutdownApplication: true } },
+      { client: 'a', do: 'join' },
+    ];
+    expect(said(run('4.1', steps), 3)).toContain('In Kafka 4.1 configuring the topology of a group with no members forgets its shutdown request; in 4.2, 4.3 and 4.4 the shutdown request stays');
+    expect(said(run('4.4', steps, noDelay('4.4')), 3)).toContain('In Kafka 4.4 the shutdown request stays (only a group left with no members forgets it); in 4.1 configuring the topology');
+  });
+
   it('fenceWritesZeroMetadataHash: a leave in 4.1 says its record carries metadata hash 0, and the bump after a reload names that hash, not a topic change; 4.2 says neither', () => {
     const steps = [{ client: 'a', do: 'join' }, { client: 'b', do: 'join' }, { client: 'b', do: 'leave' }, { failover: true }, { client: 'a', do: 'heartbeat' }];
     const t41 = run('4.1', steps);

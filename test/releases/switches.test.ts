@@ -205,6 +205,26 @@ describe('release switches, each as its release runs it', () => {
     expect(deleteCode(v42[2]!)).toBe(86);
   });
 
+  it("configuredTopologyClearsShutdownOfEmptyGroup — StreamsGroup.setConfiguredTopology (4.1.2 calls maybeUpdateGroupState, which clears an empty group's shutdown request; checked on its shard): a shutdown request left by an unknown member's leave is gone when the next first member joins in 4.1, kept later", () => {
+    const statuses = (kafka: KafkaRelease) => {
+      const { trace } = run(
+        kafka,
+        [
+          { client: 'a', do: 'join' },
+          { client: 'a', do: 'leave' },
+          // the member is gone: UNKNOWN_MEMBER_ID, but StreamsGroupLeave has already recorded the shutdown request
+          { send: 'StreamsGroupHeartbeat', version: 0, member: 'a', data: { memberEpoch: -1, instanceId: null, shutdownApplication: true } },
+          { client: 'a', do: 'join' },
+        ],
+        noDelay(kafka),
+      );
+      expect(trace.steps[2]!.errorName, kafka).toBe('UNKNOWN_MEMBER_ID');
+      return ((responseOf(trace.steps[3]!).status as { statusCode: number }[] | null) ?? []).map((x) => x.statusCode);
+    };
+    expect(statuses('4.1')).toEqual([]);
+    for (const k of ['4.2', '4.3', '4.4'] as const) expect(statuses(k), k).toEqual([4]);
+  });
+
   it('taskAssignmentEpochs — StreamsGroupCurrentMemberAssignmentValue.json (4.1.2 has no AssignmentEpochs)', () => {
     const current = (kafka: KafkaRelease) =>
       run(kafka, [{ client: 'a', do: 'join' }], noDelay(kafka)).trace.steps[0]!.records.find((r) => r.type === 'StreamsGroupCurrentMemberAssignment')!.value as { activeTasks: Json[] };

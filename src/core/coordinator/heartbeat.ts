@@ -249,6 +249,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   let metadataHash = group.metadataHash;
   let reconfigure = !hadTopology;
   let configuredTopologySet = false;
+  let shutdownRequester = group.shutdownRequester;
   if (reconfigure || group.configuredTopology === null || group.hasMetadataExpired()) {
     metadataHash = computeMetadataHash(topology, ctx.topics);
     if (metadataHash !== group.metadataHash) {
@@ -277,6 +278,21 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
             g.endpointEntryCache = NO_CACHED_ENDPOINT_ENTRIES;
           }),
         );
+      // [4.1] configuring the topology re-derives the state: with no members yet the group is empty and forgets a shutdown request (configuredTopologyClearsShutdownOfEmptyGroup)
+      if (group.members.size === 0 && shutdownRequester !== null) {
+        const clears = ctx.release.switches.configuredTopologyClearsShutdownOfEmptyGroup;
+        note(ctx, narration, () =>
+          releaseContrast(
+            ctx.release,
+            (r) => r.switches.configuredTopologyClearsShutdownOfEmptyGroup,
+            (c) => (c ? 'configuring the topology of a group with no members forgets its shutdown request' : 'the shutdown request stays (only a group left with no members forgets it)'),
+          ),
+        );
+        if (clears) {
+          shutdownRequester = null;
+          effects.push(plainFieldEffect(groupId, (g) => (g.shutdownRequester = null)));
+        }
+      }
     } else configured = group.configuredTopology;
   } else configured = group.configuredTopology;
 
@@ -498,7 +514,6 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   effects.push({ kind: 'schedule', task: { kind: 'session-timeout', groupId, memberId }, at: ctx.now + ctx.config.int('group.streams.session.timeout.ms') });
 
   // 18. shutdown requests are remembered group-wide (in memory)
-  let shutdownRequester = group.shutdownRequester;
   if (req.shutdownApplication) {
     shutdownRequester ??= memberId;
     // (on a group this join creates, only this response carries it: see the task offsets above)

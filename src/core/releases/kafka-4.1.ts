@@ -46,6 +46,8 @@ export const KAFKA_4_1: ReleaseRules = {
     topicListDetail: 'full',
     // [4.1] StreamsGroup's state, isSubscribedToTopic and described topology follow the configured topology (4.2's ValidatedTopologyEpoch: KAFKA-19765)
     readinessFromConfiguredTopology: true,
+    // [4.1] StreamsGroup.setConfiguredTopology calls maybeUpdateGroupState: configuring an empty group's topology forgets its shutdown request (KAFKA-19765 moved readiness to the validated epoch)
+    configuredTopologyClearsShutdownOfEmptyGroup: true,
   },
   differences: [
     { what: 'Early access: the heartbeat and describe v0 are unstable, served only with unstable API versions enabled and streams.version set.', ticket: 'KIP-1071' },
@@ -61,6 +63,10 @@ export const KAFKA_4_1: ReleaseRules = {
     },
     {
       what: 'A group is ready by its configured topology, which a loaded or just-created group lacks until its next heartbeat: NotReady, described topology null, subscribed to no topic.',
+      ticket: 'KAFKA-19765',
+    },
+    {
+      what: 'Configuring the topology of a group with no members (its first member joining) forgets a shutdown request the group still held.',
       ticket: 'KAFKA-19765',
     },
     {

@@ -36,6 +36,7 @@ export const KAFKA_4_4: ReleaseRules = {
     taskAssignmentEpochs: true,
     topicListDetail: 'summarized',
     readinessFromConfiguredTopology: false,
+    configuredTopologyClearsShutdownOfEmptyGroup: false,
     groupConfigBoundNamesBrokerConfig: false,
     fullGroupRefusesKnownMember: false,
     olderStickyAssignor: false,

@@ -112,6 +112,12 @@ export interface ReleaseSwitches {
    * decides, the stored topology's source topics subscribe and a group with no configured topology describes the stored one.
    */
   readonly readinessFromConfiguredTopology: boolean;
+  /**
+   * StreamsGroup.setConfiguredTopology re-derives the group's state (maybeUpdateGroupState), so a heartbeat that
+   * configures the topology of a group with no members yet (its first member joining) clears the group's shutdown
+   * request, as an empty group does ([4.1]); from 4.2 setting the configured topology leaves the state alone.
+   */
+  readonly configuredTopologyClearsShutdownOfEmptyGroup: boolean;
   /** OffsetCommit (offsets/validate.ts; StreamsGroup.validateOffsetCommit): a member commits with exactly its member epoch ([4.1]); later, an older epoch passes per partition by the task's assignment epoch. */
   readonly offsetCommitNeedsExactEpoch: boolean;
   /**

@@ -47,7 +47,8 @@ export function targetHardState(t: TasksTuple): Record<string, unknown> {
 /** A group's fields other than its members and targets, as the snapshot holds them. */
 export function groupScalars(g: StreamsGroup): Record<string, unknown> {
   return {
-    state: g.state(),
+    // [4.1] a state resting on the configured topology, which only memory holds, is not the log's to rebuild (readinessFromConfiguredTopology)
+    ...(g.readinessFromConfiguredTopology ? {} : { state: g.state() }),
     groupEpoch: g.groupEpoch,
     metadataHash: g.metadataHash,
     validatedTopologyEpoch: g.validatedTopologyEpoch,

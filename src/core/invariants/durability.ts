@@ -12,17 +12,7 @@ import { SortedText } from '../util/sortedText.ts';
 
 /** Replays the live coordinator's log into a fresh coordinator and compares. */
 export function durabilityReport(live: Coordinator, rebuilt: Coordinator): DurabilityReport {
-  return { diff: withoutSoftReadiness(live, diffState(hardState(live.groups), hardState(rebuilt.groups))), memoryOnly: memoryOnlyOf(live) };
-}
-
-/**
- * [4.1] a group's state rests on its configured topology, which only memory holds (StreamsGroup.maybeUpdateGroupState;
- * a loaded group is NotReady until a heartbeat configures it, release switch readinessFromConfiguredTopology): its
- * state is not part of what the log must rebuild, and the configured topology is listed as decisive memory instead.
- */
-function withoutSoftReadiness(live: Coordinator, diff: DurabilityReport['diff']): DurabilityReport['diff'] {
-  if (!live.release.switches.readinessFromConfiguredTopology) return diff;
-  return diff.filter((d) => !(d.path.endsWith('.state') && live.groups.has(d.path.slice(0, -'.state'.length))));
+  return { diff: diffState(hardState(live.groups), hardState(rebuilt.groups)), memoryOnly: memoryOnlyOf(live) };
 }
 
 /** What only the live coordinator's memory holds (lost on failover), decisive or not. */
@@ -116,7 +106,7 @@ export class DurabilityTracker {
     }
     this.log = log;
     this.replayedTo = log.endOffset;
-    return { diff: withoutSoftReadiness(live, this.diff(live.groups, this.shadow)), memoryOnly: memoryOnlyOf(live) };
+    return { diff: this.diff(live.groups, this.shadow), memoryOnly: memoryOnlyOf(live) };
   }
 
   private diff(live: Groups, shadow: Groups): DurabilityReport['diff'] {

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { embedFiles } from './scripts/build-embed.ts';
@@ -99,11 +100,16 @@ export default defineConfig({
   publicDir: 'static',
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
   test: {
-    include: ['test/**/*.test.ts'],
-    // the differential suite against a real Kafka broker runs with `npm run test:oracle` (vitest.oracle.config.ts)
-    exclude: ['test/**/*.oracle.test.ts', 'node_modules/**'],
     environment: 'node',
     testTimeout: 60000,
     setupFiles: ['test/setup.ts'],
+    // two lanes even on two cores (vitest's default there is one): the browser tests beside the rest
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    projects: [
+      // the differential suite against a real Kafka broker runs with `npm run test:oracle` (vitest.oracle.config.ts)
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/**/*.oracle.test.ts', 'test/e2e*.test.ts', 'node_modules/**'] } },
+      // the browser tests, one file at a time: each builds the playground and drives its own Chromium
+      { extends: true, test: { name: 'e2e', include: ['test/e2e*.test.ts'], fileParallelism: false } },
+    ],
   },
 });

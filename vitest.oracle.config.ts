@@ -10,5 +10,7 @@ export default defineConfig({
     hookTimeout: 15 * 60_000,
     fileParallelism: false,
     maxWorkers: 1,
+    // a larger young generation: the generated sequences allocate much and keep little (about 5% faster)
+    execArgv: ['--max-semi-space-size=32'],
   },
 });

@@ -101,36 +101,40 @@ function records(reply: Record<string, unknown>): KafkaRecordJson[] {
 export interface ShardExecution {
   steps: KafkaStepResult[];
   elapsedMs: number;
-  /** Median time of one request on the engine (encode, JVM round trip, decode), in ms. */
+  /** Median time the engine took to handle one request (decode, coordinator, encode; in the JVM), in ms. */
   medianRoundTripMs: number | null;
 }
 
+type Op = Record<string, unknown> & { op: string };
+
+/** What the engine's reply to an op means for its step: records only, or also a request's response. */
+type OpRole = { kind: 'records' } | { kind: 'request'; request: ShardRequest; decode: MessageSchema };
+
 /**
- * Runs a plan on the engine: reset, then every step; the records each step wrote, as Kafka's serde wrote them. Kafka's
- * clock runs at scenario time + SHARD_CLOCK_BASE_MS (shardClock.ts): instants go in shifted up and come back down.
+ * A plan as the engine's ops, in order, and for each step the roles of its ops' replies. Kafka's clock runs at scenario
+ * time + SHARD_CLOCK_BASE_MS (shardClock.ts): instants go in shifted up. The cluster's topics change on the engine's
+ * side (topicsChange), and a heartbeat's internal topics are created there at once (createTopics), so the plan needs no
+ * reply before the next op and travels as one batch.
  */
-export async function executeOnShard(plan: ShardPlan, engine: ShardEngine): Promise<ShardExecution> {
-  const started = performance.now();
-  const roundTrips: number[] = [];
-  const topics = new Map(plan.scenario.topics.map((t) => [t.name, t.partitions]));
-  const topicList = () => [...topics].map(([name, partitions]) => ({ name, id: topicIdOf(name), partitions }));
+function shardOps(plan: ShardPlan): { ops: Op[]; roles: OpRole[][] } {
   const log = shiftInitialLog(plan.scenario.initialLog ?? []).map((r) => {
     const e = encodeCoordinatorRecord(r.type, r.key, r.value);
     return { key: toBase64(e.key), value: e.value === null ? null : toBase64(e.value) };
   });
-  await engine.call({ op: 'reset', configs: plan.configs, topics: topicList(), log, startMs: SHARD_CLOCK_BASE_MS });
-
-  const out: KafkaRecordJson[] = [];
-  const advance = async (to: number) => {
-    const reply = await engine.call({ op: 'advance', to: to + SHARD_CLOCK_BASE_MS });
-    pushAll(out, records(reply));
+  const topics = plan.scenario.topics.map((t) => ({ name: t.name, id: topicIdOf(t.name), partitions: t.partitions }));
+  const ops: Op[] = [{ op: 'reset', configs: plan.configs, topics, log, startMs: SHARD_CLOCK_BASE_MS }];
+  const roles: OpRole[][] = [];
+  let step: OpRole[] = [];
+  const advance = (to: number) => {
+    ops.push({ op: 'advance', to: to + SHARD_CLOCK_BASE_MS });
+    step.push({ kind: 'records' });
   };
-  const send = async (r: ShardRequest): Promise<Record<string, unknown>> => {
-    await advance(r.at);
+  const send = (r: ShardRequest) => {
+    advance(r.at);
     const { request, response } = schemasOf(r.api, r.version);
-    const t0 = performance.now();
     const body = encodeMessage(request, r.version, shiftInstants(r.request, SHARD_CLOCK_BASE_MS) as typeof r.request, { ignorable: 'drop' });
-    const reply = await engine.call({
+    // KafkaApis creates the internal topics the coordinator asks for; the playground models them created with the response
+    ops.push({
       op: 'request',
       api: r.api,
       apiKey: request.apiKey,
@@ -139,51 +143,70 @@ export async function executeOnShard(plan: ShardPlan, engine: ShardEngine): Prom
       clientId: r.client.clientId,
       clientHost: r.client.clientHost,
       notCoordinator: r.notCoordinator,
+      createTopics: true,
     });
-    const decoded = shiftInstants(decodeMessage(response, r.version, bytes(reply.response as string)).json, -SHARD_CLOCK_BASE_MS) as Record<string, unknown>;
-    roundTrips.push(performance.now() - t0);
-    pushAll(out, records(reply));
-    // KafkaApis creates the internal topics the coordinator asks for; the playground models them created with the response
-    const create = (reply.topicsToCreate as { name: string; partitions: number }[]).filter((t) => !topics.has(t.name));
-    if (create.length > 0) {
-      for (const t of create) topics.set(t.name, t.partitions);
-      pushAll(out, records(await engine.call({ op: 'topics', topics: topicList() })));
-    }
-    return decoded;
+    step.push({ kind: 'request', request: r, decode: response });
   };
-
-  const steps: KafkaStepResult[] = [];
   for (const s of plan.steps) {
-    const result: KafkaStepResult = { index: s.index, label: s.label, kind: s.kind, response: null, exchanges: [], records: [] };
-    out.length = 0;
+    step = [];
     switch (s.kind) {
       case 'request':
-        if (s.request) result.response = await send(s.request);
-        else await advance(s.time);
+        if (s.request) send(s.request);
+        else advance(s.time);
         break;
       case 'advance':
-        await advance(s.time);
+        advance(s.time);
         break;
       case 'run':
-        for (const x of s.exchanges) result.exchanges.push({ member: null, response: await send(x) });
-        await advance(s.time);
+        for (const x of s.exchanges) send(x);
+        advance(s.time);
         break;
       case 'failover':
-        await advance(s.time);
-        pushAll(out, records(await engine.call({ op: 'failover', loadMs: s.loadMs })));
+        advance(s.time);
+        ops.push({ op: 'failover', loadMs: s.loadMs });
+        step.push({ kind: 'records' });
         break;
       case 'topics':
-        await advance(s.time);
-        for (const c of s.create) topics.set(c.name, c.partitions);
-        for (const d of s.delete) topics.delete(d);
-        for (const [name, n] of Object.entries(s.partitions)) topics.set(name, n);
-        pushAll(out, records(await engine.call({ op: 'topics', topics: topicList() })));
+        advance(s.time);
+        ops.push({ op: 'topicsChange', create: s.create, delete: s.delete, partitions: s.partitions });
+        step.push({ kind: 'records' });
         break;
     }
-    result.records = [...out];
-    steps.push(result);
+    roles.push(step);
   }
-  const sorted = [...roundTrips].sort((a, b) => a - b);
+  return { ops, roles };
+}
+
+/**
+ * Runs a plan on the engine, in one exchange (shardOps): reset, then every step; the records each step wrote, as
+ * Kafka's serde wrote them, their instants back on the scenario's clock.
+ */
+export async function executeOnShard(plan: ShardPlan, engine: ShardEngine): Promise<ShardExecution> {
+  const started = performance.now();
+  const { ops, roles } = shardOps(plan);
+  const replies = (await engine.call({ op: 'batch', ops })).replies as Record<string, unknown>[];
+  if (replies[0]?.kafka !== engine.kafka) throw new Error(`shard engine: asked for Kafka ${engine.kafka}, the JVM runs Kafka ${String(replies[0]?.kafka)}`);
+  const handled: number[] = [];
+  let next = 1; // replies[0] answers the reset
+  const steps: KafkaStepResult[] = plan.steps.map((s, i) => {
+    const result: KafkaStepResult = { index: s.index, label: s.label, kind: s.kind, response: null, exchanges: [], records: [] };
+    for (const role of roles[i]!) {
+      const reply = replies[next++]!;
+      if (role.kind === 'request') {
+        const decoded = shiftInstants(decodeMessage(role.decode, role.request.version, bytes(reply.response as string)).json, -SHARD_CLOCK_BASE_MS) as Record<string, unknown>;
+        handled.push(Number(reply.handledNs) / 1e6);
+        for (const c of (reply.created as { name: string; id: string }[] | undefined) ?? []) {
+          // the engine names the topics it created itself with the playground's ids (oracle TopicIds); a mismatch is a harness bug
+          if (c.id !== topicIdOf(c.name)) throw new Error(`the shard engine created topic ${c.name} with id ${c.id}, the playground's id is ${topicIdOf(c.name)}`);
+        }
+        if (s.kind === 'run') result.exchanges.push({ member: null, response: decoded });
+        else result.response = decoded;
+      }
+      pushAll(result.records, records(reply));
+    }
+    return result;
+  });
+  const sorted = handled.sort((a, b) => a - b);
   return { steps, elapsedMs: performance.now() - started, medianRoundTripMs: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null };
 }
 

@@ -13,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -33,9 +34,17 @@ import java.util.Map;
  *       assignment timestamp of 0 as "never assigned", so its clock must not start at the scenario's 0; every time in
  *       the ops below is on this clock (the playground shifts its instants in and back out, and says so)
  *   {"op":"advance","to":ms} -> {"timers":[key…],"records":[…]}   fire every timer due at or before `to`, in order
- *   {"op":"request","api":"OffsetCommit","apiKey":8,"version":9,"body":b64,"clientId":"a","clientHost":"/127.0.0.1"}
- *       -> {"response":b64,"records":[…],"topicsToCreate":[{"name","partitions"}]}
+ *   {"op":"request","api":"OffsetCommit","apiKey":8,"version":9,"body":b64,"clientId":"a","clientHost":"/127.0.0.1",
+ *    "createTopics":false}
+ *       -> {"response":b64,"records":[…],"topicsToCreate":[{"name","partitions"}],"handledNs":n}   with createTopics, the
+ *       topics the coordinator asks for that the cluster lacks are created at once (as KafkaApis does), their records
+ *       after the request's, and named in "created":[{"name","id"}] (ids as src/core/util/uuid.ts topicIdOf makes them)
  *   {"op":"topics","topics":[{"name","id","partitions"}]} -> {"records":[…]}   the cluster's topics after a change
+ *   {"op":"topicsChange","create":[{"name","partitions"}],"delete":[name…],"partitions":{name:n}} -> {"records":[…]}
+ *       the same, as a change to the cluster's topics: creates (a topic that exists keeps its place), then deletes,
+ *       then partition counts, in that order
+ *   {"op":"batch","ops":[op…]} -> {"replies":[reply…]}   the ops in order, in one exchange (the first failure fails
+ *       the batch, naming the op)
  *   {"op":"groupConfigs","groupId":"g","configs":{name:value}}   a group's configs (the full set, as the broker holds it)
  *   {"op":"failover","loadMs":n} -> {"records":[…]}   a fresh shard replays the log (after loadMs, if given)
  */
@@ -69,6 +78,7 @@ public final class ShardRunner {
 
     private ObjectNode run(JsonNode input) {
         String op = input.path("op").asText();
+        if (op.equals("batch")) return batch(input.path("ops"));
         if (!op.equals("reset") && world == null) throw new IllegalStateException("no scenario: send a reset first");
         ObjectNode out = JSON.createObjectNode();
         world = op.equals("reset") ? reset(input) : world;
@@ -83,12 +93,16 @@ public final class ShardRunner {
                 short version = (short) input.path("version").asInt();
                 ShardContext ctx = ShardContext.of(input.path("clientId").asText(), input.path("clientHost").asText("/127.0.0.1"), input.path("apiKey").asInt(), version);
                 service.notCoordinator = input.path("notCoordinator").asBoolean(false);
+                long t0 = System.nanoTime();
                 ShardService.Answer answer = service.handle(api, version, ByteBuffer.wrap(UNB64.decode(input.path("body").asText())), ctx);
                 out.put("response", B64.encodeToString(bytes(answer.response(), version)));
+                out.put("handledNs", System.nanoTime() - t0);
                 ArrayNode create = out.putArray("topicsToCreate");
                 answer.topicsToCreate().forEach((name, n) -> create.addObject().put("name", name).put("partitions", n));
+                if (input.path("createTopics").asBoolean(false)) createMissing(answer.topicsToCreate(), out.putArray("created"));
             }
             case "topics" -> world.updateImage(image(input.path("topics")));
+            case "topicsChange" -> changeTopics(input);
             case "groupConfigs" -> {
                 java.util.Properties props = new java.util.Properties();
                 input.path("configs").fields().forEachRemaining(e -> props.put(e.getKey(), e.getValue().asText()));
@@ -107,6 +121,56 @@ public final class ShardRunner {
         }
         world.appended.clear();
         return out;
+    }
+
+    /** The ops of a batch, each as if sent alone; the first failure fails the batch, naming the op. */
+    private ObjectNode batch(JsonNode ops) {
+        ObjectNode out = JSON.createObjectNode();
+        ArrayNode replies = out.putArray("replies");
+        int i = 0;
+        for (JsonNode op : ops) {
+            try {
+                replies.add(run(op));
+            } catch (RuntimeException e) {
+                throw new IllegalStateException("op " + i + " (" + op.path("op").asText() + "): " + e.getClass().getSimpleName() + ": " + e.getMessage(), e);
+            }
+            i++;
+        }
+        return out;
+    }
+
+    /** The cluster's topics, name to partition count, in the image's order. */
+    private Map<String, Integer> currentTopics() {
+        Map<String, Integer> topics = new LinkedHashMap<>();
+        for (ShardImage.Topic t : world.image.topics()) topics.put(t.name(), t.partitions());
+        return topics;
+    }
+
+    private void setTopics(Map<String, Integer> topics) {
+        List<ShardImage.Topic> list = new ArrayList<>();
+        topics.forEach((name, n) -> list.add(new ShardImage.Topic(name, TopicIds.of(name), n)));
+        world.updateImage(new ShardImage(list, ++imageVersion));
+    }
+
+    /** KafkaApis creates the internal topics a heartbeat asks for; here at once, after the request. */
+    private void createMissing(Map<String, Integer> asked, ArrayNode created) {
+        Map<String, Integer> topics = currentTopics();
+        boolean changed = false;
+        for (Map.Entry<String, Integer> e : asked.entrySet()) {
+            if (topics.containsKey(e.getKey())) continue;
+            topics.put(e.getKey(), e.getValue());
+            created.addObject().put("name", e.getKey()).put("id", TopicIds.of(e.getKey()).toString());
+            changed = true;
+        }
+        if (changed) setTopics(topics);
+    }
+
+    private void changeTopics(JsonNode input) {
+        Map<String, Integer> topics = currentTopics();
+        for (JsonNode c : input.path("create")) topics.put(c.path("name").asText(), c.path("partitions").asInt());
+        for (JsonNode d : input.path("delete")) topics.remove(d.asText());
+        input.path("partitions").fields().forEachRemaining(e -> topics.put(e.getKey(), e.getValue().asInt()));
+        setTopics(topics);
     }
 
     private static byte[] bytes(ApiMessage message, short version) {

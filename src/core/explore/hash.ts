@@ -234,27 +234,19 @@ function hashGroup(h: WordHash, g: StreamsGroup, l: World['live'], now: number, 
   h.str(g.topologyId ?? '');
   h.num(g.assignmentEpoch);
   h.num(Math.min(now - g.assignmentTimestamp, ctx.assignmentIntervalClamp));
-  // the keyed collections: a sum of per-entry hashes does not depend on insertion order
-  let members = 0;
+  const sums = collectionSums(g);
+  // liveness: only current members' last sends can matter (a returning id sends before it can be fenced)
   let lastSends = 0;
-  for (const [mid, m] of g.members) {
-    members = plus(members, memberHash(m));
+  for (const mid of g.members.keys()) {
     const last = l.lastSend.get(mid);
-    // liveness: only current members' last sends can matter (a returning id sends before it can be fenced)
     if (last !== undefined) lastSends = plus(lastSends, entryHash(mid, Math.min(now - last, ctx.sessionTimeoutMs)));
   }
-  let targets = 0;
-  for (const [mid, t] of g.targetAssignment) targets = plus(targets, entryHash(mid, tupleHash(t)));
-  let statics = 0;
-  for (const [k, v] of g.staticMembers) statics = plus(statics, entryHash(k, stringHash(v)));
-  let partial = 0;
-  for (const [mid, p] of g.partialProgress) partial = plus(partial, entryHash(mid, partialHash(p)));
   h.num(g.members.size);
-  h.num(members);
+  h.num(sums.members);
   h.num(g.targetAssignment.size);
-  h.num(targets);
+  h.num(sums.targets);
   h.num(g.staticMembers.size);
-  h.num(statics);
+  h.num(sums.statics);
   // soft state
   h.word(TAG_SOFT);
   h.word(g.configuredTopology === null ? 0 : 1);
@@ -278,8 +270,35 @@ function hashGroup(h: WordHash, g: StreamsGroup, l: World['live'], now: number, 
     for (const id of cachedEntries) h.str(id);
   }
   h.num(g.partialProgress.size);
-  h.num(partial);
+  h.num(sums.partial);
   h.num(lastSends);
+}
+
+/** The sums of a group's keyed collections (members, targets, static members, partial progress): they change only with them. */
+interface CollectionSums {
+  readonly members: number;
+  readonly targets: number;
+  readonly statics: number;
+  readonly partial: number;
+}
+
+/** Cached on the group's collections version, which a clone shares until either side writes a collection. */
+const collectionSumsOf = slot<CollectionSums>();
+
+function collectionSums(g: StreamsGroup): CollectionSums {
+  const version = g.collectionsVersion;
+  const cached = collectionSumsOf.get(version);
+  if (cached !== undefined) return cached;
+  // a sum of per-entry hashes does not depend on insertion order
+  let members = 0;
+  for (const m of g.members.values()) members = plus(members, memberHash(m));
+  let targets = 0;
+  for (const [mid, t] of g.targetAssignment) targets = plus(targets, entryHash(mid, tupleHash(t)));
+  let statics = 0;
+  for (const [k, v] of g.staticMembers) statics = plus(statics, entryHash(k, stringHash(v)));
+  let partial = 0;
+  for (const [mid, p] of g.partialProgress) partial = plus(partial, entryHash(mid, partialHash(p)));
+  return collectionSumsOf.set(version, { members, targets, statics, partial });
 }
 
 function hashClient(h: WordHash, c: SimulatedClient, now: number): void {
@@ -449,9 +468,22 @@ function plus(sum: number, x: number): number {
 
 /** One entry of a keyed collection: its key and its value (a hash or a time), mixed in two lanes without allocating. */
 function entryHash(key: string, value: number): number {
-  const lo = fmix(mixNumber(mixString(0x1b873593, key), value));
-  const hi = fmix(mixNumber(mixString(0x68e31da4, key), value));
+  const k = keyLanes(key);
+  const lo = fmix(mixNumber(k.lo, value));
+  const hi = fmix(mixNumber(k.hi, value));
   return (hi & 0x1fffff) * 4294967296 + (lo >>> 0);
+}
+
+/** A key's two lanes as `entryHash` starts them: the same few member ids recur in every state, so they are cached (bounded). */
+const keyLanesOf = new Map<string, { readonly lo: number; readonly hi: number }>();
+
+function keyLanes(key: string): { readonly lo: number; readonly hi: number } {
+  let k = keyLanesOf.get(key);
+  if (k === undefined) {
+    if (keyLanesOf.size >= MAX_CACHED_STRINGS) keyLanesOf.clear();
+    keyLanesOf.set(key, (k = { lo: mixString(0x1b873593, key), hi: mixString(0x68e31da4, key) }));
+  }
+  return k;
 }
 
 /** A number as words: safe integers exactly (low and high halves), anything else by its text. */

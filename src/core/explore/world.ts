@@ -73,6 +73,7 @@ function sameSignature(s: ClientSignature, c: SimulatedClient): boolean {
 
 /** Liveness bookkeeping, as InvariantChecker keeps it, plus what the fairness filter needs. */
 export interface Liveness {
+  /** Shared with the world's clones until one of them writes it (see World.lastSendForWrite). */
   lastSend: Map<string, number>;
   unstableSince: number | undefined;
   reportedStall: boolean;
@@ -85,6 +86,8 @@ export interface Liveness {
 
 export class World {
   private pendingLive: Violation[] = [];
+  /** live.lastSend is shared with a clone (or the world this one was cloned from): copied before a write. */
+  private lastSendShared = false;
 
   constructor(
     public broker: Broker,
@@ -95,11 +98,23 @@ export class World {
 
   clone(): World {
     const l = this.live;
-    return new World(
+    const w = new World(
       this.broker.clone(),
       this.clients.map((c) => c.clone()),
-      { lastSend: new Map(l.lastSend), unstableSince: l.unstableSince, reportedStall: l.reportedStall, lastRawAdvanceEnd: l.lastRawAdvanceEnd, topicsApplied: l.topicsApplied },
+      { lastSend: l.lastSend, unstableSince: l.unstableSince, reportedStall: l.reportedStall, lastRawAdvanceEnd: l.lastRawAdvanceEnd, topicsApplied: l.topicsApplied },
     );
+    this.lastSendShared = true;
+    w.lastSendShared = true;
+    return w;
+  }
+
+  /** The last-send map, copied first while a clone shares it (copy-on-write). */
+  private lastSendForWrite(): Map<string, number> {
+    if (this.lastSendShared) {
+      this.live.lastSend = new Map(this.live.lastSend);
+      this.lastSendShared = false;
+    }
+    return this.live.lastSend;
   }
 
   client(alias: string): SimulatedClient | undefined {
@@ -224,7 +239,7 @@ export class World {
   }
 
   private noteSend(data: Readonly<Record<string, unknown>> | StreamsGroupHeartbeatRequest): void {
-    if (typeof data.memberId === 'string' && data.memberId !== '') noteHeartbeatSend(this.live.lastSend, data.memberId, this.broker.now, data.memberEpoch);
+    if (typeof data.memberId === 'string' && data.memberId !== '') noteHeartbeatSend(this.lastSendForWrite(), data.memberId, this.broker.now, data.memberEpoch);
   }
 
   private exchange(ctx: ExploreContext, c: SimulatedClient, action: 'join' | 'heartbeat'): HeartbeatOutcome | RpcOutcome {
@@ -339,7 +354,7 @@ export class World {
     }
     last.sort((x, y) => x.at - y.at || (x.cl.alias < y.cl.alias ? -1 : 1));
     for (const { cl, at } of last) {
-      this.live.lastSend.set(cl.memberId, at);
+      this.lastSendForWrite().set(cl.memberId, at);
       if (pushed.has(cl.memberId)) c.timers.schedule({ kind: 'session-timeout', groupId: cl.groupId, memberId: cl.memberId }, at + ctx.sessionTimeoutMs);
     }
   }

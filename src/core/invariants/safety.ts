@@ -74,10 +74,20 @@ function rolesOf(pid: string): TaskMap<number> {
 }
 
 /** no-double-active: one owner per active task, counting tasks still being revoked. */
-function claim(s: string, p: number, memberId: string, out: Violation[]): void {
+function claim(s: string, p: number, memberId: string, out: Violation[]): Violation[] {
   const other = activeOwner.get(s, p);
-  if (other !== undefined && other !== memberId) out.push({ invariant: 'no-double-active', message: `Task ${s}_${p} is active on ${other} and ${memberId} at once.` });
   activeOwner.set(s, p, memberId);
+  if (other !== undefined && other !== memberId) return withViolation(out, { invariant: 'no-double-active', message: `Task ${s}_${p} is active on ${other} and ${memberId} at once.` });
+  return out;
+}
+
+/** A member's violations: most members have none, and share one empty list. */
+const NO_VIOLATIONS: readonly Violation[] = Object.freeze([]);
+
+function withViolation(out: Violation[], v: Violation): Violation[] {
+  if (out === NO_VIOLATIONS) return [v];
+  out.push(v);
+  return out;
 }
 
 function numberOfTasks(g: StreamsGroup, s: string): number | undefined {
@@ -113,17 +123,17 @@ function structural(g: StreamsGroup): Structural {
   }
   const perMember: Violation[][] = [];
   for (const m of g.members.values()) {
-    const out: Violation[] = [];
+    let out = NO_VIOLATIONS as Violation[];
     const assigned = m.assignedTasks.active;
     // no-double-active: assigned tasks first, then the ones still pending revocation
-    for (const [s, ps] of assigned) for (const p of ps.keys()) claim(s, p, m.memberId, out);
-    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) if (!assigned.get(s)?.has(p)) claim(s, p, m.memberId, out);
+    for (const [s, ps] of assigned) for (const p of ps.keys()) out = claim(s, p, m.memberId, out);
+    for (const [s, ps] of m.tasksPendingRevocation.active) for (const p of ps) if (!assigned.get(s)?.has(p)) out = claim(s, p, m.memberId, out);
     for (const [s, ps] of assigned) {
       for (const p of ps.keys()) {
         const holder = pendingOwner.get(s, p);
         // no-assign-while-pending: a task is granted only after its previous owner released it
         if (holder !== undefined && holder !== m.memberId)
-          out.push({ invariant: 'no-assign-while-pending', message: `${m.memberId} is assigned ${s}_${p} while ${holder} still has it pending revocation.` });
+          out = withViolation(out, { invariant: 'no-assign-while-pending', message: `${m.memberId} is assigned ${s}_${p} while ${holder} still has it pending revocation.` });
       }
     }
     perMember.push(out);

@@ -365,15 +365,9 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   // ([4.1]–[4.3] have no refinement: refinedAssignmentBump)
   const stableBefore = ctx.release.switches.refinedAssignmentBump && !bump && groupExisted && group.state() === 'STABLE';
   const refineOnly = stableBefore && !equalTuples(group.targetOf(memberId), withoutEpochs(updated.assignedTasks));
-  const refineContrast = () =>
-    releaseContrast(
-      ctx.release,
-      (r) => r.switches.refinedAssignmentBump,
-      (v) => (v ? 'the group epoch is bumped to refine the assignment' : 'there is no assignment refinement: the epoch stays'),
-    );
   if (refineOnly) {
     bump = true;
-    note(ctx, narration, () => `Member ${memberId}'s tasks differ from its target in a Stable group. ${refineContrast()}`);
+    note(ctx, narration, () => `Member ${memberId}'s tasks differ from its target in a Stable group. ${refineContrast(ctx.release)}`);
   } else if (
     !ctx.quiet &&
     !ctx.release.switches.refinedAssignmentBump &&
@@ -383,7 +377,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     !equalTuples(group.targetOf(memberId), withoutEpochs(updated.assignedTasks))
   ) {
     // [4.1]–[4.3] the step 4.4 would refine (refinedAssignmentBump)
-    narration.push(`Member ${memberId}'s tasks differ from its target in a Stable group. ${refineContrast()}`);
+    narration.push(`Member ${memberId}'s tasks differ from its target in a Stable group. ${refineContrast(ctx.release)}`);
   }
 
   // 12. bump
@@ -502,10 +496,10 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
 
   // 16. reconcile toward the target
   // TasksTuple.fromHeartbeatRequest runs only for a member not yet reconciled (GroupMetadataManager.maybeReconcile)
-  const report = () => ownedReport(req);
   // variant rule onRebalanceTimeout 'release-pending': the first heartbeat after the release moves the member on
   const released = releasedOnTimeout(ctx, updated);
-  const { member: reconciled, narration: rn } = maybeReconcile(ctx, group, updated, targetEpoch, target, report, effects);
+  // (the report is an inline argument, not a named closure: one is made on every heartbeat)
+  const { member: reconciled, narration: rn } = maybeReconcile(ctx, group, updated, targetEpoch, target, () => ownedReport(req), effects);
   pushAll(narration, rn);
   // [4.1] StreamsGroupCurrentMemberAssignmentValue has no AssignmentEpochs (release switch taskAssignmentEpochs)
   if (!sameAssignment(reconciled, updated)) records.push(currentAssignmentRecord(groupId, reconciled, ctx.release.switches.taskAssignmentEpochs));
@@ -646,7 +640,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   // [4.2]+ a successful response always carries a list; [4.1] an empty one is left at the schema's default, null
   resp.status = statuses.length === 0 && ctx.release.switches.emptyStatusIsNull ? null : statuses;
 
-  if (ctx.rules.resendSignal) resp.ownedTasksRequired = ownedTasksRequired(group, reconciled, report());
+  if (ctx.rules.resendSignal) resp.ownedTasksRequired = ownedTasksRequired(group, reconciled, ownedReport(req));
   return { response: resp, records, effects, narration, ...(topicsToCreate ? { topicsToCreate } : {}) };
 }
 
@@ -710,6 +704,15 @@ class RefinedCache {
     if (this.ctx.config.int('group.streams.num.warmup.replicas') > 0) this.set({ epoch, targets });
     return target;
   }
+}
+
+/** [4.1]–[4.3] have no assignment refinement (release switch refinedAssignmentBump): the contrast the narration names. */
+function refineContrast(release: ReleaseRules): string {
+  return releaseContrast(
+    release,
+    (r) => r.switches.refinedAssignmentBump,
+    (v) => (v ? 'the group epoch is bumped to refine the assignment' : 'there is no assignment refinement: the epoch stays'),
+  );
 }
 
 /** Narration is built only when someone reads it (the explorer runs quiet). */

@@ -76,13 +76,15 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const wall = (xs: Run[]) => median(xs.map((x) => x.wallRate));
     const cpu = (xs: Run[]) => median(xs.map((x) => x.cpuRate));
     const ratios = n.map((x, i) => x.wallRate / o[i]!.wallRate);
+    const cpuRatios = n.map((x, i) => x.cpuRate / o[i]!.cpuRate);
     console.log(`  per-round wall ratios: ${ratios.map((r) => r.toFixed(2)).join(' ')}`);
+    console.log(`  per-round CPU ratios:  ${cpuRatios.map((r) => r.toFixed(2)).join(' ')}`);
     console.log(`  BFS depth ${depth}: ${n[0]!.states} states, ${n[0]!.transitions} transitions (${commit}: ${o[0]!.states}, ${o[0]!.transitions}${same ? ', the same' : ', DIFFERENT'})`);
     console.log(`  load average before ${loadBefore}, after ${load()}; medians of ${rounds} interleaved runs after 2 warm-ups each`);
     const name = (against ?? 'this code').padEnd(10);
     console.log(`  ${name} ${fmt(wall(n)).padStart(7)} /s wall, ${fmt(cpu(n)).padStart(7)} /s CPU`);
     console.log(`  ${commit.padEnd(10)} ${fmt(wall(o)).padStart(7)} /s wall, ${fmt(cpu(o)).padStart(7)} /s CPU`);
-    console.log(`  ratio: ${(wall(n) / wall(o)).toFixed(3)}x wall, ${(cpu(n) / cpu(o)).toFixed(3)}x CPU; median of per-round wall ratios ${median(ratios).toFixed(3)}x`);
+    console.log(`  ratio: ${(wall(n) / wall(o)).toFixed(3)}x wall, ${(cpu(n) / cpu(o)).toFixed(3)}x CPU; median of per-round ratios ${median(ratios).toFixed(3)}x wall, ${median(cpuRatios).toFixed(3)}x CPU`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
     if (other !== null) rmSync(other, { recursive: true, force: true });

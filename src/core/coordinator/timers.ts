@@ -37,7 +37,9 @@ function before(a: ScheduledTimer, b: ScheduledTimer): boolean {
 }
 
 export class Timers {
-  private readonly byKey: Map<string, ScheduledTimer>;
+  /** Shared with clones until either side writes it (copy-on-write, see `writableTimers`). */
+  private byKey: Map<string, ScheduledTimer>;
+  private shared = false;
   private seq = 0;
   /** `all()`'s answer until the next change (timers are read far more often than changed). */
   private sorted: readonly ScheduledTimer[] | null = null;
@@ -48,15 +50,27 @@ export class Timers {
    */
   private heap: ScheduledTimer[] | null = null;
 
-  /** Empty, or (`clone`) with the timers of `from`. */
-  constructor(from?: ReadonlyMap<string, ScheduledTimer>) {
-    this.byKey = new Map(from);
+  /** Empty, or (`clone`) with the timers of `from`, shared until either side writes them. */
+  constructor(from?: Timers) {
+    if (from) {
+      this.byKey = from.byKey;
+      this.shared = from.shared = true;
+    } else this.byKey = new Map();
+  }
+
+  /** The timer map, for writing: copied first while a clone (or its original) shares it. */
+  private writableTimers(): Map<string, ScheduledTimer> {
+    if (this.shared) {
+      this.byKey = new Map(this.byKey);
+      this.shared = false;
+    }
+    return this.byKey;
   }
 
   schedule(task: TimerTask, deadline: number): void {
     const key = timerKey(task);
     const t: ScheduledTimer = { key, deadline, task, seq: this.seq++ };
-    this.byKey.set(key, t);
+    this.writableTimers().set(key, t);
     this.sorted = null;
     if (this.heap) {
       // replaced entries wait in the heap: rebuild it when they outnumber the live ones
@@ -70,7 +84,7 @@ export class Timers {
   }
 
   cancel(key: string): void {
-    if (this.byKey.delete(key)) this.sorted = null;
+    if (this.byKey.has(key) && this.writableTimers().delete(key)) this.sorted = null;
   }
 
   isScheduled(key: string): boolean {
@@ -151,14 +165,15 @@ export class Timers {
   }
 
   clear(): void {
-    this.byKey.clear();
+    this.byKey = new Map();
+    this.shared = false;
     this.sorted = null;
     this.heap = null;
   }
 
-  /** A copy (scheduled timers are immutable values). */
+  /** A copy (scheduled timers are immutable values): nothing is copied until either side writes. */
   clone(): Timers {
-    const t = new Timers(this.byKey);
+    const t = new Timers(this);
     t.seq = this.seq;
     t.sorted = this.sorted;
     return t;

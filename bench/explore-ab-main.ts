@@ -2,6 +2,8 @@
 // `git archive` of that commit's src/core and bench/explore.ts into a temporary directory (removed afterwards), then
 // interleaved rounds after warm-ups, with no forced collection between runs (a forced gc() before each run slows
 // every run for reasons unrelated to the code). Reports medians of wall and CPU rates and their ratio.
+// The side loaded second runs slower here (an A/A run of one commit against itself shows it, about 10-15%): with
+// SGP_AB_NEW_FIRST=1 this checkout's side is loaded first; run both orders and take the geometric mean of the ratios.
 // Run alone: `node --import tsx bench/explore-ab-main.ts [depth] [rounds] [commit] [other commit instead of this checkout]`.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -54,8 +56,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const other = against !== undefined ? checkout(against) : null;
   try {
     const loadBefore = load();
-    const old = await side(dir);
-    const now = await side(other ?? root);
+    const newFirst = process.env.SGP_AB_NEW_FIRST === '1';
+    const first = await side(newFirst ? (other ?? root) : dir);
+    const second = await side(newFirst ? dir : (other ?? root));
+    const [old, now] = newFirst ? [second, first] : [first, second];
     for (let i = 0; i < 2; i++) {
       old();
       now();
@@ -80,6 +84,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.log(`  per-round wall ratios: ${ratios.map((r) => r.toFixed(2)).join(' ')}`);
     console.log(`  per-round CPU ratios:  ${cpuRatios.map((r) => r.toFixed(2)).join(' ')}`);
     console.log(`  BFS depth ${depth}: ${n[0]!.states} states, ${n[0]!.transitions} transitions (${commit}: ${o[0]!.states}, ${o[0]!.transitions}${same ? ', the same' : ', DIFFERENT'})`);
+    console.log(`  loaded first: ${newFirst ? 'this side' : commit}`);
     console.log(`  load average before ${loadBefore}, after ${load()}; medians of ${rounds} interleaved runs after 2 warm-ups each`);
     const name = (against ?? 'this code').padEnd(10);
     console.log(`  ${name} ${fmt(wall(n)).padStart(7)} /s wall, ${fmt(cpu(n)).padStart(7)} /s CPU`);

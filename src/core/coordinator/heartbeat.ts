@@ -38,6 +38,7 @@ import { buildTargetAssignment } from './targetAssignment.ts';
 import { timerKey } from './timers.ts';
 import { assignmentConfigMap, assignmentConfigs, sameConfigs } from './assignmentConfigs.ts';
 import { throwIfMemberEpochIsInvalid } from './fencing.ts';
+import { heartbeatConfigs } from './heartbeatConfigs.ts';
 import { pushAll } from '../util/arrays.ts';
 
 export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
@@ -59,7 +60,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   const narration: string[] = [];
   const { groupId, memberId, instanceId } = req;
   const isJoining = req.memberEpoch === 0;
-  const maxSize = ctx.config.int('group.streams.max.size');
+  const hc = heartbeatConfigs(ctx.config);
+  const maxSize = hc.maxSize;
 
   // 1. the group: a join creates it (a new in-memory group starts at epoch 1), anything else needs it
   let existing = ctx.groups.get(groupId);
@@ -300,7 +302,9 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   let validatedTopologyEpoch = -1;
   if (isReady(configured)) {
     validatedTopologyEpoch = topology.epoch;
-    for (const list of [req.activeTasks, req.standbyTasks, req.warmupTasks]) throwIfRequestContainsInvalidTasks(configured, list);
+    throwIfRequestContainsInvalidTasks(configured, req.activeTasks);
+    throwIfRequestContainsInvalidTasks(configured, req.standbyTasks);
+    throwIfRequestContainsInvalidTasks(configured, req.warmupTasks);
   }
 
   // 8. [4.4] task offsets are kept in memory per member (MemberTaskOffsets.update: a null list keeps the stored one;
@@ -407,7 +411,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
 
   // 13. [4.4] initial rebalance delay for the first member of an empty group
   const initialKey = timerKey({ kind: 'initial-rebalance', groupId });
-  const delay = ctx.config.int('group.streams.initial.rebalance.delay.ms');
+  const delay = hc.initialRebalanceDelayMs;
   // [4.1] no initial rebalance delay (the config came with 4.2): a new group is assigned at once
   if (!groupExisted && hasOwnKey(ctx.release.absentConfigs, 'group.streams.initial.rebalance.delay.ms')) note(ctx, narration, () => releaseContrast(ctx.release, firstDelay, describeFirstDelay));
   let initialDelayActive = ctx.timers.isScheduled(initialKey);
@@ -426,7 +430,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   let targetEpoch: number;
   let target: TasksTuple;
   if (groupEpoch > group.assignmentEpoch) {
-    const interval = ctx.config.int('group.streams.assignment.interval.ms');
+    const interval = hc.assignmentIntervalMs;
     if (refineOnly && initialDelayActive) {
       // maybeUpdateStreamsTargetAssignment answers the assignment epoch; the refinement is cached for it
       targetEpoch = group.assignmentEpoch;
@@ -505,7 +509,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   if (!sameAssignment(reconciled, updated)) records.push(currentAssignmentRecord(groupId, reconciled, ctx.release.switches.taskAssignmentEpochs));
 
   // 17. the session is refreshed by every successful heartbeat
-  effects.push({ kind: 'schedule', task: { kind: 'session-timeout', groupId, memberId }, at: ctx.now + ctx.config.int('group.streams.session.timeout.ms') });
+  effects.push({ kind: 'schedule', task: { kind: 'session-timeout', groupId, memberId }, at: ctx.now + hc.sessionTimeoutMs });
 
   // 18. shutdown requests are remembered group-wide (in memory)
   if (req.shutdownApplication) {
@@ -518,9 +522,9 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   const resp: StreamsGroupHeartbeatResponse = emptyHeartbeatResponse();
   resp.memberId = reconciled.memberId;
   resp.memberEpoch = reconciled.memberEpoch;
-  resp.heartbeatIntervalMs = ctx.config.int('group.streams.heartbeat.interval.ms');
-  resp.taskOffsetIntervalMs = ctx.config.int('group.streams.task.offset.interval.ms');
-  resp.acceptableRecoveryLag = ctx.config.int('group.streams.acceptable.recovery.lag');
+  resp.heartbeatIntervalMs = hc.heartbeatIntervalMs;
+  resp.taskOffsetIntervalMs = hc.taskOffsetIntervalMs;
+  resp.acceptableRecoveryLag = hc.acceptableRecoveryLag;
   const assignmentChanged = !equalTuplesWithEpochs(member.assignedTasks, reconciled.assignedTasks);
   // the assignment is sent when joining or when it changed (or, E, after the rebalance timeout released tasks)
   if (isJoining || assignmentChanged || released) {
@@ -627,7 +631,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       statusDetail: `Streams group member ${shutdownRequester} encountered a fatal error and requested a shutdown for the entire application.`,
     });
   }
-  const rackTags = ctx.config.list('group.streams.rack.aware.assignment.tags');
+  const rackTags = hc.rackAwareAssignmentTags;
   if (rctx.version >= 1 && rackTags.length > 0) {
     const missing = rackTags.filter((k) => !reconciled.clientTags.some((t) => t.key === k));
     if (missing.length > 0) {
@@ -701,7 +705,7 @@ class RefinedCache {
 
   /** maybeCacheRefinedAssignment: cached only while warm-ups are on; returns the member's target. */
   store(epoch: number, targets: RefinedAssignment['targets'], target: TasksTuple): TasksTuple {
-    if (this.ctx.config.int('group.streams.num.warmup.replicas') > 0) this.set({ epoch, targets });
+    if (heartbeatConfigs(this.ctx.config).numWarmupReplicas > 0) this.set({ epoch, targets });
     return target;
   }
 }

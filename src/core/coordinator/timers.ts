@@ -19,16 +19,50 @@ export interface ScheduledTimer {
 export function timerKey(t: TimerTask): string {
   switch (t.kind) {
     case 'session-timeout':
-      return `session-timeout-${t.groupId}-${t.memberId}`;
+      return memberKey(SESSION_KEYS, 'session-timeout', t.groupId, t.memberId);
     case 'rebalance-timeout':
-      return `rebalance-timeout-${t.groupId}-${t.memberId}`;
+      return memberKey(REBALANCE_KEYS, 'rebalance-timeout', t.groupId, t.memberId);
     case 'initial-rebalance':
-      return `initial-rebalance-timeout-${t.groupId}`;
+      return groupKey(INITIAL_KEYS, 'initial-rebalance-timeout', t.groupId);
     case 'retention-check':
       return 'offsets-retention-check';
     case 'topology-initialization-timeout':
       return `topology-initialization-timeout-${t.groupId}-${t.topologyId}`;
   }
+}
+
+// Keys are made once per group and member: a key string made again would be hashed again at every lookup.
+const SESSION_KEYS = new Map<string, Map<string, string>>();
+const REBALANCE_KEYS = new Map<string, Map<string, string>>();
+const INITIAL_KEYS = new Map<string, string>();
+/** Bounds the keys kept per kind (a long run with many members starts over). */
+const MAX_KEYS = 10_000;
+let keptKeys = 0;
+
+function memberKey(keys: Map<string, Map<string, string>>, prefix: string, groupId: string, memberId: string): string {
+  let byMember = keys.get(groupId);
+  if (byMember === undefined) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    keys.set(groupId, (byMember = new Map()));
+  }
+  let key = byMember.get(memberId);
+  if (key === undefined) {
+    if (++keptKeys > MAX_KEYS) {
+      keptKeys = 0;
+      byMember.clear();
+    }
+    byMember.set(memberId, (key = `${prefix}-${groupId}-${memberId}`));
+  }
+  return key;
+}
+
+function groupKey(keys: Map<string, string>, prefix: string, groupId: string): string {
+  let key = keys.get(groupId);
+  if (key === undefined) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    keys.set(groupId, (key = `${prefix}-${groupId}`));
+  }
+  return key;
 }
 
 /** Firing order: deadline, then scheduling order. */

@@ -24,6 +24,15 @@ class Reference {
   warmup = new Map<string, Set<string>>();
   members = new Map<string, StreamsGroupMember>();
 
+  copy(): Reference {
+    const r = new Reference();
+    r.active = new Map(this.active);
+    for (const [k, v] of this.standby) r.standby.set(k, new Set(v));
+    for (const [k, v] of this.warmup) r.warmup.set(k, new Set(v));
+    r.members = new Map(this.members);
+    return r;
+  }
+
   put(m: StreamsGroupMember): void {
     const old = this.members.get(m.memberId);
     if (old) this.remove(old);
@@ -91,14 +100,31 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('remove' as const), id: fc.constantFrom('a', 'b', 'c'), clone: fc.boolean() }),
 );
 
+function expectIndexes(g: StreamsGroup, ref: Reference): void {
+  for (const s of ['0', '1']) {
+    for (let p = 0; p < 3; p++) {
+      const k = `${s}_${p}`;
+      expect(g.activeTaskProcessId.get(s)?.get(p), k).toBe(ref.active.get(k));
+      expect([...(g.standbyTaskProcessIds.get(s)?.get(p) ?? [])].sort(), k).toEqual([...(ref.standby.get(k) ?? [])].sort());
+      expect([...(g.warmupTaskProcessIds.get(s)?.get(p) ?? [])].sort(), k).toEqual([...(ref.warmup.get(k) ?? [])].sort());
+    }
+  }
+}
+
 describe('process-id indexes', () => {
-  it('follow updateMember exactly, with and without clones in between', () => {
+  it('follow updateMember exactly, with and without clones in between; a cloned group keeps its own', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
         let g = new StreamsGroup('app');
-        const ref = new Reference();
+        let ref = new Reference();
+        // the groups cloned from, with what their indexes held then (the clone's writes must not reach them)
+        const originals: { g: StreamsGroup; ref: Reference }[] = [];
         for (const o of ops) {
-          if (o.clone) g = g.clone();
+          if (o.clone) {
+            originals.push({ g, ref });
+            g = g.clone();
+            ref = ref.copy();
+          }
           if (o.kind === 'remove') {
             g.removeMember(o.id);
             ref.drop(o.id);
@@ -107,15 +133,9 @@ describe('process-id indexes', () => {
             g.putMember(m);
             ref.put(m);
           }
-          for (const s of ['0', '1']) {
-            for (let p = 0; p < 3; p++) {
-              const k = `${s}_${p}`;
-              expect(g.activeTaskProcessId.get(s)?.get(p), k).toBe(ref.active.get(k));
-              expect([...(g.standbyTaskProcessIds.get(s)?.get(p) ?? [])].sort(), k).toEqual([...(ref.standby.get(k) ?? [])].sort());
-              expect([...(g.warmupTaskProcessIds.get(s)?.get(p) ?? [])].sort(), k).toEqual([...(ref.warmup.get(k) ?? [])].sort());
-            }
-          }
+          expectIndexes(g, ref);
         }
+        for (const o of originals) expectIndexes(o.g, o.ref);
       }),
       { numRuns: 300 },
     );

@@ -96,6 +96,7 @@ export class Broker implements BrokerView {
     if (from) {
       this.coordinator = from.coordinator.clone();
       this.loadingUntil = from.loadingUntil;
+      this.heartbeatVersions = from.heartbeatVersions;
       this.topicsMap = from.topicsMap;
       this.topicsShared = from.topicsShared = true;
     } else {
@@ -233,9 +234,19 @@ export class Broker implements BrokerView {
     return out;
   }
 
+  /** The StreamsGroupHeartbeat versions served, per release rules (the options never change; a failover keeps the release). */
+  private heartbeatVersions: { release: ReleaseRules; range: [number, number] } | null = null;
+
+  private heartbeatVersionRange(): [number, number] {
+    const release = this.coordinator.release;
+    if (this.heartbeatVersions?.release !== release)
+      this.heartbeatVersions = { release, range: supportedVersions(this.options.edition, 'StreamsGroupHeartbeat', this.options.variant, release)! };
+    return this.heartbeatVersions.range;
+  }
+
   private runHeartbeatChecks(version: number, req: StreamsGroupHeartbeatRequest, client: ClientContext, quiet: boolean, narrate: boolean): HeartbeatOutcome {
     const edition = this.options.edition;
-    const [lo, hi] = supportedVersions(edition, 'StreamsGroupHeartbeat', this.options.variant, this.coordinator.release)!;
+    const [lo, hi] = this.heartbeatVersionRange();
     if (version < lo || version > hi) return rejected(edition, 'KafkaApis', 'UNSUPPORTED_VERSION', null, narrate ? `The broker does not support StreamsGroupHeartbeat v${version}.` : null);
     // KafkaApis: the streams protocol must be enabled
     if (!this.streamsEnabled())
@@ -358,6 +369,7 @@ export class Broker implements BrokerView {
 
   /** Creates topics that do not exist yet; groups that need them refresh their metadata. */
   createTopics(list: readonly { name: string; partitions: number }[]): { name: string; partitions: number }[] {
+    if (list.length === 0) return [];
     const created = list.filter((t) => !this.topics.has(t.name));
     if (created.length > 0) {
       const topics = this.writableTopics();

@@ -61,13 +61,26 @@ function replayedKeys(stored: readonly KeyValue[]): string[] {
   );
 }
 
+/** How many distinct keys a stored list has (a handful of entries: a linear search per key). */
+function distinctKeys(stored: readonly KeyValue[]): number {
+  let n = 0;
+  for (let i = 0; i < stored.length; i++) {
+    const key = stored[i]!.key;
+    let first = true;
+    for (let j = 0; j < i; j++) if (stored[j]!.key === key) first = false;
+    if (first) n++;
+  }
+  return n;
+}
+
 /**
  * The slots of StreamsGroup's last-assignment-configs table after a replay stores `stored`
  * (StreamsGroup.setLastAssignmentConfigs: clear, then putAll, each put growing the table first; it never shrinks).
  */
 export function storedConfigsCapacity(capacity: number, stored: readonly KeyValue[] | null): number {
   let c = capacity;
-  const n = stored === null ? 0 : replayedKeys(stored).length;
+  // (the replay's map holds one entry per distinct key: its iteration order does not matter here)
+  const n = stored === null ? 0 : distinctKeys(stored);
   for (let size = 0; size < n; size++) c = timelineCapacityAfterPut(c, size);
   return c;
 }

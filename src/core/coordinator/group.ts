@@ -123,8 +123,8 @@ export class StreamsGroup {
   // ---- derived indexes (rebuilt on replay) ----
   /** subtopology -> partition -> process id, from assigned and pending-revocation active tasks. */
   private activeIndex: Map<string, Map<number, string>>;
-  private standbyIndex: Map<string, Map<number, Set<string>>>;
-  private warmupIndex: Map<string, Map<number, Set<string>>>;
+  private standbyIndex: Map<string, Map<number, ReadonlySet<string>>>;
+  private warmupIndex: Map<string, Map<number, ReadonlySet<string>>>;
 
   // ---- soft state (in memory only) ----
   configuredTopology: ConfiguredTopology | null = null;
@@ -262,9 +262,9 @@ export class StreamsGroup {
     if (copy & SHARED_STATIC) this.staticMap = new Map(this.staticMap);
     if (copy & SHARED_OFFSETS) this.offsetsState = this.offsetsState.clone();
     if (copy & SHARED_INDEXES) {
-      this.activeIndex = copyIndex(this.activeIndex, (pid) => pid);
-      this.standbyIndex = copyIndex(this.standbyIndex, (pids) => new Set(pids));
-      this.warmupIndex = copyIndex(this.warmupIndex, (pids) => new Set(pids));
+      this.activeIndex = copyIndex(this.activeIndex);
+      this.standbyIndex = copyIndex(this.standbyIndex);
+      this.warmupIndex = copyIndex(this.warmupIndex);
     }
     if (copy & SHARED_TASK_OFFSETS) this.taskOffsetsMap = new Map(this.taskOffsetsMap);
     if (copy & SHARED_PARTIAL) this.partialMap = new Map(this.partialMap);
@@ -360,9 +360,11 @@ export class StreamsGroup {
     const unchanged = old !== undefined && old.processId === m.processId && old.assignedTasks === m.assignedTasks && old.tasksPendingRevocation === m.tasksPendingRevocation && this.indexesHold(m);
     this.writable(SHARED_MEMBERS | SHARED_STATIC | (unchanged ? 0 : SHARED_INDEXES));
     this.touched(m.memberId);
+    // the same process: only the tasks it no longer has are unmapped (the others are mapped again below)
+    const sameProcess = old !== undefined && old.processId === m.processId;
     if (old) {
       this.countMember(old, -1);
-      if (!unchanged) this.removeProcessIds(old);
+      if (!unchanged && !sameProcess) this.removeProcessIds(old);
       if (old.instanceId !== null && this.staticMap.get(old.instanceId) === old.memberId) this.staticMap.delete(old.instanceId);
     }
     // BaseHashTable.baseAddOrReplace grows the table before any put, of a new member or an existing one
@@ -370,7 +372,9 @@ export class StreamsGroup {
     this.membersMap.set(m.memberId, m);
     this.countMember(m, 1);
     if (m.instanceId !== null) this.staticMap.set(m.instanceId, m.memberId);
-    if (!unchanged) this.addProcessIds(m);
+    if (unchanged) return;
+    if (sameProcess) this.removeDroppedProcessIds(old, m);
+    this.addProcessIds(m);
   }
 
   /** Whether the indexes already map every task of m (assigned or pending revocation) to m's process. */
@@ -462,6 +466,19 @@ export class StreamsGroup {
     addAll(this.warmupIndex, m.tasksPendingRevocation.warmup, pid);
   }
 
+  /** removeProcessIds(old) as far as addProcessIds(m) of the same process does not map the tasks again. */
+  private removeDroppedProcessIds(old: StreamsGroupMember, m: StreamsGroupMember): void {
+    const pid = m.processId;
+    const a = m.assignedTasks;
+    const r = m.tasksPendingRevocation;
+    deleteDroppedIfEquals(this.activeIndex, old.assignedTasks.active, a.active, r.active, pid);
+    deleteDroppedIfEquals(this.activeIndex, old.tasksPendingRevocation.active, a.active, r.active, pid);
+    removeDropped(this.standbyIndex, old.assignedTasks.standby, a.standby, r.standby, pid);
+    removeDropped(this.standbyIndex, old.tasksPendingRevocation.standby, a.standby, r.standby, pid);
+    removeDropped(this.warmupIndex, old.assignedTasks.warmup, a.warmup, r.warmup, pid);
+    removeDropped(this.warmupIndex, old.tasksPendingRevocation.warmup, a.warmup, r.warmup, pid);
+  }
+
   private removeProcessIds(m: StreamsGroupMember): void {
     const pid = m.processId;
     deleteAllIfEquals(this.activeIndex, m.assignedTasks.active, pid);
@@ -488,7 +505,7 @@ function activeHeld(index: Map<string, Map<number, string>>, t: ActiveTasks, pid
   return true;
 }
 
-function replicaHeld(index: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): boolean {
+function replicaHeld(index: Map<string, Map<number, ReadonlySet<string>>>, t: TaskSet, pid: string): boolean {
   if (t.size === 0) return true;
   for (const [s, ps] of t) {
     const inner = index.get(s);
@@ -497,23 +514,41 @@ function replicaHeld(index: Map<string, Map<number, Set<string>>>, t: TaskSet, p
   return true;
 }
 
-/** A process-id index copied down to its values (the standby and warm-up sets are written in place). */
-function copyIndex<V>(index: Map<string, Map<number, V>>, copyValue: (v: V) => V): Map<string, Map<number, V>> {
+/** A process-id index copied down to its partition maps (the values are immutable: a standby or warm-up set is replaced, never written in place). */
+function copyIndex<V>(index: Map<string, Map<number, V>>): Map<string, Map<number, V>> {
   const out = new Map<string, Map<number, V>>();
-  for (const [s, inner] of index) {
-    const copy = new Map<number, V>();
-    for (const [p, v] of inner) copy.set(p, copyValue(v));
-    out.set(s, copy);
-  }
+  for (const [s, inner] of index) out.set(s, new Map(inner));
   return out;
 }
 
-function addAll(m: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): void {
+/** Whether the task is among `a`'s or `b`'s. */
+function inEither(a: ActiveTasks, b: TaskSet, s: string, p: number): boolean {
+  return (a.get(s)?.has(p) ?? false) || (b.get(s)?.has(p) ?? false);
+}
+
+/** deleteAllIfEquals for the active tasks of `from` that neither `keptA` nor `keptB` has. */
+function deleteDroppedIfEquals(m: Map<string, Map<number, string>>, from: ActiveTasks, keptA: ActiveTasks, keptB: TaskSet, pid: string): void {
+  if (from.size === 0) return;
+  for (const [s, ps] of from) {
+    const inner = m.get(s);
+    if (inner === undefined || inner.size === 0) continue;
+    for (const p of ps.keys()) if (!inEither(keptA, keptB, s, p) && inner.get(p) === pid) inner.delete(p);
+    if (inner.size === 0) m.delete(s);
+  }
+}
+
+/** removeAll for the tasks of `from` that neither `keptA` nor `keptB` has. */
+function removeDropped(m: Map<string, Map<number, ReadonlySet<string>>>, from: TaskSet, keptA: TaskSet, keptB: TaskSet, pid: string): void {
+  if (from.size === 0) return;
+  for (const [s, ps] of from) for (const p of ps) if (!inEither(keptA, keptB, s, p)) removeIn(m, s, p, pid);
+}
+
+function addAll(m: Map<string, Map<number, ReadonlySet<string>>>, t: TaskSet, pid: string): void {
   if (t.size === 0) return;
   for (const [s, ps] of t) for (const p of ps) addIn(m, s, p, pid);
 }
 
-function removeAll(m: Map<string, Map<number, Set<string>>>, t: TaskSet, pid: string): void {
+function removeAll(m: Map<string, Map<number, ReadonlySet<string>>>, t: TaskSet, pid: string): void {
   if (t.size === 0) return;
   for (const [s, ps] of t) for (const p of ps) removeIn(m, s, p, pid);
 }
@@ -568,19 +603,27 @@ function deletePartition(this: ActiveWalk, _: number, p: number): void {
   if (this.inner.get(p) === this.pid) this.inner.delete(p);
 }
 
-function addIn(m: Map<string, Map<number, Set<string>>>, s: string, p: number, v: string): void {
+// A standby or warm-up set in an index is immutable (a clone shares it): adding or removing a process replaces it.
+
+function addIn(m: Map<string, Map<number, ReadonlySet<string>>>, s: string, p: number, v: string): void {
   let inner = m.get(s);
   if (!inner) m.set(s, (inner = new Map()));
-  let set = inner.get(p);
-  if (!set) inner.set(p, (set = new Set()));
-  set.add(v);
+  const set = inner.get(p);
+  if (set === undefined) inner.set(p, new Set<string>().add(v));
+  else if (!set.has(v)) inner.set(p, new Set(set).add(v));
 }
 
-function removeIn(m: Map<string, Map<number, Set<string>>>, s: string, p: number, v: string): void {
+function removeIn(m: Map<string, Map<number, ReadonlySet<string>>>, s: string, p: number, v: string): void {
   const inner = m.get(s);
   const set = inner?.get(p);
-  if (!inner || !set) return;
-  set.delete(v);
-  if (set.size === 0) inner.delete(p);
+  // (an index never holds an empty set)
+  if (!inner || !set || !set.has(v)) return;
+  if (set.size > 1) {
+    const next = new Set(set);
+    next.delete(v);
+    inner.set(p, next);
+    return;
+  }
+  inner.delete(p);
   if (inner.size === 0) m.delete(s);
 }

@@ -38,6 +38,7 @@ import { buildTargetAssignment } from './targetAssignment.ts';
 import { timerKey } from './timers.ts';
 import { assignmentConfigMap, assignmentConfigs, sameConfigs } from './assignmentConfigs.ts';
 import { throwIfMemberEpochIsInvalid } from './fencing.ts';
+import { heartbeatConfigs } from './heartbeatConfigs.ts';
 import { pushAll } from '../util/arrays.ts';
 
 export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
@@ -59,7 +60,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   const narration: string[] = [];
   const { groupId, memberId, instanceId } = req;
   const isJoining = req.memberEpoch === 0;
-  const maxSize = ctx.config.int('group.streams.max.size');
+  const hc = heartbeatConfigs(ctx.config);
+  const maxSize = hc.maxSize;
 
   // 1. the group: a join creates it (a new in-memory group starts at epoch 1), anything else needs it
   let existing = ctx.groups.get(groupId);
@@ -300,7 +302,9 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   let validatedTopologyEpoch = -1;
   if (isReady(configured)) {
     validatedTopologyEpoch = topology.epoch;
-    for (const list of [req.activeTasks, req.standbyTasks, req.warmupTasks]) throwIfRequestContainsInvalidTasks(configured, list);
+    throwIfRequestContainsInvalidTasks(configured, req.activeTasks);
+    throwIfRequestContainsInvalidTasks(configured, req.standbyTasks);
+    throwIfRequestContainsInvalidTasks(configured, req.warmupTasks);
   }
 
   // 8. [4.4] task offsets are kept in memory per member (MemberTaskOffsets.update: a null list keeps the stored one;
@@ -365,15 +369,9 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   // ([4.1]–[4.3] have no refinement: refinedAssignmentBump)
   const stableBefore = ctx.release.switches.refinedAssignmentBump && !bump && groupExisted && group.state() === 'STABLE';
   const refineOnly = stableBefore && !equalTuples(group.targetOf(memberId), withoutEpochs(updated.assignedTasks));
-  const refineContrast = () =>
-    releaseContrast(
-      ctx.release,
-      (r) => r.switches.refinedAssignmentBump,
-      (v) => (v ? 'the group epoch is bumped to refine the assignment' : 'there is no assignment refinement: the epoch stays'),
-    );
   if (refineOnly) {
     bump = true;
-    note(ctx, narration, () => `Member ${memberId}'s tasks differ from its target in a Stable group. ${refineContrast()}`);
+    note(ctx, narration, () => `Member ${memberId}'s tasks differ from its target in a Stable group. ${refineContrast(ctx.release)}`);
   } else if (
     !ctx.quiet &&
     !ctx.release.switches.refinedAssignmentBump &&
@@ -383,7 +381,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     !equalTuples(group.targetOf(memberId), withoutEpochs(updated.assignedTasks))
   ) {
     // [4.1]–[4.3] the step 4.4 would refine (refinedAssignmentBump)
-    narration.push(`Member ${memberId}'s tasks differ from its target in a Stable group. ${refineContrast()}`);
+    narration.push(`Member ${memberId}'s tasks differ from its target in a Stable group. ${refineContrast(ctx.release)}`);
   }
 
   // 12. bump
@@ -413,7 +411,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
 
   // 13. [4.4] initial rebalance delay for the first member of an empty group
   const initialKey = timerKey({ kind: 'initial-rebalance', groupId });
-  const delay = ctx.config.int('group.streams.initial.rebalance.delay.ms');
+  const delay = hc.initialRebalanceDelayMs;
   // [4.1] no initial rebalance delay (the config came with 4.2): a new group is assigned at once
   if (!groupExisted && hasOwnKey(ctx.release.absentConfigs, 'group.streams.initial.rebalance.delay.ms')) note(ctx, narration, () => releaseContrast(ctx.release, firstDelay, describeFirstDelay));
   let initialDelayActive = ctx.timers.isScheduled(initialKey);
@@ -432,7 +430,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   let targetEpoch: number;
   let target: TasksTuple;
   if (groupEpoch > group.assignmentEpoch) {
-    const interval = ctx.config.int('group.streams.assignment.interval.ms');
+    const interval = hc.assignmentIntervalMs;
     if (refineOnly && initialDelayActive) {
       // maybeUpdateStreamsTargetAssignment answers the assignment epoch; the refinement is cached for it
       targetEpoch = group.assignmentEpoch;
@@ -502,16 +500,16 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
 
   // 16. reconcile toward the target
   // TasksTuple.fromHeartbeatRequest runs only for a member not yet reconciled (GroupMetadataManager.maybeReconcile)
-  const report = () => ownedReport(req);
   // variant rule onRebalanceTimeout 'release-pending': the first heartbeat after the release moves the member on
   const released = releasedOnTimeout(ctx, updated);
-  const { member: reconciled, narration: rn } = maybeReconcile(ctx, group, updated, targetEpoch, target, report, effects);
+  // (the report is an inline argument, not a named closure: one is made on every heartbeat)
+  const { member: reconciled, narration: rn } = maybeReconcile(ctx, group, updated, targetEpoch, target, () => ownedReport(req), effects);
   pushAll(narration, rn);
   // [4.1] StreamsGroupCurrentMemberAssignmentValue has no AssignmentEpochs (release switch taskAssignmentEpochs)
   if (!sameAssignment(reconciled, updated)) records.push(currentAssignmentRecord(groupId, reconciled, ctx.release.switches.taskAssignmentEpochs));
 
   // 17. the session is refreshed by every successful heartbeat
-  effects.push({ kind: 'schedule', task: { kind: 'session-timeout', groupId, memberId }, at: ctx.now + ctx.config.int('group.streams.session.timeout.ms') });
+  effects.push({ kind: 'schedule', task: { kind: 'session-timeout', groupId, memberId }, at: ctx.now + hc.sessionTimeoutMs });
 
   // 18. shutdown requests are remembered group-wide (in memory)
   if (req.shutdownApplication) {
@@ -524,9 +522,9 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   const resp: StreamsGroupHeartbeatResponse = emptyHeartbeatResponse();
   resp.memberId = reconciled.memberId;
   resp.memberEpoch = reconciled.memberEpoch;
-  resp.heartbeatIntervalMs = ctx.config.int('group.streams.heartbeat.interval.ms');
-  resp.taskOffsetIntervalMs = ctx.config.int('group.streams.task.offset.interval.ms');
-  resp.acceptableRecoveryLag = ctx.config.int('group.streams.acceptable.recovery.lag');
+  resp.heartbeatIntervalMs = hc.heartbeatIntervalMs;
+  resp.taskOffsetIntervalMs = hc.taskOffsetIntervalMs;
+  resp.acceptableRecoveryLag = hc.acceptableRecoveryLag;
   const assignmentChanged = !equalTuplesWithEpochs(member.assignedTasks, reconciled.assignedTasks);
   // the assignment is sent when joining or when it changed (or, E, after the rebalance timeout released tasks)
   if (isJoining || assignmentChanged || released) {
@@ -633,7 +631,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       statusDetail: `Streams group member ${shutdownRequester} encountered a fatal error and requested a shutdown for the entire application.`,
     });
   }
-  const rackTags = ctx.config.list('group.streams.rack.aware.assignment.tags');
+  const rackTags = hc.rackAwareAssignmentTags;
   if (rctx.version >= 1 && rackTags.length > 0) {
     const missing = rackTags.filter((k) => !reconciled.clientTags.some((t) => t.key === k));
     if (missing.length > 0) {
@@ -646,7 +644,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   // [4.2]+ a successful response always carries a list; [4.1] an empty one is left at the schema's default, null
   resp.status = statuses.length === 0 && ctx.release.switches.emptyStatusIsNull ? null : statuses;
 
-  if (ctx.rules.resendSignal) resp.ownedTasksRequired = ownedTasksRequired(group, reconciled, report());
+  if (ctx.rules.resendSignal) resp.ownedTasksRequired = ownedTasksRequired(group, reconciled, ownedReport(req));
   return { response: resp, records, effects, narration, ...(topicsToCreate ? { topicsToCreate } : {}) };
 }
 
@@ -707,9 +705,18 @@ class RefinedCache {
 
   /** maybeCacheRefinedAssignment: cached only while warm-ups are on; returns the member's target. */
   store(epoch: number, targets: RefinedAssignment['targets'], target: TasksTuple): TasksTuple {
-    if (this.ctx.config.int('group.streams.num.warmup.replicas') > 0) this.set({ epoch, targets });
+    if (heartbeatConfigs(this.ctx.config).numWarmupReplicas > 0) this.set({ epoch, targets });
     return target;
   }
+}
+
+/** [4.1]–[4.3] have no assignment refinement (release switch refinedAssignmentBump): the contrast the narration names. */
+function refineContrast(release: ReleaseRules): string {
+  return releaseContrast(
+    release,
+    (r) => r.switches.refinedAssignmentBump,
+    (v) => (v ? 'the group epoch is bumped to refine the assignment' : 'there is no assignment refinement: the epoch stays'),
+  );
 }
 
 /** Narration is built only when someone reads it (the explorer runs quiet). */

@@ -1,5 +1,5 @@
 // TargetAssignmentBuilder: runs the assignor over every member and writes the difference as records.
-import type { AssignmentMemberSpec, TaskAssignor, TopologyDescriber } from '../assignor/types.ts';
+import type { AssignmentMemberSpec, MemberAssignment, TaskAssignor, TopologyDescriber } from '../assignor/types.ts';
 import type { CoordinatorRecord } from '../log/records.ts';
 import type { StreamsGroupMember } from '../model/member.ts';
 import { EMPTY_SET, EMPTY_TUPLE, equalTuples, withoutEpochs, type TasksTuple } from '../model/tasks.ts';
@@ -141,18 +141,23 @@ class ConfiguredDescriber implements TopologyDescriber {
   }
 }
 
+/** A member's assignment as a target tuple (remembered per assignment: a memoized assignor hands out the same ones). */
+function targetTupleOf(a: MemberAssignment): TasksTuple {
+  return targetTuples.get(a) ?? targetTuples.set(a, { active: a.activeTasks, standby: a.standbyTasks, warmup: a.warmupTasks });
+}
+
+const targetTuples = slot<TasksTuple>();
+
 /** A member's target before this computation (a static member replacing another inherits the replaced one's). */
 function previousTarget(input: TargetAssignmentInput, id: string): TasksTuple | undefined {
   const targets = input.group.targetAssignment;
   return targets.get(id) ?? (input.updatedMember?.memberId === id && input.replacedMemberId ? targets.get(input.replacedMemberId) : undefined);
 }
 
-/** [4.4] A member's assigned tasks as the assignor reads them (active without their epochs; remembered per member value). */
+/** [4.4] A member's assigned tasks as the assignor reads them (active without their epochs). */
 function assignedTasksOf(m: StreamsGroupMember): TasksTuple {
-  return assignedTuples.get(m.assignedTasks) ?? assignedTuples.set(m.assignedTasks, withoutEpochs(m.assignedTasks));
+  return withoutEpochs(m.assignedTasks);
 }
-
-const assignedTuples = slot<TasksTuple>();
 
 export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssignmentResult {
   const { group } = input;
@@ -189,7 +194,7 @@ export function buildTargetAssignment(input: TargetAssignmentInput): TargetAssig
     targets = new Map();
     for (const id of order) {
       const a = result.members.get(id);
-      targets.set(id, a ? { active: a.activeTasks, standby: a.standbyTasks, warmup: a.warmupTasks } : EMPTY_TUPLE);
+      targets.set(id, a ? targetTupleOf(a) : EMPTY_TUPLE);
     }
   } else {
     // topology not ready: every member gets an empty assignment

@@ -19,16 +19,50 @@ export interface ScheduledTimer {
 export function timerKey(t: TimerTask): string {
   switch (t.kind) {
     case 'session-timeout':
-      return `session-timeout-${t.groupId}-${t.memberId}`;
+      return memberKey(SESSION_KEYS, 'session-timeout', t.groupId, t.memberId);
     case 'rebalance-timeout':
-      return `rebalance-timeout-${t.groupId}-${t.memberId}`;
+      return memberKey(REBALANCE_KEYS, 'rebalance-timeout', t.groupId, t.memberId);
     case 'initial-rebalance':
-      return `initial-rebalance-timeout-${t.groupId}`;
+      return groupKey(INITIAL_KEYS, 'initial-rebalance-timeout', t.groupId);
     case 'retention-check':
       return 'offsets-retention-check';
     case 'topology-initialization-timeout':
       return `topology-initialization-timeout-${t.groupId}-${t.topologyId}`;
   }
+}
+
+// Keys are made once per group and member: a key string made again would be hashed again at every lookup.
+const SESSION_KEYS = new Map<string, Map<string, string>>();
+const REBALANCE_KEYS = new Map<string, Map<string, string>>();
+const INITIAL_KEYS = new Map<string, string>();
+/** Bounds the keys kept per kind (a long run with many members starts over). */
+const MAX_KEYS = 10_000;
+let keptKeys = 0;
+
+function memberKey(keys: Map<string, Map<string, string>>, prefix: string, groupId: string, memberId: string): string {
+  let byMember = keys.get(groupId);
+  if (byMember === undefined) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    keys.set(groupId, (byMember = new Map()));
+  }
+  let key = byMember.get(memberId);
+  if (key === undefined) {
+    if (++keptKeys > MAX_KEYS) {
+      keptKeys = 0;
+      byMember.clear();
+    }
+    byMember.set(memberId, (key = `${prefix}-${groupId}-${memberId}`));
+  }
+  return key;
+}
+
+function groupKey(keys: Map<string, string>, prefix: string, groupId: string): string {
+  let key = keys.get(groupId);
+  if (key === undefined) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    keys.set(groupId, (key = `${prefix}-${groupId}`));
+  }
+  return key;
 }
 
 /** Firing order: deadline, then scheduling order. */
@@ -37,7 +71,9 @@ function before(a: ScheduledTimer, b: ScheduledTimer): boolean {
 }
 
 export class Timers {
-  private readonly byKey: Map<string, ScheduledTimer>;
+  /** Shared with clones until either side writes it (copy-on-write, see `writableTimers`). */
+  private byKey: Map<string, ScheduledTimer>;
+  private shared = false;
   private seq = 0;
   /** `all()`'s answer until the next change (timers are read far more often than changed). */
   private sorted: readonly ScheduledTimer[] | null = null;
@@ -48,15 +84,27 @@ export class Timers {
    */
   private heap: ScheduledTimer[] | null = null;
 
-  /** Empty, or (`clone`) with the timers of `from`. */
-  constructor(from?: ReadonlyMap<string, ScheduledTimer>) {
-    this.byKey = new Map(from);
+  /** Empty, or (`clone`) with the timers of `from`, shared until either side writes them. */
+  constructor(from?: Timers) {
+    if (from) {
+      this.byKey = from.byKey;
+      this.shared = from.shared = true;
+    } else this.byKey = new Map();
+  }
+
+  /** The timer map, for writing: copied first while a clone (or its original) shares it. */
+  private writableTimers(): Map<string, ScheduledTimer> {
+    if (this.shared) {
+      this.byKey = new Map(this.byKey);
+      this.shared = false;
+    }
+    return this.byKey;
   }
 
   schedule(task: TimerTask, deadline: number): void {
     const key = timerKey(task);
     const t: ScheduledTimer = { key, deadline, task, seq: this.seq++ };
-    this.byKey.set(key, t);
+    this.writableTimers().set(key, t);
     this.sorted = null;
     if (this.heap) {
       // replaced entries wait in the heap: rebuild it when they outnumber the live ones
@@ -70,7 +118,7 @@ export class Timers {
   }
 
   cancel(key: string): void {
-    if (this.byKey.delete(key)) this.sorted = null;
+    if (this.byKey.has(key) && this.writableTimers().delete(key)) this.sorted = null;
   }
 
   isScheduled(key: string): boolean {
@@ -151,14 +199,15 @@ export class Timers {
   }
 
   clear(): void {
-    this.byKey.clear();
+    this.byKey = new Map();
+    this.shared = false;
     this.sorted = null;
     this.heap = null;
   }
 
-  /** A copy (scheduled timers are immutable values). */
+  /** A copy (scheduled timers are immutable values): nothing is copied until either side writes. */
   clone(): Timers {
-    const t = new Timers(this.byKey);
+    const t = new Timers(this);
     t.seq = this.seq;
     t.sorted = this.sorted;
     return t;

@@ -145,9 +145,12 @@ export function epochsKeys(e: TaskEpochs): TaskSet {
   return m;
 }
 
+/** The tuple without the active tasks' epochs (remembered per tuple: task values are immutable). */
 export function withoutEpochs(t: TasksTupleWithEpochs): TasksTuple {
-  return { active: epochsKeys(t.active), standby: t.standby, warmup: t.warmup };
+  return withoutEpochsOf.get(t) ?? withoutEpochsOf.set(t, { active: epochsKeys(t.active), standby: t.standby, warmup: t.warmup });
 }
+
+const withoutEpochsOf = slot<TasksTuple>();
 
 /** Gives every task of `a` the epoch `epoch`. */
 export function withEpoch(a: TaskSet, epoch: number): TaskEpochs {

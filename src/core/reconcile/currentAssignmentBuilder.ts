@@ -4,6 +4,7 @@
 import { apiError } from '../protocol/errors.ts';
 import type { MemberState, StreamsGroupMember } from '../model/member.ts';
 import { sameAssignment, withAssignment } from '../model/member.ts';
+import { ASKED_ACTIVE, ASKED_STANDBY, ASKED_WARMUP, LookupLog, recall, remember, type ReconciledAssignment } from './remembered.ts';
 import {
   EMPTY_SET,
   EMPTY_TUPLE,
@@ -87,16 +88,27 @@ export function isReportComplete(r: OwnedReport): boolean {
  * if it does not, the STABLE-at-target row below returns the member unchanged anyway.
  */
 export function buildCurrentAssignment(input: CurrentAssignmentInput): StreamsGroupMember {
-  const next = build(input);
-  return next === input.member || sameAssignment(next, input.member) ? input.member : next;
+  const known = recall(input, rebuilt);
+  if (known !== undefined) return known;
+  const asked = new LookupLog();
+  const built = build(input, asked);
+  const next = built === input.member || sameAssignment(built, input.member) ? input.member : built;
+  remember(input, asked, next);
+  return next;
 }
 
-function build(input: CurrentAssignmentInput): StreamsGroupMember {
+/** A remembered reconciliation's assignment on this member's metadata. */
+function rebuilt(m: StreamsGroupMember, a: ReconciledAssignment): StreamsGroupMember {
+  return withAssignment(m, a.memberEpoch, a.previousMemberEpoch, a.state, a.assignedTasks, a.tasksPendingRevocation, a.revocationEpochs);
+}
+
+/** `asked` records each question put to the group's indexes (see remembered.ts). */
+function build(input: CurrentAssignmentInput, asked: LookupLog): StreamsGroupMember {
   const { member, targetEpoch, report } = input;
   switch (member.state) {
     case 'STABLE':
       // §3.3 STABLE: a new target epoch is reconciled with compute(memberEpoch); at the target epoch nothing happens
-      if (member.memberEpoch !== targetEpoch) return computeNextAssignment(input, member.memberEpoch);
+      if (member.memberEpoch !== targetEpoch) return computeNextAssignment(input, member.memberEpoch, asked);
       return member;
 
     case 'UNREVOKED_TASKS': {
@@ -104,7 +116,7 @@ function build(input: CurrentAssignmentInput): StreamsGroupMember {
         // option A: stillPending[r] = reported(r) ? pending[r] ∩ owned[r] : pending[r]
         const stillPending = stillPendingPerRole(member.tasksPendingRevocation, report);
         // option A: all roles released -> today's completion compute(memberEpoch + 1)
-        if (tupleIsEmpty(stillPending)) return computeNextAssignment(input, member.memberEpoch + 1);
+        if (tupleIsEmpty(stillPending)) return computeNextAssignment(input, member.memberEpoch + 1, asked);
         // option A: partial progress shrinks the pending revocation, same state, epoch and assigned tasks
         if (tupleSize(stillPending) !== tupleSize(member.tasksPendingRevocation)) {
           return withAssignment(member, member.memberEpoch, member.previousMemberEpoch, member.state, member.assignedTasks, normalizeTuple(stillPending));
@@ -114,12 +126,12 @@ function build(input: CurrentAssignmentInput): StreamsGroupMember {
       // §3.3 UNREVOKED_TASKS: wait while the release of the pending revocations is not proven
       if (unrevokedStillHeld(input, member.tasksPendingRevocation)) return member;
       // §3.3 UNREVOKED_TASKS: all released -> move on with compute(memberEpoch + 1)
-      return computeNextAssignment(input, member.memberEpoch + 1);
+      return computeNextAssignment(input, member.memberEpoch + 1, asked);
     }
 
     case 'UNRELEASED_TASKS':
       // §3.3 UNRELEASED_TASKS: always recompute with compute(memberEpoch)
-      return computeNextAssignment(input, member.memberEpoch);
+      return computeNextAssignment(input, member.memberEpoch, asked);
 
     case 'UNKNOWN':
       // §3.3 UNKNOWN: fence unless the member reports all three roles present and empty
@@ -127,7 +139,7 @@ function build(input: CurrentAssignmentInput): StreamsGroupMember {
         throw apiError('FENCED_MEMBER_EPOCH', UNKNOWN_STATE_FENCE_MESSAGE);
       }
       // §3.3 UNKNOWN with an empty report: compute(targetEpoch)
-      return computeNextAssignment(input, targetEpoch);
+      return computeNextAssignment(input, targetEpoch, asked);
   }
 }
 
@@ -275,6 +287,7 @@ class Unreleased {
     input: CurrentAssignmentInput,
     private readonly lookups: ProcessLookups,
     private readonly current: { active: Keyed; standby: TaskSet; warmup: TaskSet },
+    private readonly asked: LookupLog,
   ) {
     this.pid = input.member.processId;
     this.shipped = input.flavour === '4.4';
@@ -284,29 +297,41 @@ class Unreleased {
     if (!this.shipped) {
       // [4.2]/draft: the member itself counts as a holder (no in-place role changes)
       // [4.2]/draft active unreleased: any process holds it as active, or P (M included) holds it as standby or warm-up
-      if (role === 'active') return this.lookups.activeTaskProcessId(s, p) !== undefined || this.inStandby(s, p) || this.inWarmup(s, p);
+      if (role === 'active') return this.activeHolder(s, p) !== undefined || this.inStandby(s, p) || this.inWarmup(s, p);
       // [4.2]/draft standby and warm-up unreleased: P (M included) holds it in any role
-      return this.lookups.activeTaskProcessId(s, p) === this.pid || this.inStandby(s, p) || this.inWarmup(s, p);
+      return this.activeHolder(s, p) === this.pid || this.inStandby(s, p) || this.inWarmup(s, p);
     }
     switch (role) {
       case 'active':
         // isUnreleasedActiveTask: some process holds it as active, or another member of P holds it as standby/warm-up
-        return this.lookups.activeTaskProcessId(s, p) !== undefined || this.standbyByAnother(s, p) || this.warmupByAnother(s, p);
+        return this.activeHolder(s, p) !== undefined || this.standbyByAnother(s, p) || this.warmupByAnother(s, p);
       case 'standby':
         // isUnreleasedStandbyTask: another member of P runs it as active, or P holds it as standby, or another member of P as warm-up
         return this.activeByAnother(s, p) || this.inStandby(s, p) || this.warmupByAnother(s, p);
       case 'warmup':
         // isUnreleasedWarmupTask: P runs it as active (M included), or another member of P holds it as standby, or P holds it as warm-up
-        return this.lookups.activeTaskProcessId(s, p) === this.pid || this.standbyByAnother(s, p) || this.inWarmup(s, p);
+        return this.activeHolder(s, p) === this.pid || this.standbyByAnother(s, p) || this.inWarmup(s, p);
     }
   }
 
+  // each question to the group's indexes is recorded with its answer (remembered.ts)
+
+  private activeHolder(s: string, p: number): string | undefined {
+    const pid = this.lookups.activeTaskProcessId(s, p);
+    this.asked.note(ASKED_ACTIVE, s, p, pid);
+    return pid;
+  }
+
   private inStandby(s: string, p: number): boolean {
-    return this.lookups.standbyTaskProcessIds(s, p)?.has(this.pid) ?? false;
+    const held = this.lookups.standbyTaskProcessIds(s, p)?.has(this.pid) ?? false;
+    this.asked.note(ASKED_STANDBY, s, p, held);
+    return held;
   }
 
   private inWarmup(s: string, p: number): boolean {
-    return this.lookups.warmupTaskProcessIds(s, p)?.has(this.pid) ?? false;
+    const held = this.lookups.warmupTaskProcessIds(s, p)?.has(this.pid) ?? false;
+    this.asked.note(ASKED_WARMUP, s, p, held);
+    return held;
   }
 
   /** heldByAnotherMemberOnThisProcess (standby): P holds it as standby and M itself does not. */
@@ -321,16 +346,16 @@ class Unreleased {
 
   /** runByAnotherMemberOnThisProcess: P runs it as active and M itself does not. */
   private activeByAnother(s: string, p: number): boolean {
-    return this.lookups.activeTaskProcessId(s, p) === this.pid && !(this.current.active.get(s)?.has(p) ?? false);
+    return this.activeHolder(s, p) === this.pid && !(this.current.active.get(s)?.has(p) ?? false);
   }
 }
 
 /** computeNextAssignment(epochArg): per-role differences, [4.4] in-place role changes, then buildNewMember. */
-function computeNextAssignment(input: CurrentAssignmentInput, epochArg: number): StreamsGroupMember {
+function computeNextAssignment(input: CurrentAssignmentInput, epochArg: number, asked: LookupLog): StreamsGroupMember {
   const { member, target, targetEpoch } = input;
   const currentEpochs = member.assignedTasks.active;
   const current = { active: currentEpochs as Keyed, standby: member.assignedTasks.standby, warmup: member.assignedTasks.warmup };
-  const is = new Unreleased(input, input.lookups, current);
+  const is = new Unreleased(input, input.lookups, current, asked);
 
   const active = diffRole(current.active, target.active, is, 'active');
   const standby = diffRole(current.standby, target.standby, is, 'standby');

@@ -461,9 +461,13 @@ function stringHash(s: string): number {
 
 const TWO_52 = 2 ** 52;
 
-/** Order-independent combination of entry hashes: addition modulo 2^52 (exact in doubles, so any order gives the same sum). */
+/**
+ * Order-independent combination of entry hashes: addition modulo 2^52 (exact in doubles, so any order gives the same
+ * sum). Both are 53-bit hashes or such sums (0 <= x < 2^53), so the remainders are one subtraction each (no fmod).
+ */
 function plus(sum: number, x: number): number {
-  return (sum + (x % TWO_52)) % TWO_52;
+  const s = sum + (x >= TWO_52 ? x - TWO_52 : x);
+  return s >= TWO_52 ? s - TWO_52 : s;
 }
 
 /** One entry of a keyed collection: its key and its value (a hash or a time), mixed in two lanes without allocating. */
@@ -489,7 +493,8 @@ function keyLanes(key: string): { readonly lo: number; readonly hi: number } {
 /** A number as words: safe integers exactly (low and high halves), anything else by its text. */
 function mixNumber(h: number, x: number): number {
   if (!Number.isSafeInteger(x)) return mixString(mix(h, 0x4e414e21), String(x));
-  return mix(mix(h, (x % 4294967296) | 0), Math.floor(x / 4294967296) | 0);
+  // ToInt32 (x | 0) takes the low 32 bits of any integer
+  return mix(mix(h, x | 0), Math.floor(x / 4294967296) | 0);
 }
 
 /**
@@ -514,7 +519,7 @@ class WordHash {
     if ((x | 0) === x) this.word(x);
     else if (Number.isSafeInteger(x)) {
       this.word(0x4c4f4e47);
-      this.word((x % 4294967296) | 0);
+      this.word(x | 0);
       this.word(Math.floor(x / 4294967296) | 0);
     } else this.str(String(x));
   }

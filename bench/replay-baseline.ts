@@ -54,7 +54,7 @@ type LoadedGroups = InstanceType<typeof import('../src/core/coordinator/runtime.
 
 /** Every group's epochs, and each member's epochs, state, process and tasks, and each target, in iteration order. */
 function groupsFingerprint(groups: LoadedGroups): string {
-  const tasks = (t: ReadonlyMap<string, ReadonlySet<number> | ReadonlyMap<number, number>>) => [...t].map(([s, ps]) => [s, ps instanceof Map ? [...ps] : [...ps]]);
+  const tasks = (t: ReadonlyMap<string, ReadonlySet<number> | ReadonlyMap<number, unknown>>) => [...t].map(([s, ps]) => [s, [...ps]]);
   const out: unknown[] = [];
   for (const [id, g] of groups) {
     const members = [...g.members.values()].map((m) => [

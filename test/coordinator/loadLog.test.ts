@@ -47,15 +47,13 @@ const memberMetadata = fc
     userEndpoint: fc.constantFrom(null, { host: 'h', port: 1 }),
     tombstone: fc.nat(3).map((n) => n === 0),
   })
-  .map(
-    ({ groupId, memberId, processId, instanceId, userEndpoint, tombstone }): CoordinatorRecord => ({
-      type: 'StreamsGroupMemberMetadata',
-      key: { groupId, memberId },
-      value: tombstone
-        ? null
-        : { instanceId, rackId: null, clientId: 'c', clientHost: '/127.0.0.1', rebalanceTimeoutMs: 1000, topologyEpoch: 0, processId, userEndpoint, clientTags: [{ key: 'k', value: memberId }] },
-    }),
-  );
+  .map(({ groupId, memberId, processId, instanceId, userEndpoint, tombstone }): CoordinatorRecord => ({
+    type: 'StreamsGroupMemberMetadata',
+    key: { groupId, memberId },
+    value: tombstone
+      ? null
+      : { instanceId, rackId: null, clientId: 'c', clientHost: '/127.0.0.1', rebalanceTimeoutMs: 1000, topologyEpoch: 0, processId, userEndpoint, clientTags: [{ key: 'k', value: memberId }] },
+  }));
 
 const currentAssignment = fc
   .record({

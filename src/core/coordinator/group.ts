@@ -7,6 +7,7 @@ import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
 import { EMPTY_TUPLE, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { DraftGroupState } from './draftGroupState.ts';
 import { CommittedOffsets } from '../offsets/state.ts';
+import { activeListHeld, addListed, deleteListedIfEquals, removeListed, replicaListHeld, setListed, type AssignmentLists } from './listedProcessIds.ts';
 import type { Int64Json } from '../util/int64.ts';
 
 /** The refined assignment cached for an assignment epoch (StreamsGroup.RefinedAssignment). */
@@ -358,13 +359,38 @@ export class StreamsGroup {
     // the same task values on the same process, already all in the indexes: removing and re-adding the process ids
     // would change nothing a lookup can see (the indexes are only looked up)
     const unchanged = old !== undefined && old.processId === m.processId && old.assignedTasks === m.assignedTasks && old.tasksPendingRevocation === m.tasksPendingRevocation && this.indexesHold(m);
+    this.put(m, old, unchanged, null, null);
+  }
+
+  /**
+   * putMember for a coordinator loading its log (loadLog.ts), where a member's tasks may still be its record's lists:
+   * `lists` are m's (m then carries empty task values), `oldLists` those of the member m replaces (null: the member
+   * objects' own task values), and `sameTasks` whether m's tasks are the very values its predecessor had.
+   */
+  putLoadingMember(m: StreamsGroupMember, lists: AssignmentLists | null, oldLists: AssignmentLists | null, sameTasks: boolean): void {
+    const old = this.membersMap.get(m.memberId);
+    const unchanged = old !== undefined && old.processId === m.processId && sameTasks && (lists === null ? this.indexesHold(m) : this.listsHeld(lists, m.processId));
+    this.put(m, old, unchanged, oldLists, lists);
+  }
+
+  /** The end of a load: the member with its tasks decoded replaces the one that carried them as lists (indexes and counts stay). */
+  putDecodedMember(m: StreamsGroupMember): void {
+    this.writable(SHARED_MEMBERS);
+    this.membersMap.set(m.memberId, m);
+  }
+
+  /** updateMember: `lists` and `oldLists` as in putLoadingMember, null for live writes. */
+  private put(m: StreamsGroupMember, old: StreamsGroupMember | undefined, unchanged: boolean, oldLists: AssignmentLists | null, lists: AssignmentLists | null): void {
     this.writable(SHARED_MEMBERS | SHARED_STATIC | (unchanged ? 0 : SHARED_INDEXES));
     this.touched(m.memberId);
-    // the same process: only the tasks it no longer has are unmapped (the others are mapped again below)
-    const sameProcess = old !== undefined && old.processId === m.processId;
+    // the same process, both members' tasks decoded: only the tasks it no longer has are unmapped (the others are mapped again below)
+    const dropOnly = old !== undefined && old.processId === m.processId && lists === null && oldLists === null;
     if (old) {
       this.countMember(old, -1);
-      if (!unchanged && !sameProcess) this.removeProcessIds(old);
+      if (!unchanged && !dropOnly) {
+        if (oldLists === null) this.removeProcessIds(old);
+        else this.removeListedProcessIds(oldLists, old.processId);
+      }
       if (old.instanceId !== null && this.staticMap.get(old.instanceId) === old.memberId) this.staticMap.delete(old.instanceId);
     }
     // BaseHashTable.baseAddOrReplace grows the table before any put, of a new member or an existing one
@@ -373,8 +399,11 @@ export class StreamsGroup {
     this.countMember(m, 1);
     if (m.instanceId !== null) this.staticMap.set(m.instanceId, m.memberId);
     if (unchanged) return;
-    if (sameProcess) this.removeDroppedProcessIds(old, m);
-    this.addProcessIds(m);
+    if (lists !== null) this.addListedProcessIds(lists, m.processId);
+    else {
+      if (dropOnly) this.removeDroppedProcessIds(old!, m);
+      this.addProcessIds(m);
+    }
   }
 
   /** Whether the indexes already map every task of m (assigned or pending revocation) to m's process. */
@@ -392,13 +421,35 @@ export class StreamsGroup {
     );
   }
 
+  /** indexesHold over a member's record lists (loadLog.ts). */
+  private listsHeld(l: AssignmentLists, pid: string): boolean {
+    return (
+      activeListHeld(this.activeIndex, l.activeTasks, pid) &&
+      activeListHeld(this.activeIndex, l.activeTasksPendingRevocation, pid) &&
+      replicaListHeld(this.standbyIndex, l.standbyTasks, pid) &&
+      replicaListHeld(this.standbyIndex, l.standbyTasksPendingRevocation, pid) &&
+      replicaListHeld(this.warmupIndex, l.warmupTasks, pid) &&
+      replicaListHeld(this.warmupIndex, l.warmupTasksPendingRevocation, pid)
+    );
+  }
+
   removeMember(memberId: string): void {
+    this.remove(memberId, null);
+  }
+
+  /** removeMember for a coordinator loading its log: `oldLists` as in putLoadingMember. */
+  removeLoadingMember(memberId: string, oldLists: AssignmentLists | null): void {
+    this.remove(memberId, oldLists);
+  }
+
+  private remove(memberId: string, oldLists: AssignmentLists | null): void {
     const old = this.membersMap.get(memberId);
     if (!old) return;
     this.writable(SHARED_MEMBERS | SHARED_STATIC | SHARED_INDEXES);
     this.touched(memberId);
     this.countMember(old, -1);
-    this.removeProcessIds(old);
+    if (oldLists === null) this.removeProcessIds(old);
+    else this.removeListedProcessIds(oldLists, old.processId);
     if (old.instanceId !== null && this.staticMap.get(old.instanceId) === memberId) this.staticMap.delete(old.instanceId);
     this.membersMap.delete(memberId);
     // an EMPTY group forgets a shutdown request
@@ -477,6 +528,25 @@ export class StreamsGroup {
     removeDropped(this.standbyIndex, old.tasksPendingRevocation.standby, a.standby, r.standby, pid);
     removeDropped(this.warmupIndex, old.assignedTasks.warmup, a.warmup, r.warmup, pid);
     removeDropped(this.warmupIndex, old.tasksPendingRevocation.warmup, a.warmup, r.warmup, pid);
+  }
+
+  /** addProcessIds over a member's record lists (loadLog.ts), in the same order. */
+  private addListedProcessIds(l: AssignmentLists, pid: string): void {
+    setListed(this.activeIndex, l.activeTasks, pid);
+    setListed(this.activeIndex, l.activeTasksPendingRevocation, pid);
+    addListed(this.standbyIndex, l.standbyTasks, pid);
+    addListed(this.standbyIndex, l.standbyTasksPendingRevocation, pid);
+    addListed(this.warmupIndex, l.warmupTasks, pid);
+    addListed(this.warmupIndex, l.warmupTasksPendingRevocation, pid);
+  }
+
+  private removeListedProcessIds(l: AssignmentLists, pid: string): void {
+    deleteListedIfEquals(this.activeIndex, l.activeTasks, pid);
+    deleteListedIfEquals(this.activeIndex, l.activeTasksPendingRevocation, pid);
+    removeListed(this.standbyIndex, l.standbyTasks, pid);
+    removeListed(this.standbyIndex, l.standbyTasksPendingRevocation, pid);
+    removeListed(this.warmupIndex, l.warmupTasks, pid);
+    removeListed(this.warmupIndex, l.warmupTasksPendingRevocation, pid);
   }
 
   private removeProcessIds(m: StreamsGroupMember): void {

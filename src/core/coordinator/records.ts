@@ -117,6 +117,11 @@ function activeWithEpochs(e: TaskEpochs): (TaskIds & { assignmentEpochs: number[
 const targetSource = slot<TasksTuple>();
 const assignmentSource = slot<StreamsGroupMember>();
 
+/** Whether a current-assignment value carries the member it was made from (see assignmentSource): reading it back allocates nothing. */
+export function carriesTaskValues(v: Record<string, unknown>): boolean {
+  return assignmentSource.get(v) !== undefined;
+}
+
 /** After replay: the record stops keeping the task values it was made from alive (the log keeps records long). */
 export function releaseTaskValues(r: CoordinatorRecord): void {
   if (r.value === null) return;

@@ -8,6 +8,7 @@ import { IllegalStateError, type Groups } from './groups.ts';
 import { replayOffsetCommit } from '../offsets/replay.ts';
 import { storedConfigsCapacity } from './assignmentConfigs.ts';
 import type { Int64Json } from '../util/int64.ts';
+import type { StreamsGroupMember } from '../model/member.ts';
 
 export { IllegalStateError, type Groups };
 
@@ -49,15 +50,56 @@ function replayClassicGroupTombstone(groups: Groups, r: CoordinatorRecord, editi
 
 /** GroupMetadataManager.replay: the records every edition shares, then the edition's streams group records. */
 export function replay(groups: Groups, r: CoordinatorRecord, edition: CoordinatorEdition): void {
-  // committed offsets: the same record in every edition (OffsetMetadataManager.replay)
-  if (r.type === 'OffsetCommit') return replayOffsetCommit(groups, r);
-  if (r.type === 'GroupMetadata') return replayClassicGroupTombstone(groups, r, edition);
   // the streams group records: same record names, the edition's values and rules (kip1071-draft §8.5)
-  edition.replayGroupRecord(groups, r);
+  if (!replaySharedRecord(groups, r, edition)) edition.replayGroupRecord(groups, r);
 }
 
+/** Replays r if every edition shares it (committed offsets, a classic group's end): whether it did. */
+export function replaySharedRecord(groups: Groups, r: CoordinatorRecord, edition: CoordinatorEdition): boolean {
+  // committed offsets: the same record in every edition (OffsetMetadataManager.replay)
+  if (r.type === 'OffsetCommit') replayOffsetCommit(groups, r);
+  else if (r.type === 'GroupMetadata') replayClassicGroupTombstone(groups, r, edition);
+  else return false;
+  return true;
+}
+
+/**
+ * How replay writes members and targets into a group: here decoding each record's tasks at once (live writes, and
+ * every replay but the shipped load), or keeping them as their records' lists while a coordinator loads its log
+ * (loadLog.ts).
+ */
+export interface MemberWrites {
+  /** A member with the tasks of the member it replaces (a metadata record), or a new member. */
+  putMember(g: StreamsGroup, m: StreamsGroupMember): void;
+  removeMember(g: StreamsGroup, memberId: string): void;
+  /** A current-assignment record's value applied to the group's member m. */
+  putAssignment(g: StreamsGroup, m: StreamsGroupMember, v: Record<string, unknown>): void;
+  /** StreamsGroupTargetAssignmentMember: a value, or null for a tombstone. */
+  setTarget(g: StreamsGroup, memberId: string, v: Record<string, unknown> | null): void;
+}
+
+export const DECODED_WRITES: MemberWrites = {
+  putMember: (g, m) => g.putMember(m),
+  removeMember: (g, memberId) => g.removeMember(memberId),
+  putAssignment: (g, m, v) => g.putMember(applyCurrentAssignmentValue(m, v)),
+  setTarget: replayTargetAssignmentMember,
+};
+
+/** What a current-assignment tombstone leaves: epochs to -1, tasks cleared (the member stays until its metadata tombstone). */
+const CLEARED_ASSIGNMENT: Readonly<Record<string, unknown>> = Object.freeze({
+  memberEpoch: -1,
+  previousMemberEpoch: -1,
+  state: 1,
+  activeTasks: [],
+  standbyTasks: [],
+  warmupTasks: [],
+  activeTasksPendingRevocation: [],
+  standbyTasksPendingRevocation: [],
+  warmupTasksPendingRevocation: [],
+});
+
 /** The shipped (Kafka 4.x) replay of the streams group records: the base an edition reuses or replaces. */
-export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): void {
+export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord, writes: MemberWrites = DECODED_WRITES): void {
   const groupId = r.key.groupId as string;
   const v = r.value as Record<string, unknown> | null;
   switch (r.type) {
@@ -84,7 +126,7 @@ export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): 
       const memberId = r.key.memberId as string;
       if (v) {
         const g = getOrCreate(groups, groupId);
-        g.putMember(applyMemberMetadataValue(g.members.get(memberId), memberId, v));
+        writes.putMember(g, applyMemberMetadataValue(g.members.get(memberId), memberId, v));
       } else {
         const g = existing(groups, groupId, 'member metadata tombstone');
         const m = g.members.get(memberId);
@@ -92,7 +134,7 @@ export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): 
         // member metadata tombstone: its current-assignment and target tombstones come first
         if (m.memberEpoch !== -1 || g.targetAssignment.has(memberId))
           throw new IllegalStateError(`Received a tombstone record to delete member ${memberId} with invalid leave epoch ${m.memberEpoch}.`);
-        g.removeMember(memberId);
+        writes.removeMember(g, memberId);
       }
       return;
     }
@@ -115,7 +157,7 @@ export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): 
     case 'StreamsGroupTargetAssignmentMember': {
       const memberId = r.key.memberId as string;
       const g = v ? getOrCreate(groups, groupId) : existing(groups, groupId, 'target assignment tombstone');
-      replayTargetAssignmentMember(g, memberId, v);
+      writes.setTarget(g, memberId, v);
       return;
     }
     case 'StreamsGroupCurrentMemberAssignment': {
@@ -123,23 +165,8 @@ export function replayShippedGroupRecord(groups: Groups, r: CoordinatorRecord): 
       const g = existing(groups, groupId, 'current assignment');
       const m = g.members.get(memberId);
       if (!m) throw new IllegalStateError(`Received a current assignment record for unknown member ${memberId}.`);
-      if (v) g.putMember(applyCurrentAssignmentValue(m, v));
-      else {
-        // current-assignment tombstone: epochs to -1, tasks cleared; the member stays until its metadata tombstone
-        g.putMember(
-          applyCurrentAssignmentValue(m, {
-            memberEpoch: -1,
-            previousMemberEpoch: -1,
-            state: 1,
-            activeTasks: [],
-            standbyTasks: [],
-            warmupTasks: [],
-            activeTasksPendingRevocation: [],
-            standbyTasksPendingRevocation: [],
-            warmupTasksPendingRevocation: [],
-          }),
-        );
-      }
+      // a tombstone: epochs to -1, tasks cleared; the member stays until its metadata tombstone
+      writes.putAssignment(g, m, v ?? CLEARED_ASSIGNMENT);
       return;
     }
     case 'StreamsGroupTopology': {

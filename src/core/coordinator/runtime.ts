@@ -12,6 +12,7 @@ import { requiredTopics } from '../topology/metadataHash.ts';
 import { FailedAfterEffects, type Effect, type OpContext, type OpResult } from './context.ts';
 import { fenceMember } from './leave.ts';
 import { replay } from './replay.ts';
+import { loadLog } from './loadLog.ts';
 import { GroupTable, groupTableOrder, type Groups } from './groups.ts';
 import type { CoordinatorEdition, EditionHooks } from './editionHooks.ts';
 import { buildTargetAssignment, memberTableOrder } from './targetAssignment.ts';
@@ -121,7 +122,7 @@ export class Coordinator {
       for (const [id, g] of replayed) this.groups.set(id, g);
       this.groups.capacity = replayed.capacity;
       this.groups.offsetsEntries = replayed.offsetsEntries;
-    } else for (const b of log.allBatches()) for (const r of b.records) replay(this.groups, r, options.edition);
+    } else loadLog(this.groups, log.allBatches(), options.edition);
     this.onLoaded();
   }
 

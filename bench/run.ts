@@ -28,7 +28,12 @@ section("assignor ([4.4] sticky) side by side with Kafka 4.4.0's own StickyTaskA
 section('coordinator: log replay (a fresh coordinator loading the partition)', './coordinator.ts', 'replay');
 section("coordinator: log replay side by side with the coordinator of 962a33d (before issue 22's load), interleaved:", './replay-baseline.ts', '7');
 section('coordinator: steady-state heartbeats', './coordinator.ts', 'heartbeats');
-section('explorer: BFS on a 3-member group, depth 5, side by side with the explorer of 393e64e (before the regression issue 22 found), each in its own process, taking turns:', './explore-baseline.ts', '5', '7');
+section(
+  'explorer: BFS on a 3-member group, depth 5, side by side with the explorer of 393e64e (before the regression issue 22 found), each in its own process, taking turns:',
+  './explore-baseline.ts',
+  '5',
+  '7',
+);
 section('explorer: BFS on a 3-member group, depth 5', './explore.ts', '5', '5');
 section('explorer: BFS on a 3-member group, depth 6 (longer runs, steadier figures)', './explore.ts', '6', '5');
 section('scale: N client joins then run until stable (durability check on); cost per member and its growth', './scale.ts', 'join', '1000', '10000', '1');

@@ -89,23 +89,57 @@ export class World {
   /** live.lastSend is shared with a clone (or the world this one was cloned from): copied before a write. */
   private lastSendShared = false;
 
+  /**
+   * Copy-on-write clients: null while the clients array (and every client in it) may be shared with a clone;
+   * otherwise this world's own array, and per client whether it is this world's own copy.
+   */
+  private ownClients: boolean[] | null = null;
+
   constructor(
     public broker: Broker,
-    /** Sorted by alias. */
-    public clients: SimulatedClient[],
+    /** Sorted by alias; shared with clones until written (see `writableClient`). */
+    private clientList: SimulatedClient[],
     public live: Liveness,
   ) {}
 
+  /** The clients, sorted by alias (read-only: a write goes through `writableClient`). */
+  get clients(): readonly SimulatedClient[] {
+    return this.clientList;
+  }
+
   clone(): World {
     const l = this.live;
-    const w = new World(
-      this.broker.clone(),
-      this.clients.map((c) => c.clone()),
-      { lastSend: l.lastSend, unstableSince: l.unstableSince, reportedStall: l.reportedStall, lastRawAdvanceEnd: l.lastRawAdvanceEnd, topicsApplied: l.topicsApplied },
-    );
+    const w = new World(this.broker.clone(), this.clientList, {
+      lastSend: l.lastSend,
+      unstableSince: l.unstableSince,
+      reportedStall: l.reportedStall,
+      lastRawAdvanceEnd: l.lastRawAdvanceEnd,
+      topicsApplied: l.topicsApplied,
+    });
     this.lastSendShared = true;
     w.lastSendShared = true;
+    this.ownClients = null;
     return w;
+  }
+
+  /** The client at index i, copied first while a clone may share it (copy-on-write). */
+  private writableClient(i: number): SimulatedClient {
+    let own = this.ownClients;
+    if (own === null) {
+      this.clientList = this.clientList.slice();
+      own = this.ownClients = new Array<boolean>(this.clientList.length).fill(false);
+    }
+    if (!own[i]) {
+      this.clientList[i] = this.clientList[i]!.clone();
+      own[i] = true;
+    }
+    return this.clientList[i]!;
+  }
+
+  /** The client with this alias, ready to be written. */
+  private writableClientNamed(alias: string): SimulatedClient | undefined {
+    const i = this.clientList.findIndex((c) => c.alias === alias);
+    return i < 0 ? undefined : this.writableClient(i);
   }
 
   /** The last-send map, copied first while a clone shares it (copy-on-write). */
@@ -192,7 +226,7 @@ export class World {
     const b = this.broker;
     switch (a.kind) {
       case 'client': {
-        const c = this.client(a.client)!;
+        const c = this.writableClientNamed(a.client)!;
         if (a.do === 'crash') c.crash();
         else if (a.do === 'restart') {
           c.restart();
@@ -297,9 +331,15 @@ export class World {
     const quiet = new Map<SimulatedClient, boolean>();
     for (;;) {
       let next: SimulatedClient | undefined;
-      for (const c of this.clients) {
+      let nextIndex = -1;
+      const clients = this.clientList;
+      for (let i = 0; i < clients.length; i++) {
+        const c = clients[i]!;
         if (!c.live) continue;
-        if (!next || c.nextHeartbeatAt < next.nextHeartbeatAt || (c.nextHeartbeatAt === next.nextHeartbeatAt && c.alias < next.alias)) next = c;
+        if (!next || c.nextHeartbeatAt < next.nextHeartbeatAt || (c.nextHeartbeatAt === next.nextHeartbeatAt && c.alias < next.alias)) {
+          next = c;
+          nextIndex = i;
+        }
       }
       const at = next ? Math.max(next.nextHeartbeatAt, b.now) : end;
       if (at > end || !next) {
@@ -311,6 +351,7 @@ export class World {
       if (fired.length > 0) quiet.clear();
       if (!next.live) continue;
       if (++exchanges > MAX_EXCHANGES_PER_RUN) return;
+      next = this.writableClient(nextIndex);
       const sent = this.request(next, 'heartbeat');
       const before = clientSignature(next);
       const out = this.deliver(ctx, next, sent);
@@ -344,8 +385,9 @@ export class World {
       break;
     }
     const last: { cl: SimulatedClient; at: number }[] = [];
-    for (const cl of this.clients) {
-      if (!cl.live || cl.nextHeartbeatAt >= stop) continue;
+    for (let i = 0; i < this.clientList.length; i++) {
+      if (!this.clientList[i]!.live || this.clientList[i]!.nextHeartbeatAt >= stop) continue;
+      const cl = this.writableClient(i);
       const interval = cl.heartbeatIntervalMs;
       const k = Math.ceil((stop - cl.nextHeartbeatAt) / interval);
       if (k <= 0) continue;

@@ -358,7 +358,9 @@ export class StreamsGroup {
     // the same task values on the same process, already all in the indexes: removing and re-adding the process ids
     // would change nothing a lookup can see (the indexes are only looked up)
     const unchanged = old !== undefined && old.processId === m.processId && old.assignedTasks === m.assignedTasks && old.tasksPendingRevocation === m.tasksPendingRevocation && this.indexesHold(m);
-    this.writable(SHARED_MEMBERS | SHARED_STATIC | (unchanged ? 0 : SHARED_INDEXES));
+    // (the static-member map is copied only when one of them has an instance id: dynamic members never write it)
+    const staticWrite = m.instanceId !== null || (old !== undefined && old.instanceId !== null);
+    this.writable(SHARED_MEMBERS | (staticWrite ? SHARED_STATIC : 0) | (unchanged ? 0 : SHARED_INDEXES));
     this.touched(m.memberId);
     // the same process: only the tasks it no longer has are unmapped (the others are mapped again below)
     const sameProcess = old !== undefined && old.processId === m.processId;

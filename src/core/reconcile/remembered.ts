@@ -43,9 +43,9 @@ interface Remembered {
   readonly outcome: Outcome | null;
 }
 
-/** Reconciliations per assigned-task set, newest first. */
+/** Reconciliations per assigned-task set, newest first (a set meets many targets and epochs: 32 keep 80% of the explorer's). */
 const byAssigned = slot<Remembered[]>();
-const KEPT_PER_SET = 4;
+const KEPT_PER_SET = 32;
 
 function sameRole(a: TaskSet | null, b: TaskSet | null): boolean {
   return a === b || (a !== null && b !== null && equalSets(a, b));
@@ -59,14 +59,15 @@ function sameReport(a: OwnedReport, b: OwnedReport): boolean {
 function sameInputs(a: CurrentAssignmentInput, b: CurrentAssignmentInput): boolean {
   const m = a.member;
   const n = b.member;
+  // (the scalars that tell entries apart most often first)
   return (
-    m.state === n.state &&
+    a.targetEpoch === b.targetEpoch &&
     m.memberEpoch === n.memberEpoch &&
+    m.state === n.state &&
     m.previousMemberEpoch === n.previousMemberEpoch &&
     m.processId === n.processId &&
     m.tasksPendingRevocation === n.tasksPendingRevocation &&
     m.revocationEpochs === n.revocationEpochs &&
-    a.targetEpoch === b.targetEpoch &&
     a.flavour === b.flavour &&
     a.reportRule === b.reportRule &&
     a.omittedListMeansUnchanged === b.omittedListMeansUnchanged &&

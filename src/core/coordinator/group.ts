@@ -381,7 +381,9 @@ export class StreamsGroup {
 
   /** updateMember: `lists` and `oldLists` as in putLoadingMember, null for live writes. */
   private put(m: StreamsGroupMember, old: StreamsGroupMember | undefined, unchanged: boolean, oldLists: AssignmentLists | null, lists: AssignmentLists | null): void {
-    this.writable(SHARED_MEMBERS | SHARED_STATIC | (unchanged ? 0 : SHARED_INDEXES));
+    // (the static-member map is copied only when one of them has an instance id: dynamic members never write it)
+    const staticWrite = m.instanceId !== null || (old !== undefined && old.instanceId !== null);
+    this.writable(SHARED_MEMBERS | (staticWrite ? SHARED_STATIC : 0) | (unchanged ? 0 : SHARED_INDEXES));
     this.touched(m.memberId);
     // the same process, both members' tasks decoded: only the tasks it no longer has are unmapped (the others are mapped again below)
     const dropOnly = old !== undefined && old.processId === m.processId && lists === null && oldLists === null;

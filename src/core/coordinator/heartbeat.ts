@@ -879,6 +879,8 @@ export function maybeReconcile(
     // [4.1]–[4.3] no in-place role changes (release switch reconcileWithoutRoleChanges)
     flavour: ctx.release.switches.reconcileWithoutRoleChanges ? ('4.2' as const) : ('4.4' as const),
     reportRule: ctx.rules.reportRule,
+    // one run's coordinators share their assignor (clones and failovers keep it; each run makes its own)
+    rememberIn: ctx.assignor,
   };
   const next = buildCurrentAssignment(reconcileInput);
   // [4.1]–[4.3] where reconciling without in-place role changes gives the member another assignment than 4.4's, it names itself

@@ -86,7 +86,7 @@ export function targetAssignmentMetadataTombstone(groupId: string): CoordinatorR
 }
 
 export function targetAssignmentMemberRecord(groupId: string, memberId: string, t: TasksTuple): CoordinatorRecord {
-  const value = { activeTasks: toTaskIds(t.active), standbyTasks: toTaskIds(t.standby), warmupTasks: toTaskIds(t.warmup) };
+  const value = { activeTasks: recordTaskIds(t.active), standbyTasks: recordTaskIds(t.standby), warmupTasks: recordTaskIds(t.warmup) };
   // sets in canonical order read back as equal sets in the same order: replay may take the tuple itself
   if (tupleInCanonicalOrder(t)) targetSource.set(value, t);
   return { type: 'StreamsGroupTargetAssignmentMember', key: { groupId, memberId }, value };
@@ -96,8 +96,26 @@ export function targetAssignmentMemberTombstone(groupId: string, memberId: strin
   return { type: 'StreamsGroupTargetAssignmentMember', key: { groupId, memberId }, value: null };
 }
 
-/** Active tasks carry per-partition assignment epochs, parallel to `partitions` ([4.4]). */
+/**
+ * A task set's list form in record values, one list per set (remembered: sets are immutable), shared by the records
+ * that carry the set: never written. (Not the message lists, which point back to their sets: a record would keep them alive.)
+ */
+function recordTaskIds(a: TaskSet): TaskIds[] {
+  if (a.size === 0) return [];
+  return recordLists.get(a) ?? recordLists.set(a, toTaskIds(a));
+}
+
+const recordLists = slot<TaskIds[]>();
+
+/** Active tasks carry per-partition assignment epochs, parallel to `partitions` ([4.4]); one list per epochs value, as recordTaskIds. */
 function activeWithEpochs(e: TaskEpochs): (TaskIds & { assignmentEpochs: number[] })[] {
+  if (e.size === 0) return [];
+  return epochLists.get(e) ?? epochLists.set(e, listWithEpochs(e));
+}
+
+const epochLists = slot<(TaskIds & { assignmentEpochs: number[] })[]>();
+
+function listWithEpochs(e: TaskEpochs): (TaskIds & { assignmentEpochs: number[] })[] {
   const out: (TaskIds & { assignmentEpochs: number[] })[] = [];
   for (const s of sortedIds(e)) {
     const epochs = e.get(s)!;
@@ -135,12 +153,12 @@ export function currentAssignmentRecord(groupId: string, m: StreamsGroupMember, 
     previousMemberEpoch: m.previousMemberEpoch,
     state: MEMBER_STATE_VALUES[m.state],
     activeTasks: withTaskEpochs ? activeWithEpochs(m.assignedTasks.active) : toTaskIds(keysOf(m.assignedTasks.active)),
-    standbyTasks: toTaskIds(m.assignedTasks.standby),
-    warmupTasks: toTaskIds(m.assignedTasks.warmup),
+    standbyTasks: recordTaskIds(m.assignedTasks.standby),
+    warmupTasks: recordTaskIds(m.assignedTasks.warmup),
     // [4.4] active tasks pending revocation carry their epochs too (seen on the real broker by sgp oracle)
-    activeTasksPendingRevocation: withTaskEpochs ? activeWithEpochs(m.revocationEpochs) : toTaskIds(m.tasksPendingRevocation.active),
-    standbyTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.standby),
-    warmupTasksPendingRevocation: toTaskIds(m.tasksPendingRevocation.warmup),
+    activeTasksPendingRevocation: withTaskEpochs ? activeWithEpochs(m.revocationEpochs) : recordTaskIds(m.tasksPendingRevocation.active),
+    standbyTasksPendingRevocation: recordTaskIds(m.tasksPendingRevocation.standby),
+    warmupTasksPendingRevocation: recordTaskIds(m.tasksPendingRevocation.warmup),
   };
   // with the epochs written, canonical values read back as equal values in the same order (see targetSource)
   if (withTaskEpochs && tupleInCanonicalOrder(m.assignedTasks) && tupleInCanonicalOrder(m.tasksPendingRevocation)) assignmentSource.set(value, m);

@@ -436,11 +436,21 @@ export class Coordinator {
         // cleanupGroupMetadata: offset tombstones, then the tombstones of groups left without offsets (src/core/offsets/)
         const h = this.hooks;
         // a simple classic group subscribes to nothing, is always Empty and ends with its GroupMetadata tombstone
+        // (methods, not arrow properties: tsx names each arrow property with a defineProperty, on every check)
+        const groups = this.groups;
         const policy = {
-          isSubscribedToTopic: (g: StreamsGroup, topic: string) => !g.classic && h.isSubscribedToTopic(g, topic),
-          mayDelete: (g: StreamsGroup) => g.classic || h.mayDelete(g),
-          deleteGroupRecords: (g: StreamsGroup) => (g.classic ? [classicGroupTombstone(g.groupId)] : h.deleteGroupRecords(g, this.groups)),
-          expiryNarration: (g: StreamsGroup) => (g.classic ? `Simple classic group ${g.groupId} has no committed offsets left: the retention check deletes it.` : h.expiryNarration(g)),
+          isSubscribedToTopic(g: StreamsGroup, topic: string): boolean {
+            return !g.classic && h.isSubscribedToTopic(g, topic);
+          },
+          mayDelete(g: StreamsGroup): boolean {
+            return g.classic || h.mayDelete(g);
+          },
+          deleteGroupRecords(g: StreamsGroup): CoordinatorRecord[] {
+            return g.classic ? [classicGroupTombstone(g.groupId)] : h.deleteGroupRecords(g, groups);
+          },
+          expiryNarration(g: StreamsGroup): string {
+            return g.classic ? `Simple classic group ${g.groupId} has no committed offsets left: the retention check deletes it.` : h.expiryNarration(g);
+          },
         };
         const sweep = cleanupGroupMetadata(this.groups, this.now, offsetsRetentionMs(this.options.config.int('offsets.retention.minutes')), policy);
         if (sweep.records.length === 0) return { ...firedNothing(t, 'retention check: nothing expired'), narration: sweep.narration };

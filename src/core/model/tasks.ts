@@ -200,16 +200,32 @@ export function toTaskIds(a: TaskSet): TaskIds[] {
 
 /**
  * The list form for a message read back at once (a heartbeat's owned tasks, a response's assignment): when the set
- * is in canonical order, fromTaskIds of this very list gives back the set itself instead of rebuilding it.
+ * is in canonical order, fromTaskIds of this very list gives back the set itself instead of rebuilding it. One list
+ * per set (remembered: sets are immutable), shared by every message that carries the set: never written.
  */
 export function messageTaskIds(a: TaskSet): TaskIds[] {
-  const out = toTaskIds(a);
-  if (out.length > 0 && inCanonicalOrder(a)) listSource.set(out, a);
+  if (a.size === 0) return [];
+  let out = messageLists.get(a);
+  if (out === undefined) {
+    out = toTaskIds(a);
+    if (inCanonicalOrder(a)) listSource.set(out, a);
+    messageLists.set(a, out);
+  }
   return out;
 }
 
+const messageLists = slot<TaskIds[]>();
+
 /** Whether a set (or active tasks with epochs) iterates in the list form's order: subtopologies, then partitions ascending. */
 export function inCanonicalOrder(a: TaskSet | TaskEpochs): boolean {
+  if (a.size === 0) return true;
+  // remembered per set (sets are immutable)
+  return canonical.get(a) ?? canonical.set(a, scanCanonicalOrder(a));
+}
+
+const canonical = slot<boolean>();
+
+function scanCanonicalOrder(a: TaskSet | TaskEpochs): boolean {
   let prev: string | null = null;
   for (const [s, ps] of a) {
     if (prev !== null && prev >= s) return false;

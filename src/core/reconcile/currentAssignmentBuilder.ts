@@ -59,6 +59,11 @@ export interface CurrentAssignmentInput {
    * list always counts as owning.
    */
   omittedListMeansUnchanged?: boolean;
+  /**
+   * Reconciliations are remembered (remembered.ts) for reuse among the inputs with this same object, one per run (a
+   * run's values are then never handed to another run); absent: computed every time.
+   */
+  rememberIn?: object;
 }
 
 /** Kafka's exact message for the UNKNOWN-state fence (FencedMemberEpochException in CurrentAssignmentBuilder.build). */
@@ -88,12 +93,13 @@ export function isReportComplete(r: OwnedReport): boolean {
  * if it does not, the STABLE-at-target row below returns the member unchanged anyway.
  */
 export function buildCurrentAssignment(input: CurrentAssignmentInput): StreamsGroupMember {
-  const known = recall(input, rebuilt);
+  const scope = input.rememberIn;
+  const known = scope !== undefined ? recall(input, scope, rebuilt) : undefined;
   if (known !== undefined) return known;
   const asked = new LookupLog();
   const built = build(input, asked);
   const next = built === input.member || sameAssignment(built, input.member) ? input.member : built;
-  remember(input, asked, next);
+  if (scope !== undefined) remember(input, scope, asked, next);
   return next;
 }
 

@@ -1,5 +1,7 @@
 // Reconciliations remembered on the member's assigned-task set (an immutable value): exploration reconciles the
-// same member values toward the same targets in many states. A remembered result is reused only when every input
+// same member values toward the same targets in many states. Only within one run (a shared value such as the empty
+// assignment is a key in every run): another run's result would be equal, but other objects, which a deterministic
+// estimate of what a run keeps (util/approxBytes.ts, counting shared objects once) would see. A remembered result is reused only when every input
 // is the same (by identity or exact equality) and the group answers every question the reconciliation asked of it
 // ("does another member hold this task?") the same way: the result is then the one computing it again would give.
 import type { MemberState, StreamsGroupMember } from '../model/member.ts';
@@ -38,14 +40,16 @@ interface Outcome {
 }
 
 interface Remembered {
+  /** The run it was computed in (CurrentAssignmentInput.rememberIn). */
+  readonly scope: object;
   readonly input: CurrentAssignmentInput;
   readonly asked: LookupLog;
   readonly outcome: Outcome | null;
 }
 
-/** Reconciliations per assigned-task set, newest first. */
+/** Reconciliations per assigned-task set, newest first (a set meets many targets and epochs: 32 keep 80% of the explorer's). */
 const byAssigned = slot<Remembered[]>();
-const KEPT_PER_SET = 4;
+const KEPT_PER_SET = 32;
 
 function sameRole(a: TaskSet | null, b: TaskSet | null): boolean {
   return a === b || (a !== null && b !== null && equalSets(a, b));
@@ -59,14 +63,15 @@ function sameReport(a: OwnedReport, b: OwnedReport): boolean {
 function sameInputs(a: CurrentAssignmentInput, b: CurrentAssignmentInput): boolean {
   const m = a.member;
   const n = b.member;
+  // (the scalars that tell entries apart most often first)
   return (
-    m.state === n.state &&
+    a.targetEpoch === b.targetEpoch &&
     m.memberEpoch === n.memberEpoch &&
+    m.state === n.state &&
     m.previousMemberEpoch === n.previousMemberEpoch &&
     m.processId === n.processId &&
     m.tasksPendingRevocation === n.tasksPendingRevocation &&
     m.revocationEpochs === n.revocationEpochs &&
-    a.targetEpoch === b.targetEpoch &&
     a.flavour === b.flavour &&
     a.reportRule === b.reportRule &&
     a.omittedListMeansUnchanged === b.omittedListMeansUnchanged &&
@@ -97,18 +102,18 @@ function sameAnswers(asked: LookupLog, lookups: ProcessLookups, pid: string): bo
  * The remembered reconciliation of this input: the member itself (unchanged), the reconciled member rebuilt on this
  * member's metadata, or undefined when none matches.
  */
-export function recall(input: CurrentAssignmentInput, rebuild: (m: StreamsGroupMember, o: Outcome) => StreamsGroupMember): StreamsGroupMember | undefined {
+export function recall(input: CurrentAssignmentInput, scope: object, rebuild: (m: StreamsGroupMember, o: Outcome) => StreamsGroupMember): StreamsGroupMember | undefined {
   const list = byAssigned.get(input.member.assignedTasks);
   if (list === undefined) return undefined;
   for (const r of list) {
-    if (!sameInputs(r.input, input) || !sameAnswers(r.asked, input.lookups, input.member.processId)) continue;
+    if (r.scope !== scope || !sameInputs(r.input, input) || !sameAnswers(r.asked, input.lookups, input.member.processId)) continue;
     return r.outcome === null ? input.member : rebuild(input.member, r.outcome);
   }
   return undefined;
 }
 
 /** Remembers a reconciliation's result (`next` the member itself when unchanged) with the questions it asked. */
-export function remember(input: CurrentAssignmentInput, asked: LookupLog, next: StreamsGroupMember): void {
+export function remember(input: CurrentAssignmentInput, scope: object, asked: LookupLog, next: StreamsGroupMember): void {
   const key = input.member.assignedTasks;
   const outcome: Outcome | null =
     next === input.member
@@ -124,7 +129,7 @@ export function remember(input: CurrentAssignmentInput, asked: LookupLog, next: 
   // the input kept without the lookups (the group's state is not kept alive by it)
   const kept: CurrentAssignmentInput = { ...input, lookups: NO_LOOKUPS };
   const list = byAssigned.get(key);
-  const entry: Remembered = { input: kept, asked, outcome };
+  const entry: Remembered = { scope, input: kept, asked, outcome };
   if (list === undefined) byAssigned.set(key, [entry]);
   else {
     list.unshift(entry);

@@ -1,21 +1,20 @@
-// The explorer benchmark side by side with the explorer of an older commit: `git archive` of that commit's src/core
-// and bench/explore.ts into a temporary directory (removed afterwards), each side in a Node process of its own (two
-// explorers in one process are not measured alike: the one loaded second ran 10-15% slower in an A/A run of one
-// commit against itself), taking turns: one run at a time, the side that goes first alternating, so a busy machine
-// slows both sides alike and their ratio survives it. Each run's rate is generated states (transitions) per second
-// of wall-clock time, and of the process's CPU time (less sensitive to other processes taking the cores). Both sides
-// must find the same states, or the output says they differ.
+// The explorer benchmark side by side with the explorer of an older commit: that commit's src/core and
+// bench/explore.ts in a temporary directory (bench/checkout.ts, removed afterwards), each side in a Node process of
+// its own (its own heap, JIT and caches: neither side's garbage or memo is the other's cost), taking turns: one run at a
+// time, the side that goes first alternating, so a busy machine slows both sides alike and their ratio survives it.
+// Each run's rate is generated states (transitions) per second of wall-clock time, and of the process's CPU time
+// (less sensitive to other processes taking the cores). Both sides must find the same states, or the output says
+// they differ.
 // Run alone: `node --import tsx bench/explore-baseline.ts [depth] [rounds] [commit]`.
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checkoutCommit, root } from './checkout.ts';
 
 /** The commit whose explorer is the baseline: before the regression issue 22 found (0.79× at depth 5). */
 export const BASELINE_COMMIT = '393e64e';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 interface RunResult {
   transitions: number;
@@ -71,16 +70,6 @@ class Side {
   }
 }
 
-/** The commit's src/ and bench/explore.ts in a temporary directory that resolves packages from this checkout. */
-function checkout(commit: string): string {
-  const dir = mkdtempSync(join(os.tmpdir(), `sgp-bench-${commit}-`));
-  const tar = execFileSync('git', ['-C', root, 'archive', '--format=tar', commit, 'src/core', 'bench/explore.ts'], { maxBuffer: 1 << 30 });
-  execFileSync('tar', ['-x', '-C', dir], { input: tar });
-  mkdirSync(join(dir, 'bench'), { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const load = () =>
   os
@@ -91,7 +80,7 @@ const load = () =>
 async function compare(depth: number, rounds: number, commit: string): Promise<void> {
   let dir: string;
   try {
-    dir = checkout(commit);
+    dir = checkoutCommit(commit, ['src/core', 'bench/explore.ts']);
   } catch (e) {
     console.log(`  skipped: commit ${commit} is not in this checkout's history (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
     return;

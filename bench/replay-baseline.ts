@@ -5,18 +5,16 @@
 // second of wall-clock time, and of the process's CPU time (less sensitive to other processes taking the cores).
 // Every run of both sides must end with the same groups.
 // Run alone: `node --expose-gc --import tsx bench/replay-baseline.ts [rounds] [commit]`.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { PartitionLog } from '../src/core/log/log.ts';
+import { checkoutCommit, root } from './checkout.ts';
 import { syntheticLog } from './coordinator.ts';
 
 /** The commit whose coordinator is the baseline: main before issue 22's load (records decoded one by one). */
 export const BASELINE_COMMIT = '962a33d';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 interface Run {
   wallRate: number;
@@ -75,20 +73,6 @@ function groupsFingerprint(groups: LoadedGroups): string {
   return JSON.stringify(out);
 }
 
-/** The commit's src/core in a temporary directory that resolves packages from this checkout. */
-function checkout(commit: string): string {
-  const dir = mkdtempSync(join(os.tmpdir(), `sgp-bench-${commit}-`));
-  try {
-    const tar = execFileSync('git', ['-C', root, 'archive', '--format=tar', commit, 'src/core'], { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
-    execFileSync('tar', ['-x', '-C', dir], { input: tar });
-    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    return dir;
-  } catch (e) {
-    rmSync(dir, { recursive: true, force: true });
-    throw e;
-  }
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const load = () =>
   os
@@ -102,7 +86,7 @@ const commit = process.argv[3] ?? BASELINE_COMMIT;
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   let dir: string | null = null;
   try {
-    dir = checkout(commit);
+    dir = checkoutCommit(commit, ['src/core']);
   } catch (e) {
     console.log(`  skipped: commit ${commit} is not in this checkout's history (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
   }

@@ -7,7 +7,7 @@
 import type { MemberState, StreamsGroupMember } from '../model/member.ts';
 import { equalSets, equalTuples, type TaskEpochs, type TaskSet, type TasksTuple, type TasksTupleWithEpochs } from '../model/tasks.ts';
 import { slot } from '../util/slot.ts';
-import type { CurrentAssignmentInput, OwnedReport, ProcessLookups } from './currentAssignmentBuilder.ts';
+import type { CurrentAssignmentInput, OwnedReport, ProcessLookups } from './input.ts';
 
 /** What the reconciliation asked of the group's process-id indexes, in order: kind, subtopology, partition, answer. */
 export class LookupLog {

@@ -86,7 +86,7 @@ export const DECODED_WRITES: MemberWrites = {
 };
 
 /** What a current-assignment tombstone leaves: epochs to -1, tasks cleared (the member stays until its metadata tombstone). */
-const CLEARED_ASSIGNMENT: Readonly<Record<string, unknown>> = Object.freeze({
+export const CLEARED_ASSIGNMENT: Readonly<Record<string, unknown>> = Object.freeze({
   memberEpoch: -1,
   previousMemberEpoch: -1,
   state: 1,

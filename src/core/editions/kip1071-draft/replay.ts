@@ -1,5 +1,5 @@
 // kip1071-draft replay (kip1071-draft §8.5): the draft branch of coordinator/replay.ts.
-import { IllegalStateError, replayTargetAssignmentMember, type Groups } from '../../coordinator/replay.ts';
+import { CLEARED_ASSIGNMENT, IllegalStateError, replayTargetAssignmentMember, type Groups } from '../../coordinator/replay.ts';
 import { StreamsGroup } from '../../coordinator/group.ts';
 import { applyCurrentAssignmentValue } from '../../coordinator/records.ts';
 import type { CoordinatorRecord } from '../../log/records.ts';
@@ -130,17 +130,7 @@ export function replayDraft(groups: Groups, r: CoordinatorRecord): void {
         g.putMember(next);
       } else {
         // tombstone: epochs -1, every task set emptied, the member state kept
-        const cleared = applyCurrentAssignmentValue(m, {
-          memberEpoch: -1,
-          previousMemberEpoch: -1,
-          state: 1,
-          activeTasks: [],
-          standbyTasks: [],
-          warmupTasks: [],
-          activeTasksPendingRevocation: [],
-          standbyTasksPendingRevocation: [],
-          warmupTasksPendingRevocation: [],
-        });
+        const cleared = applyCurrentAssignmentValue(m, CLEARED_ASSIGNMENT);
         g.putMember({ ...cleared, state: m.state, topologyId: m.topologyId ?? null });
       }
       return;

@@ -44,7 +44,8 @@ const SHARED_OFFSETS = 8;
 const SHARED_INDEXES = 16;
 const SHARED_TASK_OFFSETS = 32;
 const SHARED_PARTIAL = 64;
-const SHARED_ALL = 127;
+const SHARED_STABLE_COUNTS = 128;
+const SHARED_ALL = 255;
 
 /** No PartitionsByUserEndpoint entry cached (a new group, one a load or replay creates, or after setConfiguredTopology). */
 export const NO_CACHED_ENDPOINT_ENTRIES: ReadonlyMap<string, StreamsGroupMember> = new Map();
@@ -198,7 +199,7 @@ export class StreamsGroup {
     this.warmupIndex = from ? from.warmupIndex : new Map();
     this.taskOffsetsMap = from ? from.taskOffsetsMap : new Map();
     this.partialMap = from ? from.partialMap : new Map();
-    this.stableAtEpoch = from ? new Map(from.stableAtEpoch) : new Map();
+    this.stableAtEpoch = from ? from.stableAtEpoch : new Map();
     this.membersWithEndpoint = from ? from.membersWithEndpoint : 0;
     this.shared = from ? SHARED_ALL : 0;
     if (from) from.shared = SHARED_ALL;
@@ -268,6 +269,7 @@ export class StreamsGroup {
     }
     if (copy & SHARED_TASK_OFFSETS) this.taskOffsetsMap = new Map(this.taskOffsetsMap);
     if (copy & SHARED_PARTIAL) this.partialMap = new Map(this.partialMap);
+    if (copy & SHARED_STABLE_COUNTS) this.stableAtEpoch = new Map(this.stableAtEpoch);
     this.shared &= ~copy;
   }
 
@@ -290,6 +292,7 @@ export class StreamsGroup {
   private countMember(m: StreamsGroupMember, by: number): void {
     if (m.userEndpoint) this.membersWithEndpoint += by;
     if (m.state !== 'STABLE') return;
+    this.writable(SHARED_STABLE_COUNTS);
     const n = (this.stableAtEpoch.get(m.memberEpoch) ?? 0) + by;
     if (n === 0) this.stableAtEpoch.delete(m.memberEpoch);
     else this.stableAtEpoch.set(m.memberEpoch, n);

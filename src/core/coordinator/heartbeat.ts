@@ -297,7 +297,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     }
     if (reconfigure || group.configuredTopology === null) {
       // [4.1] status details list every topic (release switch topicListDetail)
-      configured = configureTopicsMemo(topology, ctx.topics, metadataHash, ctx.release.switches.topicListDetail);
+      // (remembered within the run: the run's assignor, as for reconciliations)
+      configured = configureTopicsMemo(topology, ctx.topics, metadataHash, ctx.release.switches.topicListDetail, ctx.assignor);
       const c = configured;
       configuredTopologySet = true;
       // StreamsGroup.setConfiguredTopology also clears the endpoint-to-partitions cache

@@ -91,7 +91,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const name = (against ?? 'this code').padEnd(10);
     console.log(`  ${name} ${fmt(wall(n)).padStart(7)} /s wall, ${fmt(cpu(n)).padStart(7)} /s CPU`);
     console.log(`  ${commit.padEnd(10)} ${fmt(wall(o)).padStart(7)} /s wall, ${fmt(cpu(o)).padStart(7)} /s CPU`);
-    console.log(`  ratio: ${(wall(n) / wall(o)).toFixed(3)}x wall, ${(cpu(n) / cpu(o)).toFixed(3)}x CPU; median of per-round ratios ${median(ratios).toFixed(3)}x wall, ${median(cpuRatios).toFixed(3)}x CPU`);
+    console.log(
+      `  ratio: ${(wall(n) / wall(o)).toFixed(3)}x wall, ${(cpu(n) / cpu(o)).toFixed(3)}x CPU; median of per-round ratios ${median(ratios).toFixed(3)}x wall, ${median(cpuRatios).toFixed(3)}x CPU`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
     if (other !== null) rmSync(other, { recursive: true, force: true });

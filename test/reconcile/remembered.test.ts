@@ -55,8 +55,6 @@ describe('remembered reconciliations', () => {
     expect(view(run(m, 4, tuple({ active: { '0': [1] } })))).toEqual(expected({ state: 'STABLE', epoch: 4, previous: 3, active: { '0': [1] }, activeEpoch: 4 }));
     // a member of p2, while p2 still runs 0_0 as active (a task some process runs as active is unreleased)
     const byP2 = fnLookups((s, p) => (s === '0' && p === 0 ? 'p2' : undefined));
-    expect(view(run({ ...m, processId: 'p2' }, 4, target, { lookups: byP2 }))).toEqual(
-      expected({ state: 'UNRELEASED_TASKS', epoch: 4, previous: 3, active: { '0': [1] }, activeEpoch: 4 }),
-    );
+    expect(view(run({ ...m, processId: 'p2' }, 4, target, { lookups: byP2 }))).toEqual(expected({ state: 'UNRELEASED_TASKS', epoch: 4, previous: 3, active: { '0': [1] }, activeEpoch: 4 }));
   });
 });

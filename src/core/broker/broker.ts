@@ -239,8 +239,7 @@ export class Broker implements BrokerView {
 
   private heartbeatVersionRange(): [number, number] {
     const release = this.coordinator.release;
-    if (this.heartbeatVersions?.release !== release)
-      this.heartbeatVersions = { release, range: supportedVersions(this.options.edition, 'StreamsGroupHeartbeat', this.options.variant, release)! };
+    if (this.heartbeatVersions?.release !== release) this.heartbeatVersions = { release, range: supportedVersions(this.options.edition, 'StreamsGroupHeartbeat', this.options.variant, release)! };
     return this.heartbeatVersions.range;
   }
 

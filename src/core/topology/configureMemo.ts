@@ -36,13 +36,7 @@ function resultsOf(topology: StreamsTopology, scope: object | undefined): Map<st
   return results;
 }
 
-export function configureTopicsMemo(
-  topology: StreamsTopology,
-  topics: TopicsImage,
-  metadataHash: Int64Json,
-  detailStyle: TopicListDetail = 'summarized',
-  scope?: object,
-): ConfiguredTopology {
+export function configureTopicsMemo(topology: StreamsTopology, topics: TopicsImage, metadataHash: Int64Json, detailStyle: TopicListDetail = 'summarized', scope?: object): ConfiguredTopology {
   let key = `${detailStyle}|${metadataHash}`;
   for (const [name, partitions] of topics) key += `|${name.length}#${name}=${partitions}`;
   const results = resultsOf(topology, scope);

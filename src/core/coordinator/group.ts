@@ -8,6 +8,7 @@ import { EMPTY_TUPLE, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { DraftGroupState } from './draftGroupState.ts';
 import { CommittedOffsets } from '../offsets/state.ts';
 import type { Int64Json } from '../util/int64.ts';
+import { copyMap, copySet } from '../util/maps.ts';
 
 /** The refined assignment cached for an assignment epoch (StreamsGroup.RefinedAssignment). */
 export interface RefinedAssignment {
@@ -258,18 +259,18 @@ export class StreamsGroup {
     this.version = null;
     const copy = this.shared & bits;
     if (copy === 0) return;
-    if (copy & SHARED_MEMBERS) this.membersMap = new Map(this.membersMap);
-    if (copy & SHARED_TARGETS) this.targetsMap = new Map(this.targetsMap);
-    if (copy & SHARED_STATIC) this.staticMap = new Map(this.staticMap);
+    if (copy & SHARED_MEMBERS) this.membersMap = copyMap(this.membersMap);
+    if (copy & SHARED_TARGETS) this.targetsMap = copyMap(this.targetsMap);
+    if (copy & SHARED_STATIC) this.staticMap = copyMap(this.staticMap);
     if (copy & SHARED_OFFSETS) this.offsetsState = this.offsetsState.clone();
     if (copy & SHARED_INDEXES) {
       this.activeIndex = copyIndex(this.activeIndex);
       this.standbyIndex = copyIndex(this.standbyIndex);
       this.warmupIndex = copyIndex(this.warmupIndex);
     }
-    if (copy & SHARED_TASK_OFFSETS) this.taskOffsetsMap = new Map(this.taskOffsetsMap);
-    if (copy & SHARED_PARTIAL) this.partialMap = new Map(this.partialMap);
-    if (copy & SHARED_STABLE_COUNTS) this.stableAtEpoch = new Map(this.stableAtEpoch);
+    if (copy & SHARED_TASK_OFFSETS) this.taskOffsetsMap = copyMap(this.taskOffsetsMap);
+    if (copy & SHARED_PARTIAL) this.partialMap = copyMap(this.partialMap);
+    if (copy & SHARED_STABLE_COUNTS) this.stableAtEpoch = copyMap(this.stableAtEpoch);
     this.shared &= ~copy;
   }
 
@@ -522,7 +523,7 @@ function replicaHeld(index: Map<string, Map<number, ReadonlySet<string>>>, t: Ta
 /** A process-id index copied down to its partition maps (the values are immutable: a standby or warm-up set is replaced, never written in place). */
 function copyIndex<V>(index: Map<string, Map<number, V>>): Map<string, Map<number, V>> {
   const out = new Map<string, Map<number, V>>();
-  for (const [s, inner] of index) out.set(s, new Map(inner));
+  for (const [s, inner] of index) out.set(s, copyMap(inner));
   return out;
 }
 
@@ -615,7 +616,7 @@ function addIn(m: Map<string, Map<number, ReadonlySet<string>>>, s: string, p: n
   if (!inner) m.set(s, (inner = new Map()));
   const set = inner.get(p);
   if (set === undefined) inner.set(p, new Set<string>().add(v));
-  else if (!set.has(v)) inner.set(p, new Set(set).add(v));
+  else if (!set.has(v)) inner.set(p, copySet(set).add(v));
 }
 
 function removeIn(m: Map<string, Map<number, ReadonlySet<string>>>, s: string, p: number, v: string): void {
@@ -624,7 +625,7 @@ function removeIn(m: Map<string, Map<number, ReadonlySet<string>>>, s: string, p
   // (an index never holds an empty set)
   if (!inner || !set || !set.has(v)) return;
   if (set.size > 1) {
-    const next = new Set(set);
+    const next = copySet(set);
     next.delete(v);
     inner.set(p, next);
     return;

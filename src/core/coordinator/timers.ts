@@ -1,4 +1,5 @@
 // Keyed timers on the injected clock (the coordinator runtime's timer). In memory only: lost on failover.
+import { copyMap } from '../util/maps.ts';
 
 export type TimerTask =
   | { kind: 'session-timeout'; groupId: string; memberId: string }
@@ -95,7 +96,7 @@ export class Timers {
   /** The timer map, for writing: copied first while a clone (or its original) shares it. */
   private writableTimers(): Map<string, ScheduledTimer> {
     if (this.shared) {
-      this.byKey = new Map(this.byKey);
+      this.byKey = copyMap(this.byKey);
       this.shared = false;
     }
     return this.byKey;

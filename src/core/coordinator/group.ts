@@ -305,7 +305,7 @@ export class StreamsGroup {
     // StreamsGroup.setRefinedAssignment caches a copy (Map.copyOf): a cache that reads the target map itself becomes
     // that copy before the map changes
     const refined = this.refinedAssignment;
-    if (refined !== null && refined.targets === 'live') this.refinedAssignment = { epoch: refined.epoch, targets: new Map(this.targetsMap) };
+    if (refined !== null && refined.targets === 'live') this.refinedAssignment = { epoch: refined.epoch, targets: copyMap(this.targetsMap) };
     this.writable(SHARED_TARGETS);
     if (target) this.targetsMap.set(memberId, target);
     else this.targetsMap.delete(memberId);

@@ -794,7 +794,7 @@ function throwIfRequestContainsInvalidTasks(configured: ConfiguredTopology, list
 
 /** MemberTaskOffsets.toNestedMap: one offset per task, or INVALID_REQUEST. */
 function throwIfDuplicateTaskOffsets(list: TaskOffset[] | null): void {
-  if (!list) return;
+  if (!list || list.length < 2) return;
   const seen = new Set<string>();
   for (const o of list) {
     const key = `${o.subtopologyId.length}:${o.subtopologyId}:${o.partition}`;
@@ -805,15 +805,19 @@ function throwIfDuplicateTaskOffsets(list: TaskOffset[] | null): void {
 
 /** Duplicate subtopology ids in one list break Kafka's map collector: UNKNOWN_SERVER_ERROR. */
 function ownedReport(req: StreamsGroupHeartbeatRequest): OwnedReport {
-  for (const list of [req.activeTasks, req.standbyTasks, req.warmupTasks]) {
-    if (!list) continue;
-    const seen = new Set<string>();
-    for (const t of list) {
-      if (seen.has(t.subtopologyId)) throw new Error(`Duplicate key ${t.subtopologyId}`);
-      seen.add(t.subtopologyId);
-    }
-  }
+  throwIfDuplicateSubtopology(req.activeTasks);
+  throwIfDuplicateSubtopology(req.standbyTasks);
+  throwIfDuplicateSubtopology(req.warmupTasks);
   return ownedReportFromRequest(req.activeTasks, req.standbyTasks, req.warmupTasks);
+}
+
+function throwIfDuplicateSubtopology(list: readonly TaskIds[] | null): void {
+  // (a list names a few subtopologies: compared pairwise, in list order, as a set would find the first repeat)
+  if (list === null) return;
+  for (let i = 1; i < list.length; i++) {
+    const id = list[i]!.subtopologyId;
+    for (let j = 0; j < i; j++) if (list[j]!.subtopologyId === id) throw new Error(`Duplicate key ${id}`);
+  }
 }
 
 function clientTagsFrom(list: KeyValue[] | null): KeyValue[] | null {

@@ -25,6 +25,18 @@ describe('configureTopicsMemo', () => {
     expect(configureTopicsMemo(copy, image({ orders: 4, 'app-0-changelog': 4 }), 7)).not.toBe(ready);
   });
 
+  it('with a scope, gives the same object for another topology object of the same content, in that scope only', () => {
+    const run = {};
+    const first = configureTopicsMemo(t, image({ orders: 4, 'app-0-changelog': 4 }), 7, 'summarized', run);
+    const same = structuredClone(t);
+    expect(configureTopicsMemo(same, image({ orders: 4, 'app-0-changelog': 4 }), 7, 'summarized', run)).toBe(first);
+    expect(configureTopicsMemo(same, image({ orders: 4, 'app-0-changelog': 4 }), 7, 'summarized', {})).not.toBe(first);
+    const other = topo(sub('0', { sourceTopics: ['orders'] }));
+    const configured = configureTopicsMemo(other, image({ orders: 4, 'app-0-changelog': 4 }), 7, 'summarized', run);
+    expect(configured).not.toBe(first);
+    expect(configured).toEqual(configureTopics(other, image({ orders: 4, 'app-0-changelog': 4 }), 7));
+  });
+
   it('does not remember a throwing call', () => {
     const bad = topo(sub('0', { sourceTopics: ['orders'], repartitionSourceTopics: [topic('never-sunk')] }));
     expect(() => configureTopicsMemo(bad, image({ orders: 1 }), 1)).toThrow();

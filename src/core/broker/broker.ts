@@ -289,7 +289,7 @@ export class Broker implements BrokerView {
     const createdTopics = this.createTopics(out.topicsToCreate);
     if (narrate && createdTopics.length > 0)
       narration.push(`The broker creates the missing internal topics ${createdTopics.map((t) => `${t.name} (${t.partitions})`).join(', ')}; the next heartbeat sees them.`);
-    return {
+    const outcome: HeartbeatOutcome = {
       response: out.response,
       errorName: out.errorName,
       errorMessage: out.errorMessage,
@@ -298,8 +298,10 @@ export class Broker implements BrokerView {
       narration,
       createdTopics,
       topicsToCreate: out.topicsToCreate,
-      ...(out.errorName !== 'NONE' ? { rejectedBy: 'coordinator' as const } : {}),
     };
+    // (set after, not spread in: a spread makes every outcome a copy)
+    if (out.errorName !== 'NONE') outcome.rejectedBy = 'coordinator';
+    return outcome;
   }
 
   /** The shipped StreamsGroupDescribe (an edition's handler calls it). */

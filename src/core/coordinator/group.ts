@@ -9,6 +9,7 @@ import type { DraftGroupState } from './draftGroupState.ts';
 import { CommittedOffsets } from '../offsets/state.ts';
 import { activeListHeld, addListed, deleteListedIfEquals, removeListed, replicaListHeld, setListed, type AssignmentLists } from './listedProcessIds.ts';
 import type { Int64Json } from '../util/int64.ts';
+import { copyMap, copySet } from '../util/maps.ts';
 
 /** The refined assignment cached for an assignment epoch (StreamsGroup.RefinedAssignment). */
 export interface RefinedAssignment {
@@ -45,7 +46,8 @@ const SHARED_OFFSETS = 8;
 const SHARED_INDEXES = 16;
 const SHARED_TASK_OFFSETS = 32;
 const SHARED_PARTIAL = 64;
-const SHARED_ALL = 127;
+const SHARED_STABLE_COUNTS = 128;
+const SHARED_ALL = 255;
 
 /** No PartitionsByUserEndpoint entry cached (a new group, one a load or replay creates, or after setConfiguredTopology). */
 export const NO_CACHED_ENDPOINT_ENTRIES: ReadonlyMap<string, StreamsGroupMember> = new Map();
@@ -199,7 +201,7 @@ export class StreamsGroup {
     this.warmupIndex = from ? from.warmupIndex : new Map();
     this.taskOffsetsMap = from ? from.taskOffsetsMap : new Map();
     this.partialMap = from ? from.partialMap : new Map();
-    this.stableAtEpoch = from ? new Map(from.stableAtEpoch) : new Map();
+    this.stableAtEpoch = from ? from.stableAtEpoch : new Map();
     this.membersWithEndpoint = from ? from.membersWithEndpoint : 0;
     this.shared = from ? SHARED_ALL : 0;
     if (from) from.shared = SHARED_ALL;
@@ -258,17 +260,18 @@ export class StreamsGroup {
     this.version = null;
     const copy = this.shared & bits;
     if (copy === 0) return;
-    if (copy & SHARED_MEMBERS) this.membersMap = new Map(this.membersMap);
-    if (copy & SHARED_TARGETS) this.targetsMap = new Map(this.targetsMap);
-    if (copy & SHARED_STATIC) this.staticMap = new Map(this.staticMap);
+    if (copy & SHARED_MEMBERS) this.membersMap = copyMap(this.membersMap);
+    if (copy & SHARED_TARGETS) this.targetsMap = copyMap(this.targetsMap);
+    if (copy & SHARED_STATIC) this.staticMap = copyMap(this.staticMap);
     if (copy & SHARED_OFFSETS) this.offsetsState = this.offsetsState.clone();
     if (copy & SHARED_INDEXES) {
       this.activeIndex = copyIndex(this.activeIndex);
       this.standbyIndex = copyIndex(this.standbyIndex);
       this.warmupIndex = copyIndex(this.warmupIndex);
     }
-    if (copy & SHARED_TASK_OFFSETS) this.taskOffsetsMap = new Map(this.taskOffsetsMap);
-    if (copy & SHARED_PARTIAL) this.partialMap = new Map(this.partialMap);
+    if (copy & SHARED_TASK_OFFSETS) this.taskOffsetsMap = copyMap(this.taskOffsetsMap);
+    if (copy & SHARED_PARTIAL) this.partialMap = copyMap(this.partialMap);
+    if (copy & SHARED_STABLE_COUNTS) this.stableAtEpoch = copyMap(this.stableAtEpoch);
     this.shared &= ~copy;
   }
 
@@ -291,6 +294,7 @@ export class StreamsGroup {
   private countMember(m: StreamsGroupMember, by: number): void {
     if (m.userEndpoint) this.membersWithEndpoint += by;
     if (m.state !== 'STABLE') return;
+    this.writable(SHARED_STABLE_COUNTS);
     const n = (this.stableAtEpoch.get(m.memberEpoch) ?? 0) + by;
     if (n === 0) this.stableAtEpoch.delete(m.memberEpoch);
     else this.stableAtEpoch.set(m.memberEpoch, n);
@@ -302,7 +306,7 @@ export class StreamsGroup {
     // StreamsGroup.setRefinedAssignment caches a copy (Map.copyOf): a cache that reads the target map itself becomes
     // that copy before the map changes
     const refined = this.refinedAssignment;
-    if (refined !== null && refined.targets === 'live') this.refinedAssignment = { epoch: refined.epoch, targets: new Map(this.targetsMap) };
+    if (refined !== null && refined.targets === 'live') this.refinedAssignment = { epoch: refined.epoch, targets: copyMap(this.targetsMap) };
     this.writable(SHARED_TARGETS);
     if (target) this.targetsMap.set(memberId, target);
     else this.targetsMap.delete(memberId);
@@ -589,7 +593,7 @@ function replicaHeld(index: Map<string, Map<number, ReadonlySet<string>>>, t: Ta
 /** A process-id index copied down to its partition maps (the values are immutable: a standby or warm-up set is replaced, never written in place). */
 function copyIndex<V>(index: Map<string, Map<number, V>>): Map<string, Map<number, V>> {
   const out = new Map<string, Map<number, V>>();
-  for (const [s, inner] of index) out.set(s, new Map(inner));
+  for (const [s, inner] of index) out.set(s, copyMap(inner));
   return out;
 }
 
@@ -682,7 +686,7 @@ function addIn(m: Map<string, Map<number, ReadonlySet<string>>>, s: string, p: n
   if (!inner) m.set(s, (inner = new Map()));
   const set = inner.get(p);
   if (set === undefined) inner.set(p, new Set<string>().add(v));
-  else if (!set.has(v)) inner.set(p, new Set(set).add(v));
+  else if (!set.has(v)) inner.set(p, copySet(set).add(v));
 }
 
 function removeIn(m: Map<string, Map<number, ReadonlySet<string>>>, s: string, p: number, v: string): void {
@@ -691,7 +695,7 @@ function removeIn(m: Map<string, Map<number, ReadonlySet<string>>>, s: string, p
   // (an index never holds an empty set)
   if (!inner || !set || !set.has(v)) return;
   if (set.size > 1) {
-    const next = new Set(set);
+    const next = copySet(set);
     next.delete(v);
     inner.set(p, next);
     return;

@@ -43,6 +43,8 @@ import { pushAll } from '../util/arrays.ts';
 
 export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
   if (req.memberEpoch === -1 || req.memberEpoch === -2) return streamsGroupLeave(ctx, req);
+  // what refuses a dynamic member's heartbeat before it changes anything is thrown here, once (not caught and rethrown)
+  if (req.memberEpoch !== 0 && req.instanceId === null) throwIfUnknownDynamicMember(ctx, req);
   const effects: Effect[] = [];
   try {
     return joinOrHeartbeat(ctx, rctx, req, effects);
@@ -51,6 +53,32 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
     if (e instanceof FailedAfterEffects || effects.length === 0) throw e;
     throw new FailedAfterEffects(e, effectsSurvivingFailure(effects));
   }
+}
+
+/**
+ * Steps 1 and 2 of joinOrHeartbeat for a dynamic member's heartbeat (not a join), which change nothing: the group
+ * must be a streams group, the member known, its epoch valid.
+ */
+function throwIfUnknownDynamicMember(ctx: OpContext, req: StreamsGroupHeartbeatRequest): void {
+  const group = ctx.groups.get(req.groupId);
+  if (group === undefined) throw groupNotFound(req.groupId);
+  // only a join converts an empty classic group
+  if (group.classic) throw notAStreamsGroup(req.groupId);
+  const member = group.members.get(req.memberId);
+  if (member === undefined) throw unknownMember(req.memberId, req.groupId);
+  throwIfMemberEpochIsInvalid(member, req);
+}
+
+function groupNotFound(groupId: string): ApiError {
+  return apiError('GROUP_ID_NOT_FOUND', `Streams group ${groupId} not found.`);
+}
+
+function notAStreamsGroup(groupId: string): ApiError {
+  return apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
+}
+
+function unknownMember(memberId: string, groupId: string): ApiError {
+  return apiError('UNKNOWN_MEMBER_ID', `Member ${memberId} is not a member of group ${groupId}.`);
 }
 
 /** The heartbeat proper; `effects` collects the in-memory changes in the order Kafka makes them. */
@@ -76,8 +104,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
         (r) => r.switches.joinConvertsEmptyClassicGroup,
         (c) => (c ? 'a join converts an empty classic group into a streams group' : 'a join into a classic group is GROUP_ID_NOT_FOUND'),
       );
-    if (!isJoining) throw apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`);
-    if (!ctx.release.switches.joinConvertsEmptyClassicGroup) throw withNarration(ctx, apiError('GROUP_ID_NOT_FOUND', `Group ${groupId} is not a streams group.`), converts);
+    if (!isJoining) throw notAStreamsGroup(groupId);
+    if (!ctx.release.switches.joinConvertsEmptyClassicGroup) throw withNarration(ctx, notAStreamsGroup(groupId), converts);
     records.push(classicGroupTombstone(groupId));
     note(ctx, narration, () => `Group ${groupId} is an empty classic group (created by a manual offset commit): the join replaces it with a streams group; its committed offsets stay. ${converts()}`);
     existing = undefined;
@@ -100,7 +128,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
       throw apiError('GROUP_MAX_SIZE_REACHED', `The streams group has reached its maximum capacity of ${maxSize} members.`);
     }
   } else {
-    if (!existing) throw apiError('GROUP_ID_NOT_FOUND', `Streams group ${groupId} not found.`);
+    if (!existing) throw groupNotFound(groupId);
     group = existing;
   }
   const groupExisted = existing !== undefined;
@@ -113,7 +141,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     const m = group.members.get(memberId);
     if (isJoining) member = m ?? newMember(memberId);
     else {
-      if (!m) throw apiError('UNKNOWN_MEMBER_ID', `Member ${memberId} is not a member of group ${groupId}.`);
+      if (!m) throw unknownMember(memberId, groupId);
       member = m;
     }
   } else {
@@ -269,7 +297,8 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     }
     if (reconfigure || group.configuredTopology === null) {
       // [4.1] status details list every topic (release switch topicListDetail)
-      configured = configureTopicsMemo(topology, ctx.topics, metadataHash, ctx.release.switches.topicListDetail);
+      // (remembered within the run: the run's assignor, as for reconciliations)
+      configured = configureTopicsMemo(topology, ctx.topics, metadataHash, ctx.release.switches.topicListDetail, ctx.assignor);
       const c = configured;
       configuredTopologySet = true;
       // StreamsGroup.setConfiguredTopology also clears the endpoint-to-partitions cache
@@ -765,7 +794,7 @@ function throwIfRequestContainsInvalidTasks(configured: ConfiguredTopology, list
 
 /** MemberTaskOffsets.toNestedMap: one offset per task, or INVALID_REQUEST. */
 function throwIfDuplicateTaskOffsets(list: TaskOffset[] | null): void {
-  if (!list) return;
+  if (!list || list.length < 2) return;
   const seen = new Set<string>();
   for (const o of list) {
     const key = `${o.subtopologyId.length}:${o.subtopologyId}:${o.partition}`;
@@ -776,15 +805,19 @@ function throwIfDuplicateTaskOffsets(list: TaskOffset[] | null): void {
 
 /** Duplicate subtopology ids in one list break Kafka's map collector: UNKNOWN_SERVER_ERROR. */
 function ownedReport(req: StreamsGroupHeartbeatRequest): OwnedReport {
-  for (const list of [req.activeTasks, req.standbyTasks, req.warmupTasks]) {
-    if (!list) continue;
-    const seen = new Set<string>();
-    for (const t of list) {
-      if (seen.has(t.subtopologyId)) throw new Error(`Duplicate key ${t.subtopologyId}`);
-      seen.add(t.subtopologyId);
-    }
-  }
+  throwIfDuplicateSubtopology(req.activeTasks);
+  throwIfDuplicateSubtopology(req.standbyTasks);
+  throwIfDuplicateSubtopology(req.warmupTasks);
   return ownedReportFromRequest(req.activeTasks, req.standbyTasks, req.warmupTasks);
+}
+
+function throwIfDuplicateSubtopology(list: readonly TaskIds[] | null): void {
+  // (a list names a few subtopologies: compared pairwise, in list order, as a set would find the first repeat)
+  if (list === null) return;
+  for (let i = 1; i < list.length; i++) {
+    const id = list[i]!.subtopologyId;
+    for (let j = 0; j < i; j++) if (list[j]!.subtopologyId === id) throw new Error(`Duplicate key ${id}`);
+  }
 }
 
 function clientTagsFrom(list: KeyValue[] | null): KeyValue[] | null {

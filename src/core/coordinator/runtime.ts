@@ -22,6 +22,7 @@ import { releasePendingOnTimeout } from './releaseOnTimeout.ts';
 import { releaseRules, type KafkaRelease, type ReleaseRules } from '../releases/index.ts';
 import { storedAssignmentConfigMap } from './assignmentConfigs.ts';
 import { GROUP_STATE_NAMES } from './group.ts';
+import { pushAll } from '../util/arrays.ts';
 import { deletedGroupTimerCancels } from './adminGroups.ts';
 import type { StreamsGroup } from './group.ts';
 import { cleanupGroupMetadata, nextOffsetExpiry, offsetsRetentionMs, streamsGroupIsSubscribedToTopic } from '../offsets/retention.ts';
@@ -455,10 +456,11 @@ export class Coordinator {
         const sweep = cleanupGroupMetadata(this.groups, this.now, offsetsRetentionMs(this.options.config.int('offsets.retention.minutes')), policy);
         if (sweep.records.length === 0) return { ...firedNothing(t, 'retention check: nothing expired'), narration: sweep.narration };
         const did = [sweep.expiredOffsets > 0 ? `expired ${sweep.expiredOffsets} offset(s)` : '', sweep.deletedGroups.length > 0 ? `deleted ${sweep.deletedGroups.join(', ')}` : ''].filter((s) => s);
-        const cancels = sweep.deletedGroups.flatMap((id) => {
+        const cancels: Effect[] = [];
+        for (const id of sweep.deletedGroups) {
           const g = this.groups.get(id);
-          return g ? deletedGroupTimerCancels(g) : [];
-        });
+          if (g) pushAll(cancels, deletedGroupTimerCancels(g));
+        }
         return this.runTimerOp(t, () => ({ response: null, records: sweep.records, effects: cancels, narration: sweep.narration }), `retention check ${did.join(' and ')}`);
       }
       case 'topology-initialization-timeout': {

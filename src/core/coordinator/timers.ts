@@ -1,4 +1,5 @@
 // Keyed timers on the injected clock (the coordinator runtime's timer). In memory only: lost on failover.
+import { copyMap } from '../util/maps.ts';
 
 export type TimerTask =
   | { kind: 'session-timeout'; groupId: string; memberId: string }
@@ -65,6 +66,32 @@ function groupKey(keys: Map<string, string>, prefix: string, groupId: string): s
   return key;
 }
 
+/** The map's values in insertion order (forEach: no iterator results). */
+function valuesOf(m: ReadonlyMap<string, ScheduledTimer>): ScheduledTimer[] {
+  const out: ScheduledTimer[] = [];
+  m.forEach(pushValue, out);
+  return out;
+}
+
+function pushValue(this: ScheduledTimer[], t: ScheduledTimer): void {
+  this.push(t);
+}
+
+/** Sorted in place by `before` (a handful of timers: an insertion sort, as Array.prototype.sort copies first). */
+function inFiringOrder(ts: ScheduledTimer[]): ScheduledTimer[] {
+  if (ts.length > 16) return ts.sort((a, b) => a.deadline - b.deadline || a.seq - b.seq);
+  for (let i = 1; i < ts.length; i++) {
+    const t = ts[i]!;
+    let j = i - 1;
+    while (j >= 0 && before(t, ts[j]!)) {
+      ts[j + 1] = ts[j]!;
+      j--;
+    }
+    ts[j + 1] = t;
+  }
+  return ts;
+}
+
 /** Firing order: deadline, then scheduling order. */
 function before(a: ScheduledTimer, b: ScheduledTimer): boolean {
   return a.deadline < b.deadline || (a.deadline === b.deadline && a.seq < b.seq);
@@ -95,7 +122,7 @@ export class Timers {
   /** The timer map, for writing: copied first while a clone (or its original) shares it. */
   private writableTimers(): Map<string, ScheduledTimer> {
     if (this.shared) {
-      this.byKey = new Map(this.byKey);
+      this.byKey = copyMap(this.byKey);
       this.shared = false;
     }
     return this.byKey;
@@ -195,7 +222,7 @@ export class Timers {
 
   /** Every timer in firing order: deadline, then scheduling order. */
   all(): readonly ScheduledTimer[] {
-    return (this.sorted ??= [...this.byKey.values()].sort((a, b) => a.deadline - b.deadline || a.seq - b.seq));
+    return (this.sorted ??= inFiringOrder(valuesOf(this.byKey)));
   }
 
   clear(): void {

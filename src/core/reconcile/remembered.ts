@@ -11,16 +11,11 @@ import type { CurrentAssignmentInput, OwnedReport, ProcessLookups } from './inpu
 
 /** What the reconciliation asked of the group's process-id indexes, in order: kind, subtopology, partition, answer. */
 export class LookupLog {
-  readonly kinds: number[] = [];
-  readonly subtopologies: string[] = [];
-  readonly partitions: number[] = [];
-  readonly answers: (string | boolean | undefined)[] = [];
+  /** Four entries per question (one array: a reconciliation asks a handful). */
+  readonly asked: (number | string | boolean | undefined)[] = [];
 
   note(kind: number, s: string, p: number, answer: string | boolean | undefined): void {
-    this.kinds.push(kind);
-    this.subtopologies.push(s);
-    this.partitions.push(p);
-    this.answers.push(answer);
+    this.asked.push(kind, s, p, answer);
   }
 }
 
@@ -81,19 +76,19 @@ function sameInputs(a: CurrentAssignmentInput, b: CurrentAssignmentInput): boole
 }
 
 /** Whether the group answers every recorded question as it did. */
-function sameAnswers(asked: LookupLog, lookups: ProcessLookups, pid: string): boolean {
-  const { kinds, subtopologies, partitions, answers } = asked;
-  for (let i = 0; i < kinds.length; i++) {
-    const s = subtopologies[i]!;
-    const p = partitions[i]!;
-    const kind = kinds[i];
+function sameAnswers(log: LookupLog, lookups: ProcessLookups, pid: string): boolean {
+  const asked = log.asked;
+  for (let i = 0; i < asked.length; i += 4) {
+    const kind = asked[i];
+    const s = asked[i + 1] as string;
+    const p = asked[i + 2] as number;
     const now =
       kind === ASKED_ACTIVE
         ? lookups.activeTaskProcessId(s, p)
         : kind === ASKED_STANDBY
           ? (lookups.standbyTaskProcessIds(s, p)?.has(pid) ?? false)
           : (lookups.warmupTaskProcessIds(s, p)?.has(pid) ?? false);
-    if (now !== answers[i]) return false;
+    if (now !== asked[i + 3]) return false;
   }
   return true;
 }

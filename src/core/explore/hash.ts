@@ -187,8 +187,8 @@ export function stateHash(w: World, ctx: ExploreContext): number {
   const now = c.now;
   const l = w.live;
   const h = new WordHash();
-  const groupIds = c.groups.size > 1 ? [...c.groups.keys()].sort() : c.groups.keys();
-  for (const id of groupIds) hashGroup(h, c.groups.get(id)!, l, now, ctx);
+  if (c.groups.size > 1) for (const id of [...c.groups.keys()].sort()) hashGroup(h, c.groups.get(id)!, l, now, ctx);
+  else for (const g of c.groups.values()) hashGroup(h, g, l, now, ctx);
   if (l.unstableSince !== undefined) {
     h.word(TAG_UNSTABLE);
     h.num(Math.min(now - l.unstableSince, ctx.stableWithinMs + 1));
@@ -259,9 +259,7 @@ function hashGroup(h: WordHash, g: StreamsGroup, l: World['live'], now: number, 
   if (refined === null) h.num(NONE);
   else {
     h.num(refined.epoch);
-    let cached = 0;
-    if (refined.targets !== 'live') for (const [mid, t] of refined.targets) cached = plus(cached, entryHash(mid, tupleHash(t)));
-    h.num(refined.targets === 'live' ? NONE : cached);
+    h.num(refined.targets === 'live' ? NONE : targetsSum(refined.targets));
   }
   // [4.2]/[4.3] the cached endpoint entries (none for other releases: nothing hashed)
   const cachedEntries = g.cachedEndpointEntryIds();
@@ -280,6 +278,19 @@ interface CollectionSums {
   readonly targets: number;
   readonly statics: number;
   readonly partial: number;
+}
+
+/** A refined assignment's snapshot of the targets is never written after it is made: its sum is cached on it. */
+const targetsSums = slot<number>();
+
+function targetsSum(targets: ReadonlyMap<string, TasksTuple>): number {
+  let x = targetsSums.get(targets);
+  if (x === undefined) {
+    x = 0;
+    for (const [mid, t] of targets) x = plus(x, entryHash(mid, tupleHash(t)));
+    targetsSums.set(targets, x);
+  }
+  return x;
 }
 
 /** Cached on the group's collections version, which a clone shares until either side writes a collection. */

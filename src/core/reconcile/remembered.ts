@@ -1,9 +1,10 @@
 // Reconciliations remembered on the member's assigned-task set (an immutable value): exploration reconciles the
-// same member values toward the same targets in many states. Only within one run (a shared value such as the empty
-// assignment is a key in every run): another run's result would be equal, but other objects, which a deterministic
-// estimate of what a run keeps (util/approxBytes.ts, counting shared objects once) would see. A remembered result is reused only when every input
-// is the same (by identity or exact equality) and the group answers every question the reconciliation asked of it
-// ("does another member hold this task?") the same way: the result is then the one computing it again would give.
+// same member values toward the same targets in many states. A remembered result is reused only when every input is
+// the same (by identity or exact equality) and the group answers every question the reconciliation asked of it ("does
+// another member hold this task?") the same way: the result is then the one computing it again would give. Only
+// within one run (a shared value such as the empty assignment is a key in every run): another run's result would be
+// equal but made of other objects, which the deterministic estimate of what a run keeps (util/approxBytes.ts, counting
+// a shared object once) would see.
 import type { MemberState, StreamsGroupMember } from '../model/member.ts';
 import { equalSets, equalTuples, type TaskEpochs, type TaskSet, type TasksTuple, type TasksTupleWithEpochs } from '../model/tasks.ts';
 import { slot } from '../util/slot.ts';

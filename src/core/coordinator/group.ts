@@ -7,9 +7,9 @@ import type { KeyValue, TaskOffset } from '../protocol/messages.ts';
 import { EMPTY_TUPLE, type TaskSet, type TasksTuple } from '../model/tasks.ts';
 import type { DraftGroupState } from './draftGroupState.ts';
 import { CommittedOffsets } from '../offsets/state.ts';
-import { activeListHeld, addListed, deleteListedIfEquals, removeListed, replicaListHeld, setListed, type AssignmentLists } from './listedProcessIds.ts';
+import { activeListHeld, addIn, addListed, deleteListedIfEquals, removeIn, removeListed, replicaListHeld, setListed, type AssignmentLists } from './listedProcessIds.ts';
 import type { Int64Json } from '../util/int64.ts';
-import { copyMap, copySet } from '../util/maps.ts';
+import { copyMap } from '../util/maps.ts';
 
 /** The refined assignment cached for an assignment epoch (StreamsGroup.RefinedAssignment). */
 export interface RefinedAssignment {
@@ -677,29 +677,4 @@ function deleteSubtopology(this: ActiveWalk, ps: ReadonlySet<number> | ReadonlyM
 
 function deletePartition(this: ActiveWalk, _: number, p: number): void {
   if (this.inner.get(p) === this.pid) this.inner.delete(p);
-}
-
-// A standby or warm-up set in an index is immutable (a clone shares it): adding or removing a process replaces it.
-
-function addIn(m: Map<string, Map<number, ReadonlySet<string>>>, s: string, p: number, v: string): void {
-  let inner = m.get(s);
-  if (!inner) m.set(s, (inner = new Map()));
-  const set = inner.get(p);
-  if (set === undefined) inner.set(p, new Set<string>().add(v));
-  else if (!set.has(v)) inner.set(p, copySet(set).add(v));
-}
-
-function removeIn(m: Map<string, Map<number, ReadonlySet<string>>>, s: string, p: number, v: string): void {
-  const inner = m.get(s);
-  const set = inner?.get(p);
-  // (an index never holds an empty set)
-  if (!inner || !set || !set.has(v)) return;
-  if (set.size > 1) {
-    const next = copySet(set);
-    next.delete(v);
-    inner.set(p, next);
-    return;
-  }
-  inner.delete(p);
-  if (inner.size === 0) m.delete(s);
 }

@@ -1,8 +1,10 @@
 // The process-id index walks of group.ts over a record's task lists instead of decoded task sets: a coordinator
 // loading its log keeps members' tasks as their records' lists (loadLog.ts). Each walk changes the index exactly as
 // the walk over the decoded set does, in the same order, provided no subtopology is listed twice in one list
-// (loadLog decodes such records at once, see listsWalkLikeSets).
+// (loadLog decodes such records at once, see listsWalkLikeSets). addIn and removeIn, the standby and warm-up index's
+// one-entry writes, serve both walks.
 import type { TaskIds } from '../model/tasks.ts';
+import { copySet } from '../util/maps.ts';
 
 /**
  * A current-assignment record's task lists (StreamsGroupCurrentMemberAssignmentValue): what the process-id indexes
@@ -88,14 +90,7 @@ export function addListed(index: Map<string, Map<number, ReadonlySet<string>>>, 
   for (let i = 0; i < list.length; i++) {
     const t = list[i]!;
     const ps = t.partitions;
-    for (let j = 0; j < ps.length; j++) {
-      let inner = index.get(t.subtopologyId);
-      if (inner === undefined) index.set(t.subtopologyId, (inner = new Map()));
-      // the index's sets are immutable (a clone shares them): a changed set is a new one
-      const set = inner.get(ps[j]!);
-      if (set === undefined) inner.set(ps[j]!, new Set<string>().add(pid));
-      else if (!set.has(pid)) inner.set(ps[j]!, new Set(set).add(pid));
-    }
+    for (let j = 0; j < ps.length; j++) addIn(index, t.subtopologyId, ps[j]!, pid);
   }
 }
 
@@ -104,18 +99,31 @@ export function removeListed(index: Map<string, Map<number, ReadonlySet<string>>
   for (let i = 0; i < list.length; i++) {
     const t = list[i]!;
     const ps = t.partitions;
-    for (let j = 0; j < ps.length; j++) {
-      const inner = index.get(t.subtopologyId);
-      const set = inner?.get(ps[j]!);
-      if (inner === undefined || set === undefined || !set.has(pid)) continue;
-      if (set.size > 1) {
-        const next = new Set(set);
-        next.delete(pid);
-        inner.set(ps[j]!, next);
-        continue;
-      }
-      inner.delete(ps[j]!);
-      if (inner.size === 0) index.delete(t.subtopologyId);
-    }
+    for (let j = 0; j < ps.length; j++) removeIn(index, t.subtopologyId, ps[j]!, pid);
   }
+}
+
+// A standby or warm-up set in an index is immutable (a clone shares it): adding or removing a process replaces it.
+
+export function addIn(m: Map<string, Map<number, ReadonlySet<string>>>, s: string, p: number, v: string): void {
+  let inner = m.get(s);
+  if (!inner) m.set(s, (inner = new Map()));
+  const set = inner.get(p);
+  if (set === undefined) inner.set(p, new Set<string>().add(v));
+  else if (!set.has(v)) inner.set(p, copySet(set).add(v));
+}
+
+export function removeIn(m: Map<string, Map<number, ReadonlySet<string>>>, s: string, p: number, v: string): void {
+  const inner = m.get(s);
+  const set = inner?.get(p);
+  // (an index never holds an empty set)
+  if (!inner || !set || !set.has(v)) return;
+  if (set.size > 1) {
+    const next = copySet(set);
+    next.delete(v);
+    inner.set(p, next);
+    return;
+  }
+  inner.delete(p);
+  if (inner.size === 0) m.delete(s);
 }

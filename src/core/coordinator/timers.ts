@@ -79,7 +79,7 @@ function pushValue(this: ScheduledTimer[], t: ScheduledTimer): void {
 
 /** Sorted in place by `before` (a handful of timers: an insertion sort, as Array.prototype.sort copies first). */
 function inFiringOrder(ts: ScheduledTimer[]): ScheduledTimer[] {
-  if (ts.length > 16) return ts.sort((a, b) => a.deadline - b.deadline || a.seq - b.seq);
+  if (ts.length > 16) return ts.sort(firingOrder);
   for (let i = 1; i < ts.length; i++) {
     const t = ts[i]!;
     let j = i - 1;
@@ -90,6 +90,11 @@ function inFiringOrder(ts: ScheduledTimer[]): ScheduledTimer[] {
     ts[j + 1] = t;
   }
   return ts;
+}
+
+/** Firing order as a comparator (see `before`). */
+function firingOrder(a: ScheduledTimer, b: ScheduledTimer): number {
+  return before(a, b) ? -1 : before(b, a) ? 1 : 0;
 }
 
 /** Firing order: deadline, then scheduling order. */

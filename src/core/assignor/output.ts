@@ -58,16 +58,26 @@ export function buildGroupAssignment(
       }
     }
   }
-  const active: (Map<string, ReadonlySet<number>> | undefined)[] = new Array(numMembers);
-  const standby: (Map<string, ReadonlySet<number>> | undefined)[] = new Array(numMembers);
-  // the Set of the current subtopology per member, valid while lastSub[m] is the current subtopology
-  const lastActiveSub = arena.int32(numMembers, -1);
-  const lastStandbySub = arena.int32(numMembers, -1);
-  // the Set of the current subtopology per member once it has two partitions, and its first partition
-  const activeSet: (Set<number> | undefined)[] = new Array(numMembers);
-  const standbySet: (Set<number> | undefined)[] = new Array(numMembers);
-  const activeFirst = arena.int32(numMembers);
-  const standbyFirst = arena.int32(numMembers);
+  // members with two tasks or more of a role get maps of their own, numbered in member order (-1: none)
+  const activeSlot = arena.int32(numMembers, -1);
+  const standbySlot = arena.int32(numMembers, -1);
+  let numActiveMaps = 0;
+  let numStandbyMaps = 0;
+  for (let m = 0; m < numMembers; m++) {
+    if (activeCount[m]! > 1) activeSlot[m] = numActiveMaps++;
+    if (standbyCount[m]! > 1) standbySlot[m] = numStandbyMaps++;
+  }
+  const active = new Array<Map<string, ReadonlySet<number>>>(numActiveMaps);
+  const standby = new Array<Map<string, ReadonlySet<number>>>(numStandbyMaps);
+  for (let i = 0; i < numActiveMaps; i++) active[i] = new Map();
+  for (let i = 0; i < numStandbyMaps; i++) standby[i] = new Map();
+  // per map: the subtopology it was last given a partition of, that partition, and its Set once a second one comes
+  const lastActiveSub = arena.int32(numActiveMaps, -1);
+  const lastStandbySub = arena.int32(numStandbyMaps, -1);
+  const activeFirst = arena.int32(numActiveMaps);
+  const standbyFirst = arena.int32(numStandbyMaps);
+  const activeSet = new Array<Set<number> | null>(numActiveMaps).fill(null);
+  const standbySet = new Array<Set<number> | null>(numStandbyMaps).fill(null);
   for (let s = 0; s < tasks.subtopologyIds.length; s++) {
     const sid = tasks.subtopologyIds[s]!;
     const base = tasks.base[s]!;
@@ -79,32 +89,40 @@ export function buildGroupAssignment(
       for (let i = 0; i < n; i++) {
         const m = holders[t * stride + i]!;
         if (m === owner) {
-          if (activeCount[m] === 1) continue;
-          if (lastActiveSub[m] !== s) {
+          const k = activeSlot[m]!;
+          if (k === -1) continue;
+          if (lastActiveSub[k] !== s) {
             // a subtopology's first partition: the shared one-partition set until a second one comes
-            lastActiveSub[m] = s;
-            activeSet[m] = undefined;
-            activeFirst[m] = p;
-            (active[m] ??= new Map()).set(sid, onePartition(p));
-          } else (activeSet[m] ??= manyPartitions(active[m]!, sid, activeFirst[m]!)).add(p);
+            lastActiveSub[k] = s;
+            activeSet[k] = null;
+            activeFirst[k] = p;
+            active[k]!.set(sid, onePartition(p));
+          } else (activeSet[k] ??= manyPartitions(active[k]!, sid, activeFirst[k]!)).add(p);
         } else {
-          if (standbyCount[m] === 1) continue;
-          if (lastStandbySub[m] !== s) {
-            lastStandbySub[m] = s;
-            standbySet[m] = undefined;
-            standbyFirst[m] = p;
-            (standby[m] ??= new Map()).set(sid, onePartition(p));
-          } else (standbySet[m] ??= manyPartitions(standby[m]!, sid, standbyFirst[m]!)).add(p);
+          const k = standbySlot[m]!;
+          if (k === -1) continue;
+          if (lastStandbySub[k] !== s) {
+            lastStandbySub[k] = s;
+            standbySet[k] = null;
+            standbyFirst[k] = p;
+            standby[k]!.set(sid, onePartition(p));
+          } else (standbySet[k] ??= manyPartitions(standby[k]!, sid, standbyFirst[k]!)).add(p);
         }
       }
     }
   }
   const members = new Map<string, MemberAssignment>();
   for (let m = 0; m < numMembers; m++) {
-    const a = activeCount[m] === 1 ? tasks.singleTaskSet(activeOne[m]!) : active[m];
-    const s = standbyCount[m] === 1 ? tasks.singleTaskSet(standbyOne[m]!) : standby[m];
+    const ac = activeCount[m]!;
+    const sc = standbyCount[m]!;
     // members without tasks share one empty assignment, and empty roles one empty map (assignments are read-only)
-    members.set(memberIds[m]!, a === undefined && s === undefined ? NOTHING : { activeTasks: a ?? EMPTY, standbyTasks: s ?? EMPTY, warmupTasks: EMPTY });
+    if (ac === 0 && sc === 0) {
+      members.set(memberIds[m]!, NOTHING);
+      continue;
+    }
+    const a = ac === 0 ? EMPTY : ac === 1 ? tasks.singleTaskSet(activeOne[m]!) : active[activeSlot[m]!]!;
+    const s = sc === 0 ? EMPTY : sc === 1 ? tasks.singleTaskSet(standbyOne[m]!) : standby[standbySlot[m]!]!;
+    members.set(memberIds[m]!, { activeTasks: a, standbyTasks: s, warmupTasks: EMPTY });
   }
   return { members };
 }

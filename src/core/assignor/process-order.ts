@@ -1,10 +1,11 @@
 // The processes of a group numbered in the order StickyTaskAssignor's processIdToState iterates them: a
 // `new HashMap<>(numMembers)` filled by one computeIfAbsent per member (StickyTaskAssignor.initialize). The same
 // order as util/java.ts hashMapOrderByComputeIfAbsent, computed in one pass with a counting sort (no comparator
-// sort, no Map: the ids are found by the Java hash it computes anyway): the assignor runs this on every assignment.
+// sort, no Map of ids: they are found by their Java hash, which a String keeps once computed, as
+// cachedStringHashCode does): the assignor runs this on every assignment.
 
 import { Arena } from './arena.ts';
-import { hashMapOrder, spreadHash, stringHashCode, tableSizeFor } from '../util/java.ts';
+import { cachedStringHashCode, hashMapOrder, spreadHash, tableSizeFor } from '../util/java.ts';
 
 const TREEIFY_THRESHOLD = 8;
 const MIN_TREEIFY_CAPACITY = 64;
@@ -19,48 +20,52 @@ export interface ProcessOrder {
 /** `processIdOfMember[m]`: the process id of member m, members in the group spec's iteration order. */
 export function processOrder(processIdOfMember: readonly string[], arena: Arena = new Arena()): ProcessOrder {
   const numMembers = processIdOfMember.length;
-  const unique: string[] = [];
+  const unique = new Array<string>(numMembers);
   const spread = arena.int32(numMembers);
   const memberUnique = arena.int32(numMembers);
   // the distinct ids, found by their Java hash: a chained table over the spread hashes (equal ids have equal hashes)
   const tableSize = tableSizeFor(2 * numMembers);
   const heads = arena.int32(tableSize, -1);
   const chain = arena.int32(numMembers);
+  let n = 0;
+  // Java's table: capacity and threshold (`new HashMap<>(numMembers)` holds the capacity as its threshold until the
+  // first call) and, while the table is below 64 (where a full bin resizes it), the size of each bin
   let cap = 0;
   let thr = tableSizeFor(numMembers);
-  let bucketSizes = arena.int32(0);
-  const resize = () => {
-    const newCap = cap === 0 ? thr : cap * 2;
-    // HashMap.resize: the threshold doubles from a table of 16 on, else it is 0.75 of the new table
-    thr = cap === 0 || cap < 16 ? Math.floor(newCap * 0.75) : thr * 2;
-    cap = newCap;
-    bucketSizes = arena.int32(cap);
-    for (let u = 0; u < unique.length; u++) bucketSizes[spread[u]! & (cap - 1)]!++;
-  };
+  let binSizes: Int32Array | null = null;
   for (let m = 0; m < numMembers; m++) {
     // computeIfAbsent: the resize check comes first, in every call (also one that finds its key present)
-    if (unique.length > thr || cap === 0) resize();
+    if (n > thr || cap === 0) {
+      const newCap = cap === 0 ? thr : cap * 2;
+      // HashMap.resize: the threshold doubles from a table of 16 on, else it is 0.75 of the new table
+      thr = cap === 0 || cap < 16 ? Math.floor(newCap * 0.75) : thr * 2;
+      cap = newCap;
+      binSizes = cap < MIN_TREEIFY_CAPACITY ? binSizesOf(spread, n, cap, arena) : null;
+    }
     const id = processIdOfMember[m]!;
-    const h = spreadHash(stringHashCode(id));
+    const h = spreadHash(cachedStringHashCode(id));
     const slot = h & (tableSize - 1);
     let u = heads[slot]!;
     while (u !== -1 && (spread[u] !== h || unique[u] !== id)) u = chain[u]!;
     if (u === -1) {
-      u = unique.length;
-      unique.push(id);
+      u = n++;
+      unique[u] = id;
       spread[u] = h;
       chain[u] = heads[slot]!;
       heads[slot] = u;
-      const b = h & (cap - 1);
-      const binCount = bucketSizes[b]!;
-      bucketSizes[b] = binCount + 1;
-      // computeIfAbsent: binCount >= TREEIFY_THRESHOLD - 1 calls treeifyBin, which resizes while the table is below 64
-      if (binCount >= TREEIFY_THRESHOLD - 1 && cap < MIN_TREEIFY_CAPACITY) resize();
+      if (binSizes !== null) {
+        const b = h & (cap - 1);
+        // computeIfAbsent: binCount >= TREEIFY_THRESHOLD - 1 calls treeifyBin, which resizes while the table is below 64
+        if (binSizes[b]!++ >= TREEIFY_THRESHOLD - 1) {
+          thr = cap < 16 ? Math.floor(cap * 2 * 0.75) : thr * 2;
+          cap *= 2;
+          binSizes = cap < MIN_TREEIFY_CAPACITY ? binSizesOf(spread, n, cap, arena) : null;
+        }
+      }
     }
     memberUnique[m] = u;
   }
   // counting sort by bucket; computeIfAbsent links new nodes at the head of their bin, so newest first within a bucket
-  const n = unique.length;
   const mask = cap - 1;
   const starts = arena.int32(cap + 1);
   for (let u = 0; u < n; u++) starts[(spread[u]! & mask) + 1]!++;
@@ -77,12 +82,19 @@ export function processOrder(processIdOfMember: readonly string[], arena: Arena 
   return { processIds, memberProcess };
 }
 
+/** The size of each bin of a table of `cap` holding the first `n` spread hashes. */
+function binSizesOf(spread: Int32Array, n: number, cap: number, arena: Arena): Int32Array {
+  const sizes = arena.int32(cap);
+  for (let u = 0; u < n; u++) sizes[spread[u]! & (cap - 1)]!++;
+  return sizes;
+}
+
 /**
  * [4.2]/[4.3] The same for `putIfAbsent` into `new HashMap<>(numMembers)` (StickyTaskAssignor.initialize of 4.2.2 and
  * 4.3.2): HashMap.putVal links a new process at the tail of its bucket and resizes after the insert.
  */
 export function processOrderByPut(processIdOfMember: readonly string[], arena: Arena = new Arena()): ProcessOrder {
-  const processIds = hashMapOrder(processIdOfMember, stringHashCode, processIdOfMember.length);
+  const processIds = hashMapOrder(processIdOfMember, cachedStringHashCode, processIdOfMember.length);
   const index = new Map(processIds.map((id, i) => [id, i]));
   const memberProcess = arena.int32(processIdOfMember.length);
   for (let m = 0; m < processIdOfMember.length; m++) memberProcess[m] = index.get(processIdOfMember[m]!)!;

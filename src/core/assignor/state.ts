@@ -1,6 +1,6 @@
 // Working state of one shipped sticky-assignor run: members, processes (ProcessState) and task holders, in arrays.
 
-import { hashMapOrder, PriorityQueue, stringHashCode } from '../util/java.ts';
+import { cachedStringHashCode, hashMapOrder, PriorityQueue } from '../util/java.ts';
 import type { Arena } from './arena.ts';
 import { processOrder, processOrderByPut } from './process-order.ts';
 import type { FlavourRules } from './flavours.ts';
@@ -60,16 +60,12 @@ export class AssignmentState {
     /** Where the run's arrays come from (valid for this run only). */
     readonly arena: Arena,
   ) {
-    const numMembers = groupSpec.members.size;
-    const specs = new Array<AssignmentMemberSpec>(numMembers);
-    const memberIds = new Array<string>(numMembers);
+    // (spreading a map's keys and values is a builtin's copy: faster than one callback per member)
+    const memberIds = [...groupSpec.members.keys()];
+    const specs = [...groupSpec.members.values()];
+    const numMembers = specs.length;
     const processIdOfMember = new Array<string>(numMembers);
-    let i = 0;
-    groupSpec.members.forEach((spec, id) => {
-      memberIds[i] = id;
-      specs[i] = spec;
-      processIdOfMember[i++] = spec.processId;
-    });
+    for (let m = 0; m < numMembers; m++) processIdOfMember[m] = specs[m]!.processId;
     this.memberIds = memberIds;
     this.memberTaskCount = arena.int32(numMembers);
 
@@ -82,19 +78,26 @@ export class AssignmentState {
     this.specs = specs;
     // members per process (the capacity), then each process's members in insertion order
     const capacity = (this.capacity = arena.int32(numProcesses));
-    for (let m = 0; m < numMembers; m++) capacity[memberProcess[m]!]!++;
     const start = (this.processMemberStart = arena.int32(numProcesses + 1));
-    for (let p = 0; p < numProcesses; p++) start[p + 1] = start[p]! + capacity[p]!;
     const list = (this.processMemberList = arena.int32(numMembers));
-    const fill = arena.int32(numProcesses);
-    fill.set(start.subarray(0, numProcesses));
-    for (let m = 0; m < numMembers; m++) list[fill[memberProcess[m]!]!++] = m;
-    for (let p = 0; p < numProcesses; p++) {
-      const from = start[p]!;
-      const to = start[p + 1]!;
-      if (to - from <= 1) continue;
-      const ordered = hashMapOrder(Array.from(list.subarray(from, to)), (m) => stringHashCode(memberIds[m]!));
-      list.set(ordered, from);
+    if (numProcesses === numMembers) {
+      // one member per process (Kafka's benchmark shape): process p's one member is the m with memberProcess[m] = p
+      capacity.fill(1);
+      for (let p = 0; p <= numProcesses; p++) start[p] = p;
+      for (let m = 0; m < numMembers; m++) list[memberProcess[m]!] = m;
+    } else {
+      for (let m = 0; m < numMembers; m++) capacity[memberProcess[m]!]!++;
+      for (let p = 0; p < numProcesses; p++) start[p + 1] = start[p]! + capacity[p]!;
+      const fill = arena.int32(numProcesses);
+      fill.set(start.subarray(0, numProcesses));
+      for (let m = 0; m < numMembers; m++) list[fill[memberProcess[m]!]!++] = m;
+      for (let p = 0; p < numProcesses; p++) {
+        const from = start[p]!;
+        const to = start[p + 1]!;
+        if (to - from <= 1) continue;
+        const ordered = hashMapOrder(Array.from(list.subarray(from, to)), (m) => cachedStringHashCode(memberIds[m]!));
+        list.set(ordered, from);
+      }
     }
     this.taskCount = arena.int32(numProcesses);
     this.statelessActiveCount = arena.int32(numProcesses);

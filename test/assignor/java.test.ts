@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashMapCapacity, hashMapOrder, hashMapOrderByComputeIfAbsent, PriorityQueue, spreadHash, stringHashCode, tableSizeFor } from '../../src/core/util/java.ts';
+import fc from 'fast-check';
+import { cachedStringHashCode, hashMapCapacity, hashMapOrder, hashMapOrderByComputeIfAbsent, PriorityQueue, spreadHash, stringHashCode, tableSizeFor } from '../../src/core/util/java.ts';
 
 describe('stringHashCode (Java String.hashCode)', () => {
   it('matches hand-computed values', () => {
@@ -20,6 +21,25 @@ describe('stringHashCode (Java String.hashCode)', () => {
   it('spreads the high half into the low half', () => {
     expect(spreadHash(0x12345678)).toBe(0x12345678 ^ 0x1234);
     expect(spreadHash(-1)).toBe(-1 ^ 0xffff);
+  });
+});
+
+describe('cachedStringHashCode (String.hashCode, kept per string as a Java String keeps its hash)', () => {
+  it('gives stringHashCode of any string, on the first call and on later ones', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 40 }), { maxLength: 20 }), (ss) => {
+        for (const s of [...ss, ...ss]) expect(cachedStringHashCode(s)).toBe(stringHashCode(s));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('still answers right once more strings than it keeps (65,536) have passed through it', () => {
+    const early = ['Aa', 'BB', 'polygenelubricants', 'f291e77c-865a-46e2-614d-968bd6a83e77'];
+    for (const s of early) cachedStringHashCode(s);
+    for (let i = 0; i < 70_000; i++) cachedStringHashCode(`process-${i}`);
+    expect(early.map(cachedStringHashCode)).toEqual([2112, 2112, -2147483648, stringHashCode('f291e77c-865a-46e2-614d-968bd6a83e77')]);
+    expect(cachedStringHashCode('process-69999')).toBe(stringHashCode('process-69999'));
   });
 });
 

@@ -5,13 +5,13 @@
 // assignment alone, in its own runtime, after warm-up; the figures are medians per shape and their ratio.
 // Run alone: `node --expose-gc --import tsx bench/assignor-java.ts [rounds]` (needs Java 17 and Maven, as the oracle).
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { oracleClasspath } from '../oracle/harness/maven.ts';
 import { StickyTaskAssignor } from '../src/core/assignor/sticky.ts';
 import type { GroupAssignment, GroupSpec, TopologyDescriber } from '../src/core/assignor/types.ts';
-import { assignorShapes, median, type AssignorShape } from './assignor.ts';
+import { assignorShapes, type AssignorShape } from './assignor.ts';
+import { loadAverage, median } from './stats.ts';
 
 type Tasks = Record<string, number[]>;
 type MembersJson = Record<string, { active: Tasks; standby: Tasks }>;
@@ -155,20 +155,14 @@ export async function benchSideBySide(options: { rounds?: number; warmupMs?: num
   }
 }
 
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const javaVersion = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (javaVersion.status !== 0) {
     console.log('  skipped: no Java (the side-by-side benchmark runs Kafka 4.4.0 from the oracle module: Java 17 and Maven)');
   } else {
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     const rows = await benchSideBySide({ rounds: Number(process.argv[2] ?? 7) });
-    console.log(`  ${javaVersion.stderr.split('\n')[0]}, Node ${process.version}; load average before ${loadBefore}, after ${load()}`);
+    console.log(`  ${javaVersion.stderr.split('\n')[0]}, Node ${process.version}; load average before ${loadBefore}, after ${loadAverage()}`);
     console.log('  members | subtopologies x partitions | standbys | mode        | Java ms | ours ms | ours/Java | runs');
     for (const r of rows) {
       const s = r.shape;

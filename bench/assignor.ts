@@ -5,6 +5,7 @@ import { StickyTaskAssignor } from '../src/core/assignor/sticky.ts';
 import type { Flavour } from '../src/core/assignor/flavours.ts';
 import type { AssignmentMemberSpec, GroupAssignment, GroupSpec, TopologyDescriber } from '../src/core/assignor/types.ts';
 import { hashMapOrder, stringHashCode } from '../src/core/util/java.ts';
+import { median } from './stats.ts';
 
 export interface AssignorBenchRow {
   flavour: Flavour;
@@ -90,12 +91,6 @@ export function assignorShapes(only?: BenchOptions['only'], flavour: Flavour = '
     }
   }
   return shapes;
-}
-
-export function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 export interface BenchOptions {

@@ -18,6 +18,7 @@ import type { CoordinatorRecord } from '../src/core/log/records.ts';
 import { newMember } from '../src/core/model/member.ts';
 import { taskSet, withEpoch } from '../src/core/model/tasks.ts';
 import { editionNamed } from '../src/core/editions/index.ts';
+import { median } from './stats.ts';
 
 export interface Row {
   name: string;
@@ -29,7 +30,6 @@ export interface Row {
   peakHeapMb: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const heapMb = () => process.memoryUsage().heapUsed / 2 ** 20;
 const CLIENT = { clientId: 'bench', clientHost: '/127.0.0.1' };
 const TOPOLOGY = {

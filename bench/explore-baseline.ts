@@ -8,10 +8,10 @@
 // Run alone: `node --import tsx bench/explore-baseline.ts [depth] [rounds] [commit]`.
 import { fork, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkoutCommit, root } from './checkout.ts';
+import { loadAverage, median } from './stats.ts';
 
 /** The commit whose explorer is the baseline: before the regression issue 22 found (0.79× at depth 5). */
 export const BASELINE_COMMIT = '393e64e';
@@ -70,13 +70,6 @@ class Side {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
-
 async function compare(depth: number, rounds: number, commit: string): Promise<void> {
   let dir: string;
   try {
@@ -88,7 +81,7 @@ async function compare(depth: number, rounds: number, commit: string): Promise<v
   const old = new Side(dir, depth);
   const now = new Side(root, depth);
   try {
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     // warm-up: both sides' JIT and assignor memo settle (as JMH's warm-up iterations)
     for (let i = 0; i < 2; i++) {
       await old.run();
@@ -112,7 +105,7 @@ async function compare(depth: number, rounds: number, commit: string): Promise<v
     console.log(
       `  BFS depth ${depth}, 3-member Java group: ${n[0]!.states} distinct states, ${n[0]!.transitions} transitions (${commit}: ${o[0]!.states}, ${o[0]!.transitions}${same ? ', the same' : ''})`,
     );
-    console.log(`  load average before ${loadBefore}, after ${load()}; medians of ${rounds} runs each, taking turns, after 2 warm-up runs each`);
+    console.log(`  load average before ${loadBefore}, after ${loadAverage()}; medians of ${rounds} runs each, taking turns, after 2 warm-up runs each`);
     console.log(`  this code      ${fmt(wall(n)).padStart(7)} generated states/s (wall), ${fmt(cpu(n)).padStart(7)} per CPU second`);
     console.log(`  ${commit.padEnd(14)} ${fmt(wall(o)).padStart(7)} generated states/s (wall), ${fmt(cpu(o)).padStart(7)} per CPU second`);
     console.log(`  this code / ${commit}: ${(wall(n) / wall(o)).toFixed(2)}x (wall), ${(cpu(n) / cpu(o)).toFixed(2)}x (CPU)`);

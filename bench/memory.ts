@@ -5,13 +5,13 @@
 //   node --import tsx bench/memory.ts            all shapes, one child process each
 //   node --import tsx bench/memory.ts one NAME   one shape in this process (prints one JSON line)
 import { spawnSync } from 'node:child_process';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { compareScenario } from '../src/core/compare/compare.ts';
 import { explore } from '../src/core/explore/index.ts';
 import { parseScenario } from '../src/core/scenario/parse.ts';
 import { runScenario } from '../src/core/scenario/runner.ts';
 import type { Scenario } from '../src/core/scenario/types.ts';
+import { loadAverage } from './stats.ts';
 
 /**
  * N members that join, then `runs` run steps of 10 minutes with a 1 ms heartbeat interval: every run step makes the
@@ -95,14 +95,9 @@ function one(name: string): void {
 }
 
 function all(): void {
-  const load = () =>
-    os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(', ');
   console.log(`peak RSS of the hostile shapes, default budgets (wall time and heap raised), Node ${process.version}`);
   for (const [name, shape] of Object.entries(SHAPES)) {
-    const before = load();
+    const before = loadAverage();
     const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'one', name], { encoding: 'utf8' });
     const out = r.status === 0 ? (JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { stopped: string | null; done: string; maxRssMb: number; cpuS: number }) : null;
     const line = out ? `peak RSS ${out.maxRssMb} MB, ${out.cpuS} s CPU, ${out.done}, stopped by ${out.stopped ?? 'nothing'}` : `failed (exit ${r.status}): ${r.stderr.slice(-300)}`;

@@ -2,8 +2,8 @@
 // topic names of growing length. A linear engine's time per character stays flat: the growth ratio of the cost
 // per character between the sizes is printed (1.0 = linear). Median of 9 runs each, sizes interleaved.
 import { compileTopicRegex } from '../src/core/topology/topicRegex.ts';
+import { median } from './stats.ts';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const SIZES = [1_000, 10_000, 100_000];
 const compiled = compileTopicRegex('(a+)+b');
 if (!compiled.ok) throw new Error(compiled.reason);

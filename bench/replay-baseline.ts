@@ -6,12 +6,12 @@
 // Every run of both sides must end with the same groups.
 // Run alone: `node --expose-gc --import tsx bench/replay-baseline.ts [rounds] [commit]`.
 import { rmSync } from 'node:fs';
-import os from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PartitionLog } from '../src/core/log/log.ts';
 import { checkoutCommit, root } from './checkout.ts';
 import { syntheticLog } from './coordinator.ts';
+import { loadAverage, median } from './stats.ts';
 
 /** The commit whose coordinator is the baseline: main before issue 22's load (records decoded one by one). */
 export const BASELINE_COMMIT = '962a33d';
@@ -73,13 +73,6 @@ function groupsFingerprint(groups: LoadedGroups): string {
   return JSON.stringify(out);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
-
 const rounds = Number(process.argv[2] ?? 7);
 const commit = process.argv[3] ?? BASELINE_COMMIT;
 
@@ -93,7 +86,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   if (dir !== null) {
     try {
       const log = syntheticLog();
-      const loadBefore = load();
+      const loadBefore = loadAverage();
       const old = await side(dir);
       const now = await side(root);
       const expected = now.run(log).groups;
@@ -120,7 +113,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       const wall = (xs: Run[]) => median(xs.map((x) => x.wallRate));
       const cpu = (xs: Run[]) => median(xs.map((x) => x.cpuRate));
       console.log(`  a fresh coordinator loading a ${log.endOffset.toLocaleString('en')}-record log; every run of both sides ended with the same groups`);
-      console.log(`  load average before ${loadBefore}, after ${load()}; medians of ${rounds} interleaved runs after 2 warm-up runs each`);
+      console.log(`  load average before ${loadBefore}, after ${loadAverage()}; medians of ${rounds} interleaved runs after 2 warm-up runs each`);
       console.log(`  this code      ${fmt(wall(n)).padStart(9)} records/s (wall), ${fmt(cpu(n)).padStart(9)} per CPU second`);
       console.log(`  ${commit.padEnd(14)} ${fmt(wall(o)).padStart(9)} records/s (wall), ${fmt(cpu(o)).padStart(9)} per CPU second`);
       console.log(`  this code / ${commit}: ${(wall(n) / wall(o)).toFixed(2)}x (wall), ${(cpu(n) / cpu(o)).toFixed(2)}x (CPU)`);

@@ -4,14 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { loadAverage } from './stats.ts';
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
 
 function section(title: string, file: string, ...args: string[]): void {
   console.log(`${title} (load average ${loadAverage()})`);

@@ -13,8 +13,8 @@ import { parseScenario } from '../src/core/scenario/parse.ts';
 import { ScenarioRunner } from '../src/core/scenario/runner.ts';
 import type { Scenario } from '../src/core/scenario/types.ts';
 import { editionNamed } from '../src/core/editions/index.ts';
+import { median } from './stats.ts';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const heapMb = () => process.memoryUsage().heapUsed / 2 ** 20;
 /** CPU milliseconds of this process since `from` (user + system). */
 const cpuMs = (from: NodeJS.CpuUsage) => {

@@ -404,6 +404,8 @@ export class World {
   /** InvariantChecker.onTimer: a session timeout that expels a member whose client kept heartbeating. */
   private timers(ctx: ExploreContext, fired: FiredTimer[]): void {
     for (const f of fired) {
+      // (only a session timer's effect can read so: the others need not be matched)
+      if (f.timer.task.kind !== 'session-timeout') continue;
       const m = /^session timeout fenced member (.+)$/.exec(f.effect);
       if (!m) continue;
       const id = m[1]!;

@@ -44,10 +44,10 @@ import { pushAll } from '../util/arrays.ts';
 export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroupHeartbeatRequest): OpResult<StreamsGroupHeartbeatResponse> {
   if (req.memberEpoch === -1 || req.memberEpoch === -2) return streamsGroupLeave(ctx, req);
   // what refuses a dynamic member's heartbeat before it changes anything is thrown here, once (not caught and rethrown)
-  if (req.memberEpoch !== 0 && req.instanceId === null) throwIfUnknownDynamicMember(ctx, req);
+  const known = req.memberEpoch !== 0 && req.instanceId === null ? knownDynamicMember(ctx, req) : null;
   const effects: Effect[] = [];
   try {
-    return joinOrHeartbeat(ctx, rctx, req, effects);
+    return joinOrHeartbeat(ctx, rctx, req, known, effects);
   } catch (e) {
     // a failed heartbeat keeps what it changed in memory before it threw (CoordinatorRuntime reverts nothing)
     if (e instanceof FailedAfterEffects || effects.length === 0) throw e;
@@ -55,11 +55,17 @@ export function streamsGroupHeartbeat(ctx: OpContext, rctx: RequestContext, req:
   }
 }
 
+/** A dynamic member's heartbeat (not a join): its group and member, found and checked once. */
+interface KnownMember {
+  readonly group: StreamsGroup;
+  readonly member: StreamsGroupMember;
+}
+
 /**
  * Steps 1 and 2 of joinOrHeartbeat for a dynamic member's heartbeat (not a join), which change nothing: the group
  * must be a streams group, the member known, its epoch valid.
  */
-function throwIfUnknownDynamicMember(ctx: OpContext, req: StreamsGroupHeartbeatRequest): void {
+function knownDynamicMember(ctx: OpContext, req: StreamsGroupHeartbeatRequest): KnownMember {
   const group = ctx.groups.get(req.groupId);
   if (group === undefined) throw groupNotFound(req.groupId);
   // only a join converts an empty classic group
@@ -67,6 +73,7 @@ function throwIfUnknownDynamicMember(ctx: OpContext, req: StreamsGroupHeartbeatR
   const member = group.members.get(req.memberId);
   if (member === undefined) throw unknownMember(req.memberId, req.groupId);
   throwIfMemberEpochIsInvalid(member, req);
+  return { group, member };
 }
 
 function groupNotFound(groupId: string): ApiError {
@@ -81,8 +88,11 @@ function unknownMember(memberId: string, groupId: string): ApiError {
   return apiError('UNKNOWN_MEMBER_ID', `Member ${memberId} is not a member of group ${groupId}.`);
 }
 
-/** The heartbeat proper; `effects` collects the in-memory changes in the order Kafka makes them. */
-function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroupHeartbeatRequest, effects: Effect[]): OpResult<StreamsGroupHeartbeatResponse> {
+/**
+ * The heartbeat proper; `known` is a dynamic member's heartbeat's group and member (steps 1 and 2 done), null for a
+ * join or a static member; `effects` collects the in-memory changes in the order Kafka makes them.
+ */
+function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroupHeartbeatRequest, known: KnownMember | null, effects: Effect[]): OpResult<StreamsGroupHeartbeatResponse> {
   const records: CoordinatorRecord[] = [];
   const statuses: Status[] = [];
   const narration: string[] = [];
@@ -92,7 +102,7 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   const maxSize = hc.maxSize;
 
   // 1. the group: a join creates it (a new in-memory group starts at epoch 1), anything else needs it
-  let existing = ctx.groups.get(groupId);
+  let existing = known !== null ? known.group : ctx.groups.get(groupId);
   // the coordinator's group map holds the group id (a streams group, or an empty classic group this join converts)
   const groupIdInMap = existing !== undefined;
   if (existing?.classic) {
@@ -137,14 +147,9 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
   let member: StreamsGroupMember;
   let replacedMemberId: string | null = null;
   let relabelFrom: string | null = null;
-  if (instanceId === null) {
-    const m = group.members.get(memberId);
-    if (isJoining) member = m ?? newMember(memberId);
-    else {
-      if (!m) throw unknownMember(memberId, groupId);
-      member = m;
-    }
-  } else {
+  if (known !== null) member = known.member;
+  else if (instanceId === null) member = group.members.get(memberId) ?? newMember(memberId);
+  else {
     const holderId = group.staticMemberId(instanceId);
     const holder = holderId !== undefined ? group.members.get(holderId) : undefined;
     // StreamsGroup.relabelRefinedAssignment runs as soon as another member holds the instance id, before the checks
@@ -189,8 +194,10 @@ function joinOrHeartbeat(ctx: OpContext, rctx: RequestContext, req: StreamsGroup
     }
   }
   // [4.2]+ a join with epoch 0 is never fenced; [4.1] it is checked like any epoch (release switch fenceRejoinAtEpochZero)
-  if (!isJoining) throwIfMemberEpochIsInvalid(member, req);
-  else if (ctx.release.switches.fenceRejoinAtEpochZero || !ctx.quiet) {
+  // (a dynamic member's epoch was checked with `known`)
+  if (!isJoining) {
+    if (known === null) throwIfMemberEpochIsInvalid(member, req);
+  } else if (ctx.release.switches.fenceRejoinAtEpochZero || !ctx.quiet) {
     // a known member's rejoin that the epoch check would fence: the release rule decides the step (checked for the
     // narration only when narrating)
     let fence: unknown = null;

@@ -55,7 +55,8 @@ export function validateHeartbeat(req: StreamsGroupHeartbeatRequest, rules: Vari
   }
   // all-or-none: if one owned-task list is non-null, all must be (every epoch)
   if (rules.serviceRejectsPartial(version)) {
-    const given = [req.activeTasks, req.standbyTasks, req.warmupTasks].filter((l) => l !== null).length;
+    // (counted without a list: this runs for every heartbeat)
+    const given = (req.activeTasks !== null ? 1 : 0) + (req.standbyTasks !== null ? 1 : 0) + (req.warmupTasks !== null ? 1 : 0);
     if (given > 0 && given < 3) return apiError('INVALID_REQUEST', 'If one task-type is non-null, all must be non-null.');
   }
   if (req.memberEpoch !== 0 && req.topology !== null) return apiError('INVALID_REQUEST', 'Topology can only be provided when (re-)joining.');

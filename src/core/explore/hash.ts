@@ -227,7 +227,7 @@ function hashGroup(h: WordHash, g: StreamsGroup, l: World['live'], now: number, 
   h.word(TAG_GROUP);
   h.str(g.groupId);
   h.num(g.groupEpoch);
-  h.str(String(g.metadataHash));
+  h.stringHashed(int64TextHash(g.metadataHash));
   h.num(g.validatedTopologyEpoch);
   h.num(jsonHash(g.lastAssignmentConfigs));
   h.num(jsonHash(g.topology));
@@ -437,6 +437,8 @@ function mixString(h: number, s: string): number {
 
 function jsonHash(v: object | null): number {
   if (v === null) return NONE;
+  // most members' client tags: a new empty list per member value, all with one text ('[]')
+  if (Array.isArray(v) && v.length === 0) return EMPTY_LIST_HASH;
   let x = jsonHashes.get(v);
   if (x === undefined) x = jsonHashes.set(v, cyrb53(JSON.stringify(v)));
   return x;
@@ -453,6 +455,20 @@ function partialHash(p: PartialProgress): number {
     h.num(so.standby ? setHash(so.standby) : NONE);
     h.num(so.warmup ? setHash(so.warmup) : NONE);
     partialHashes.set(p, (x = h.digest()));
+  }
+  return x;
+}
+
+const EMPTY_LIST_HASH = cyrb53('[]');
+
+/** A 64-bit value's text's hash, as `stringHash(String(v))` (the metadata hash: a few values recur in every state), cached by value (bounded). */
+const int64TextHashes = new Map<number | string, number>();
+
+function int64TextHash(v: number | string): number {
+  let x = int64TextHashes.get(v);
+  if (x === undefined) {
+    if (int64TextHashes.size >= MAX_CACHED_STRINGS) int64TextHashes.clear();
+    int64TextHashes.set(v, (x = stringHash(String(v))));
   }
   return x;
 }
@@ -537,7 +553,11 @@ class WordHash {
 
   /** A string: its (cached) 53-bit hash. */
   str(s: string): void {
-    const x = stringHash(s);
+    this.stringHashed(stringHash(s));
+  }
+
+  /** A string by its 53-bit hash, as `str` feeds it. */
+  stringHashed(x: number): void {
     this.word(x | 0);
     this.word((x / 4294967296) | 0);
   }

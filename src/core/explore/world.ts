@@ -11,6 +11,7 @@ import { noteHeartbeatSend } from '../invariants/checker.ts';
 import { toTaskIds } from '../model/tasks.ts';
 import { heartbeatResponseView, type StreamsGroupHeartbeatRequest } from '../protocol/messages.ts';
 import type { Step, TopicsStep, TraceStep } from '../scenario/types.ts';
+import { copyMap } from '../util/maps.ts';
 
 /** What the explorer may do in one transition. Each becomes exactly one scenario step. */
 export type Action =
@@ -127,7 +128,9 @@ export class World {
     let own = this.ownClients;
     if (own === null) {
       this.clientList = this.clientList.slice();
-      own = this.ownClients = new Array<boolean>(this.clientList.length).fill(false);
+      // (pushed, not `new Array(n).fill`: a packed array from the start)
+      own = this.ownClients = [];
+      for (let i = 0; i < this.clientList.length; i++) own.push(false);
     }
     if (!own[i]) {
       this.clientList[i] = this.clientList[i]!.clone();
@@ -145,7 +148,7 @@ export class World {
   /** The last-send map, copied first while a clone shares it (copy-on-write). */
   private lastSendForWrite(): Map<string, number> {
     if (this.lastSendShared) {
-      this.live.lastSend = new Map(this.live.lastSend);
+      this.live.lastSend = copyMap(this.live.lastSend);
       this.lastSendShared = false;
     }
     return this.live.lastSend;
@@ -404,6 +407,8 @@ export class World {
   /** InvariantChecker.onTimer: a session timeout that expels a member whose client kept heartbeating. */
   private timers(ctx: ExploreContext, fired: FiredTimer[]): void {
     for (const f of fired) {
+      // (only a session timer's effect can read so: the others need not be matched)
+      if (f.timer.task.kind !== 'session-timeout') continue;
       const m = /^session timeout fenced member (.+)$/.exec(f.effect);
       if (!m) continue;
       const id = m[1]!;
@@ -423,8 +428,12 @@ export class World {
    */
   check(ctx: ExploreContext, before: Map<string, EpochSnapshot>): Violation[] {
     const c = this.broker.coordinator;
-    const violations = this.pendingLive.length > 0 ? [...this.pendingLive, ...checkSafety(c.groups, before)] : checkSafety(c.groups, before);
-    this.pendingLive = [];
+    let violations: Violation[];
+    if (this.pendingLive.length === 0) violations = checkSafety(c.groups, before);
+    else {
+      violations = [...this.pendingLive, ...checkSafety(c.groups, before)];
+      this.pendingLive = [];
+    }
     if (ctx.durability) {
       const d = durabilityReport(c, new Coordinator(c.options, c.log, c.now));
       if (d.diff.length > 0) violations.push({ invariant: 'durable-state', message: `Replaying the log does not rebuild the live state at ${d.diff.map((x) => x.path).join(', ')}.` });

@@ -13,7 +13,12 @@ export interface EpochSnapshot {
 
 export function snapshotEpochs(groups: Groups): Map<string, EpochSnapshot> {
   const out = new Map<string, EpochSnapshot>();
-  for (const [id, g] of groups) out.set(id, { groupEpoch: g.groupEpoch, assignmentEpoch: g.assignmentEpoch, members: new Map([...g.members].map(([m, x]) => [m, x.memberEpoch])) });
+  for (const [id, g] of groups) {
+    // (filled in a loop: the explorer takes a snapshot of every state it expands)
+    const members = new Map<string, number>();
+    g.members.forEach((m, memberId) => members.set(memberId, m.memberEpoch));
+    out.set(id, { groupEpoch: g.groupEpoch, assignmentEpoch: g.assignmentEpoch, members });
+  }
   return out;
 }
 

@@ -103,6 +103,8 @@ export function containsAny(a: TaskSet, b: TaskSet): boolean {
 export function equalSets(a: TaskSet, b: TaskSet): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
+  // (two empty sets: most roles of most members; an iterator over nothing still costs an allocation)
+  if (a.size === 0) return true;
   for (const [s, ps] of a) {
     const other = b.get(s);
     if (!other || other.size !== ps.size) return false;
@@ -114,6 +116,7 @@ export function equalSets(a: TaskSet, b: TaskSet): boolean {
 export function equalEpochs(a: TaskEpochs, b: TaskEpochs): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
+  if (a.size === 0) return true;
   for (const [s, ps] of a) {
     const other = b.get(s);
     if (!other || other.size !== ps.size) return false;

@@ -40,4 +40,32 @@ describe('ProcessHeap', () => {
       ),
     );
   });
+
+  it('offerAll(n) leaves the heap as offers of 0 … n-1 one by one would: equal keys appended, the rest sifted (a JVM PriorityQueue polls the same order)', () => {
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        // runs of equal loads first (the assignor's fresh processes), then anything
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 60 }),
+        (withTie, keys) => {
+          const n = keys.length;
+          const load = Float64Array.from(keys, ([l]) => l / 2);
+          const tie = Float64Array.from(keys, ([, t]) => t);
+          const cmp = (a: number, b: number) => {
+            const d = load[a]! - load[b]!;
+            if (d !== 0 || !withTie) return Math.sign(d);
+            return Math.sign(tie[a]! - tie[b]!);
+          };
+          const heap = new ProcessHeap(n, load, withTie ? tie : null);
+          const pq = new PriorityQueue<number>(cmp);
+          heap.offerAll(n);
+          for (let p = 0; p < n; p++) pq.offer(p);
+          expect(heap.size).toBe(n);
+          while (pq.size > 0) expect(heap.poll()).toBe(pq.poll());
+          expect(heap.poll()).toBe(-1);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
 });

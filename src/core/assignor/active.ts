@@ -66,7 +66,7 @@ export function assignActive(state: AssignmentState, quotas: Quotas, pass: Activ
     if (processByLoad === null) {
       // PROCESS_BY_LOAD ([4.4] with the stateless-active load as tie-break)
       processByLoad = new ProcessHeap(state.numProcesses, state.load, opts.statelessLoadTieBreak ? state.statelessActiveLoad : null, state.arena);
-      for (let p = 0; p < state.numProcesses; p++) processByLoad.offer(p);
+      processByLoad.offerAll(state.numProcesses);
     }
     const process = processByLoad.poll();
     if (process === -1) throw new TaskAssignorException(`No process available to assign active task ${taskName(state, t)}.`);

@@ -45,6 +45,23 @@ export class ProcessHeap {
     es[k] = x;
   }
 
+  /**
+   * offer(0), offer(1), …, offer(count - 1) into an empty heap: while the keys equal the first one's, each offer stays
+   * where it lands (siftUp stops at the first comparison), so that run is appended without comparing.
+   */
+  offerAll(count: number): void {
+    const es = this.heap;
+    const load = this.load;
+    const tie = this.tieBreak;
+    let p = 0;
+    if (this.n === 0 && count > 0) {
+      const l0 = load[0]!;
+      const t0 = tie === null ? 0 : tie[0]!;
+      while (p < count && load[p] === l0 && (tie === null || tie[p] === t0)) es[this.n++] = p++;
+    }
+    for (; p < count; p++) this.offer(p);
+  }
+
   /** The least process, or -1 when empty. */
   poll(): number {
     if (this.n === 0) return -1;

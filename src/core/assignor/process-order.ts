@@ -1,6 +1,6 @@
 // The processes of a group numbered in the order StickyTaskAssignor's processIdToState iterates them: a
 // `new HashMap<>(numMembers)` filled by one computeIfAbsent per member (StickyTaskAssignor.initialize). The same
-// order as util/java.ts hashMapOrderByComputeIfAbsent, computed in one pass with a counting sort (no comparator
+// order as util/java.ts hashMapOrderByComputeIfAbsent, computed in one pass and a walk of its bins (no comparator
 // sort, no Map of ids: they are found by their Java hash, which a String keeps once computed, as
 // cachedStringHashCode does): the assignor runs this on every assignment.
 
@@ -23,8 +23,10 @@ export function processOrder(processIdOfMember: readonly string[], arena: Arena 
   const unique = new Array<string>(numMembers);
   const spread = arena.int32(numMembers);
   const memberUnique = arena.int32(numMembers);
-  // the distinct ids, found by their Java hash: a chained table over the spread hashes (equal ids have equal hashes)
-  const tableSize = tableSizeFor(2 * numMembers);
+  // the distinct ids, found by their Java hash: a chained table over the spread hashes (equal ids have equal hashes),
+  // with as many slots as Java's table ends with when every member has a process of its own (one resize past 3/4)
+  const initialCapacity = tableSizeFor(numMembers);
+  const tableSize = numMembers - 1 > Math.floor(initialCapacity * 0.75) ? 2 * initialCapacity : initialCapacity;
   const heads = arena.int32(tableSize, -1);
   const chain = arena.int32(numMembers);
   let n = 0;
@@ -65,17 +67,29 @@ export function processOrder(processIdOfMember: readonly string[], arena: Arena 
     }
     memberUnique[m] = u;
   }
-  // counting sort by bucket; computeIfAbsent links new nodes at the head of their bin, so newest first within a bucket
-  const mask = cap - 1;
-  const starts = arena.int32(cap + 1);
-  for (let u = 0; u < n; u++) starts[(spread[u]! & mask) + 1]!++;
-  for (let b = 0; b < cap; b++) starts[b + 1]! += starts[b]!;
+  // by bucket; computeIfAbsent links new nodes at the head of their bin, so newest first within a bucket
   const rank = arena.int32(n);
   const processIds = new Array<string>(n);
-  for (let u = n - 1; u >= 0; u--) {
-    const pos = starts[spread[u]! & mask]!++;
-    rank[u] = pos;
-    processIds[pos] = unique[u]!;
+  if (cap === tableSize) {
+    // the lookup table's chains are then Java's bins, in the same order (new ids linked at the head): walk them
+    let pos = 0;
+    for (let b = 0; b < cap; b++) {
+      for (let u = heads[b]!; u !== -1; u = chain[u]!) {
+        rank[u] = pos;
+        processIds[pos++] = unique[u]!;
+      }
+    }
+  } else {
+    // a counting sort by bucket, newest first
+    const mask = cap - 1;
+    const starts = arena.int32(cap + 1);
+    for (let u = 0; u < n; u++) starts[(spread[u]! & mask) + 1]!++;
+    for (let b = 0; b < cap; b++) starts[b + 1]! += starts[b]!;
+    for (let u = n - 1; u >= 0; u--) {
+      const pos = starts[spread[u]! & mask]!++;
+      rank[u] = pos;
+      processIds[pos] = unique[u]!;
+    }
   }
   const memberProcess = arena.int32(numMembers);
   for (let m = 0; m < numMembers; m++) memberProcess[m] = rank[memberUnique[m]!]!;

@@ -35,7 +35,7 @@ export function assignStandby(state: AssignmentState, quotas: Quotas, rackAwareT
   // the rest by (subtopologyId, partition) descending, each replica to the least-loaded process not holding the task
   const warnings: StandbyWarning[] = [];
   const processByLoad = new ProcessHeap(state.numProcesses, state.load, null, state.arena);
-  for (let p = 0; p < state.numProcesses; p++) processByLoad.offer(p);
+  processByLoad.offerAll(state.numProcesses);
   const sp = tasks.bySubtopologyThenPartition;
   const polled: number[] = [];
   for (let i = sp.length - 1; i >= 0; i--) {

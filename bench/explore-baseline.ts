@@ -82,10 +82,13 @@ async function compare(depth: number, rounds: number, commit: string): Promise<v
   const now = new Side(root, depth);
   try {
     const loadBefore = loadAverage();
-    // warm-up: both sides' JIT and assignor memo settle (as JMH's warm-up iterations)
-    for (let i = 0; i < 2; i++) {
-      await old.run();
-      await now.run();
+    // warm-up: both sides' JIT and assignor memo settle (as JMH's warm-up iterations; as long as bench/explore.ts's,
+    // imported here only: a side's process loads its own commit's explorer alone)
+    const { WARMUP_RUNS, WARMUP_TRANSITIONS } = await import('./explore.ts');
+    let warmups = 0;
+    for (let oldDone = 0, nowDone = 0; warmups < WARMUP_RUNS || Math.min(oldDone, nowDone) < WARMUP_TRANSITIONS; warmups++) {
+      oldDone += (await old.run()).transitions;
+      nowDone += (await now.run()).transitions;
     }
     const o: RunResult[] = [];
     const n: RunResult[] = [];
@@ -105,7 +108,7 @@ async function compare(depth: number, rounds: number, commit: string): Promise<v
     console.log(
       `  BFS depth ${depth}, 3-member Java group: ${n[0]!.states} distinct states, ${n[0]!.transitions} transitions (${commit}: ${o[0]!.states}, ${o[0]!.transitions}${same ? ', the same' : ''})`,
     );
-    console.log(`  load average before ${loadBefore}, after ${loadAverage()}; medians of ${rounds} runs each, taking turns, after 2 warm-up runs each`);
+    console.log(`  load average before ${loadBefore}, after ${loadAverage()}; medians of ${rounds} runs each, taking turns, after ${warmups} warm-up runs each`);
     console.log(`  this code      ${fmt(wall(n)).padStart(7)} generated states/s (wall), ${fmt(cpu(n)).padStart(7)} per CPU second`);
     console.log(`  ${commit.padEnd(14)} ${fmt(wall(o)).padStart(7)} generated states/s (wall), ${fmt(cpu(o)).padStart(7)} per CPU second`);
     console.log(`  this code / ${commit}: ${(wall(n) / wall(o)).toFixed(2)}x (wall), ${(cpu(n) / cpu(o)).toFixed(2)}x (CPU)`);

@@ -39,18 +39,26 @@ export interface ExploreBench {
   maxStatesPerSecond: number;
   /** The first warm-up run (cold JIT, empty assignor memo): what a one-off exploration sees. */
   coldStatesPerSecond: number;
+  /** Warm-up runs before the measured ones. */
+  warmups: number;
   violations: number;
 }
 
-/** Warm-up runs at the measured depth before the measured ones (as JMH's warm-up iterations: the JIT settles). */
-const WARMUPS = 2;
+/**
+ * Warm-up before the measured runs (as JMH's warm-up iterations): at least 2 runs and 90,000 transitions. The JIT takes
+ * about that long to settle: a fresh process's depth-5 runs (18,085 transitions each) went 17k, 29-37k, 46-52k,
+ * 39-49k and 46-49k generated states/s, then 50-60k from the sixth on.
+ */
+export const WARMUP_RUNS = 2;
+export const WARMUP_TRANSITIONS = 90_000;
 
 export function benchExplore(options: { depth?: number; runs?: number } = {}): ExploreBench {
   const depth = options.depth ?? 5;
   const runs = options.runs ?? 5;
   const scenario = threeMemberScenario();
   const cold = explore(scenario, { bfs: true, depth });
-  for (let i = 1; i < WARMUPS; i++) explore(scenario, { bfs: true, depth });
+  let warmups = 1;
+  for (let transitions = cold.transitions; warmups < WARMUP_RUNS || transitions < WARMUP_TRANSITIONS; warmups++) transitions += explore(scenario, { bfs: true, depth }).transitions;
   const results: ExploreResult[] = [];
   for (let i = 0; i < runs; i++) results.push(explore(scenario, { bfs: true, depth }));
   const perSec = results.map((r) => (r.transitions * 1000) / r.elapsedMs).sort((a, b) => a - b);
@@ -66,6 +74,7 @@ export function benchExplore(options: { depth?: number; runs?: number } = {}): E
     minStatesPerSecond: Math.round(perSec[0]!),
     maxStatesPerSecond: Math.round(perSec[perSec.length - 1]!),
     coldStatesPerSecond: Math.round((cold.transitions * 1000) / cold.elapsedMs),
+    warmups,
     violations: results[0]!.violations.length,
   };
 }
@@ -75,7 +84,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const b = benchExplore({ depth, runs: Number(process.argv[3] ?? 5) });
   console.log(`explore BFS, 3-member Java group, depth ${b.depth}: ${b.states} distinct states, ${b.transitions} transitions, ${b.violations} violations`);
   console.log(
-    `  median ${b.medianStatesPerSecond} generated states/s (min ${b.minStatesPerSecond}, max ${b.maxStatesPerSecond}), median ${b.medianDistinctPerSecond} distinct states/s over ${b.runs} runs after ${WARMUPS} warm-up runs`,
+    `  median ${b.medianStatesPerSecond} generated states/s (min ${b.minStatesPerSecond}, max ${b.maxStatesPerSecond}), median ${b.medianDistinctPerSecond} distinct states/s over ${b.runs} runs after ${b.warmups} warm-up runs`,
   );
   console.log(`  first (cold) run: ${b.coldStatesPerSecond} generated states/s`);
 }

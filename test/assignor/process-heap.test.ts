@@ -3,6 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { ProcessHeap } from '../../src/core/assignor/process-heap.ts';
 import { PriorityQueue } from '../../src/core/util/java.ts';
 
+/** A ProcessHeap and a java PriorityQueue over the same keys: the load, then the tie-break load (if any). */
+function heapAndQueue(n: number, load: Float64Array, tie: Float64Array | null) {
+  const cmp = (a: number, b: number) => {
+    const d = load[a]! - load[b]!;
+    if (d !== 0 || tie === null) return Math.sign(d);
+    return Math.sign(tie[a]! - tie[b]!);
+  };
+  return { heap: new ProcessHeap(n, load, tie), pq: new PriorityQueue<number>(cmp) };
+}
+
 describe('ProcessHeap', () => {
   it('polls in exactly the order of java PriorityQueue with the same comparator (ties included)', () => {
     fc.assert(
@@ -13,13 +23,7 @@ describe('ProcessHeap', () => {
         (n, withTie, ops) => {
           const load = new Float64Array(n);
           const tie = new Float64Array(n);
-          const cmp = (a: number, b: number) => {
-            const d = load[a]! - load[b]!;
-            if (d !== 0 || !withTie) return Math.sign(d);
-            return Math.sign(tie[a]! - tie[b]!);
-          };
-          const heap = new ProcessHeap(n, load, withTie ? tie : null);
-          const pq = new PriorityQueue<number>(cmp);
+          const { heap, pq } = heapAndQueue(n, load, withTie ? tie : null);
           for (let p = 0; p < n; p++) {
             heap.offer(p);
             pq.offer(p);
@@ -45,19 +49,13 @@ describe('ProcessHeap', () => {
     fc.assert(
       fc.property(
         fc.boolean(),
-        // runs of equal loads first (the assignor's fresh processes), then anything
+        // few distinct keys: runs of equal loads (as every process has at the start of a pass) and ties
         fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 60 }),
         (withTie, keys) => {
           const n = keys.length;
           const load = Float64Array.from(keys, ([l]) => l / 2);
           const tie = Float64Array.from(keys, ([, t]) => t);
-          const cmp = (a: number, b: number) => {
-            const d = load[a]! - load[b]!;
-            if (d !== 0 || !withTie) return Math.sign(d);
-            return Math.sign(tie[a]! - tie[b]!);
-          };
-          const heap = new ProcessHeap(n, load, withTie ? tie : null);
-          const pq = new PriorityQueue<number>(cmp);
+          const { heap, pq } = heapAndQueue(n, load, withTie ? tie : null);
           heap.offerAll(n);
           for (let p = 0; p < n; p++) pq.offer(p);
           expect(heap.size).toBe(n);

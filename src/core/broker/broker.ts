@@ -94,7 +94,9 @@ export class Broker implements BrokerView {
     from?: Broker,
   ) {
     if (from) {
-      this.coordinator = from.coordinator.clone();
+      // a clone's group configs are its own (cluster metadata it may alter), and its coordinator reads them
+      from.groupConfigs.forEach((configs, groupId) => this.groupConfigs.set(groupId, configs));
+      this.coordinator = from.coordinator.clone((groupId) => this.configOf(groupId));
       this.loadingUntil = from.loadingUntil;
       this.heartbeatVersions = from.heartbeatVersions;
       this.topicsMap = from.topicsMap;

@@ -151,9 +151,13 @@ export class Coordinator {
     this.keepTaskValues = true;
   }
 
-  /** A copy for exploration (no replay): groups and timers are copied, the log shares its immutable batches. */
-  clone(): Coordinator {
-    return new Coordinator(this.options, this.log.clone(), this.now, undefined, this);
+  /**
+   * A copy for exploration (no replay): groups and timers are copied, the log shares its immutable batches.
+   * `groupConfig`: where the copy reads GROUP configs (a cloned broker's own), if not where this one reads them.
+   */
+  clone(groupConfig?: (groupId: string) => Config): Coordinator {
+    const options = groupConfig === undefined ? this.options : { ...this.options, groupConfig };
+    return new Coordinator(options, this.log.clone(), this.now, undefined, this);
   }
 
   /** The config as this group sees it (GROUP configs set by IncrementalAlterConfigs over the broker's). */

@@ -227,7 +227,7 @@ function hashGroup(h: WordHash, g: StreamsGroup, l: World['live'], now: number, 
   h.word(TAG_GROUP);
   h.str(g.groupId);
   h.num(g.groupEpoch);
-  h.stringHashed(int64TextHash(g.metadataHash));
+  h.str(String(g.metadataHash));
   h.num(g.validatedTopologyEpoch);
   h.num(jsonHash(g.lastAssignmentConfigs));
   h.num(jsonHash(g.topology));
@@ -461,18 +461,6 @@ function partialHash(p: PartialProgress): number {
 
 const EMPTY_LIST_HASH = cyrb53('[]');
 
-/** A 64-bit value's text's hash, as `stringHash(String(v))` (the metadata hash: a few values recur in every state), cached by value (bounded). */
-const int64TextHashes = new Map<number | string, number>();
-
-function int64TextHash(v: number | string): number {
-  let x = int64TextHashes.get(v);
-  if (x === undefined) {
-    if (int64TextHashes.size >= MAX_CACHED_STRINGS) int64TextHashes.clear();
-    int64TextHashes.set(v, (x = stringHash(String(v))));
-  }
-  return x;
-}
-
 /** The same few strings (ids, timer keys, topic names) recur in every state: their hashes are cached (bounded). */
 const stringHashes = new Map<string, number>();
 const MAX_CACHED_STRINGS = 65536;
@@ -553,11 +541,7 @@ class WordHash {
 
   /** A string: its (cached) 53-bit hash. */
   str(s: string): void {
-    this.stringHashed(stringHash(s));
-  }
-
-  /** A string by its 53-bit hash, as `str` feeds it. */
-  stringHashed(x: number): void {
+    const x = stringHash(s);
     this.word(x | 0);
     this.word((x / 4294967296) | 0);
   }
